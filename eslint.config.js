@@ -1,0 +1,49 @@
+// Who may import whom (see README, Architecture): these rules keep the rooms apart.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net'];
+const restrict = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: restrict(
+      [...nodeBuiltins, 'electron', 'better-sqlite3', 'keytar', 'react', '**/main/**', '**/renderer/**', '**/preload/**'],
+      'src/shared is pure TypeScript imported by every process: no Node, no Electron, no DOM, no other room.',
+    ),
+  },
+  {
+    files: ['src/main/**'],
+    ignores: ['src/main/index.ts', 'src/main/window.ts', 'src/main/ipc.ts'],
+    rules: restrict(
+      ['electron', 'electron/*', '**/renderer/**', '**/preload/**'],
+      'The core is Electron-free: only src/main/index.ts, window.ts and ipc.ts may import electron.',
+    ),
+  },
+  {
+    files: ['src/renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: restrict(
+      [...nodeBuiltins, 'electron', 'better-sqlite3', 'keytar', '**/main/**', '**/preload/**'],
+      'The renderer reaches the main process only through window.petstore.',
+    ),
+  },
+  {
+    files: ['src/preload/**'],
+    rules: restrict(['**/main/**', '**/renderer/**', 'better-sqlite3', 'keytar'], 'The preload only bridges IPC.'),
+  },
+);

@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
+
+/** The file was written by a newer app; we refuse it rather than risk damaging it. */
+export class DatabaseFromFutureError extends Error {
+  constructor(
+    readonly file: string,
+    readonly fileVersion: number,
+  ) {
+    super(
+      `${file} was written by a newer version of Petstore Desk (database schema ${fileVersion}; ` +
+        `this version understands up to ${SCHEMA_VERSION}). Install the newer Petstore Desk to open it. ` +
+        `The file was not changed.`,
+    );
+    this.name = 'DatabaseFromFutureError';
+  }
+}
+
+export class NotADatabaseError extends Error {
+  constructor(readonly file: string) {
+    super(`${file} is not a Petstore Desk database (not an SQLite file). Move it aside or choose another path.`);
+    this.name = 'NotADatabaseError';
+  }
+}
+
+export type SqliteDatabase = Database.Database;
+
+/**
+ * Opens (or creates) a database file and brings its schema up to date.
+ * WAL with synchronous=FULL: a transaction that has returned is on disk, even after a power cut.
+ */
+export function openDatabase(file: string): SqliteDatabase {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file, { timeout: 5000 });
+  try {
+    let fileVersion: number;
+    try {
+      // Read before anything writes: a refused file must stay byte for byte as it was.
+      fileVersion = db.pragma('user_version', { simple: true }) as number;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_NOTADB') throw new NotADatabaseError(file);
+      throw error;
+    }
+    if (fileVersion > SCHEMA_VERSION) throw new DatabaseFromFutureError(file, fileVersion);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    for (let version = fileVersion; version < SCHEMA_VERSION; version++) {
+      db.transaction(() => {
+        MIGRATIONS[version]!(db);
+        db.pragma(`user_version = ${version + 1}`);
+      }).immediate();
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { describeValue } from './describe-value';
+import { int64Schema, type ValueSource } from './int64';
+import { NAME_MAX_LENGTH, PAGE_LIMIT } from './limits';
+
+export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
+export type PetStatus = (typeof PET_STATUSES)[number];
+
+const statusSchema = z.enum(PET_STATUSES, {
+  error: (issue) => `must be one of ${PET_STATUSES.join(', ')}, got ${describeValue(issue.input)}`,
+});
+
+// C0 and C1 control characters (tabs and newlines included) have no place in a name on a label.
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+const nameSchema = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? 'is required' : `must be a string, got ${describeValue(issue.input)}`,
+  })
+  .transform((name, ctx) => {
+    const trimmed = name.trim();
+    const problem =
+      trimmed.length === 0
+        ? 'must not be empty'
+        : !trimmed.isWellFormed()
+          ? 'must be valid Unicode text (it contains a lone surrogate)'
+          : CONTROL_CHARACTER.test(trimmed)
+            ? 'must not contain control characters such as tabs or line breaks'
+            : [...trimmed].length > NAME_MAX_LENGTH
+              ? `must be at most ${NAME_MAX_LENGTH} characters, got ${[...trimmed].length}`
+              : null;
+    if (problem === null) return trimmed;
+    ctx.addIssue({ code: 'custom', message: problem, input: name });
+    return z.NEVER;
+  });
+
+const objectError = (issue: { input?: unknown }) =>
+  `must be a JSON object, got ${describeValue(issue.input)}`;
+
+/** NewPet: the request body of createPet. Unknown fields are ignored (stripped). */
+export function newPetSchema(source: ValueSource) {
+  return z.object(
+    { name: nameSchema, categoryId: int64Schema(source), status: statusSchema.optional() },
+    { error: objectError },
+  );
+}
+
+/**
+ * Pet as a service returns it. A name from a server is taken as it is (any non-empty string):
+ * our own length and character rules apply to what we accept, not to what others hold.
+ */
+export function petSchema(source: ValueSource) {
+  return z.object(
+    {
+      id: int64Schema(source),
+      name: z.string({ error: (issue) => `must be a string, got ${describeValue(issue.input)}` }).min(1, {
+        error: 'must not be empty',
+      }),
+      categoryId: int64Schema(source),
+      status: statusSchema.optional(),
+    },
+    { error: objectError },
+  );
+}
+
+export function petsSchema(source: ValueSource) {
+  return z.array(petSchema(source), { error: (issue) => `must be a JSON array, got ${describeValue(issue.input)}` });
+}
+
+const limitProblem = (got: unknown) =>
+  `must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}, got ${describeValue(got)}`;
+
+/** `limit` arrives as a number from the app and as a decimal string from a URL query. */
+const limitSchema = z.unknown().optional().transform((value, ctx): number => {
+  if (value === undefined) return PAGE_LIMIT.default;
+  const parsed =
+    typeof value === 'number' ? value : typeof value === 'string' && /^-?[0-9]{1,4}$/.test(value) ? Number(value) : NaN;
+  if (Number.isInteger(parsed) && parsed >= PAGE_LIMIT.min && parsed <= PAGE_LIMIT.max) return parsed;
+  ctx.addIssue({ code: 'custom', message: limitProblem(value), input: value });
+  return z.NEVER;
+});
+
+/** The query of listPets. Unknown parameters are ignored. */
+export const listPetsQuerySchema = z.object(
+  { limit: limitSchema, status: statusSchema.optional() },
+  { error: objectError },
+);
+
+/** The path parameter of getPet. */
+export const petIdSchema = int64Schema('app');
+
+export type NewPet = z.output<ReturnType<typeof newPetSchema>>;
+export type Pet = z.output<ReturnType<typeof petSchema>>;
+export type Pets = Pet[];
+/** The query after validation: `limit` defaulted. What callers send is `Partial<ListPetsQuery>`. */
+export type ListPetsQuery = z.output<typeof listPetsQuerySchema>;

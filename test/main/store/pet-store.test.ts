@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, PAGE_LIMIT, type Pet } from '../../../src/shared/contract';
+import { thrown, useStore } from '../../helpers/store';
+
+function apiError(fn: () => unknown): ReturnType<ApiError['toBody']> {
+  const error = thrown(fn);
+  expect(error).toBeInstanceOf(ApiError);
+  return (error as ApiError).toBody();
+}
+
+describe('local pet store', () => {
+  const open = useStore();
+
+  describe('createPet (POST /pets)', () => {
+    it('201: adds the animal and returns it with its assigned id', () => {
+      const { store } = open();
+      const pet = store.createPet({ name: 'Rex', categoryId: '3', status: 'available' });
+      expect(pet).toEqual({ id: expect.stringMatching(/^[1-9][0-9]*$/), name: 'Rex', categoryId: '3', status: 'available' });
+      expect(store.getPet(pet.id)).toEqual(pet);
+    });
+
+    it('gives each animal a new unique id', () => {
+      const { store } = open();
+      const ids = Array.from({ length: 50 }, (_, i) => store.createPet({ name: `Pet ${i}`, categoryId: '1' }).id);
+      expect(new Set(ids).size).toBe(50);
+    });
+
+    it('stores status absent when it is absent: no default is invented', () => {
+      const { store, db } = open();
+      const pet = store.createPet({ name: 'Rex', categoryId: '1' });
+      expect(pet).not.toHaveProperty('status');
+      expect(db.prepare('SELECT status FROM pets WHERE id = ?').get(BigInt(pet.id))).toEqual({ status: null });
+    });
+
+    it('keeps int64 category ids exactly at both ends of the range', () => {
+      const { store } = open();
+      for (const categoryId of ['9223372036854775807', '-9223372036854775808', '9007199254740993']) {
+        const pet = store.createPet({ name: 'Big', categoryId });
+        expect(pet.categoryId).toBe(categoryId);
+        expect(store.getPet(pet.id).categoryId).toBe(categoryId);
+      }
+    });
+
+    it('400: missing required fields, and nothing is written', () => {
+      const { store, db } = open();
+      expect(apiError(() => store.createPet({ name: 'Rex' } as never))).toEqual({
+        code: 'invalid_body',
+        status: 400,
+        message: 'categoryId is required',
+      });
+      expect(apiError(() => store.createPet({ categoryId: '1' } as never)).message).toBe('name is required');
+      expect(db.prepare('SELECT count(*) AS n FROM pets').get()).toEqual({ n: 0 });
+    });
+
+    it('400: invalid values, and nothing is written', () => {
+      const { store, db } = open();
+      expect(apiError(() => store.createPet({ name: 'Rex', categoryId: '1', status: 'lost' as never })).code).toBe('invalid_body');
+      expect(apiError(() => store.createPet({ name: 'Rex', categoryId: '9223372036854775808' })).message).toMatch(
+        /^categoryId must be a whole number/,
+      );
+      expect(db.prepare('SELECT count(*) AS n FROM pets').get()).toEqual({ n: 0 });
+    });
+  });
+
+  describe('listPets (GET /pets)', () => {
+    function seed(count: number) {
+      const { store } = open();
+      const statuses = ['available', 'pending', 'sold', undefined] as const;
+      const made: Pet[] = [];
+      for (let i = 0; i < count; i++) {
+        const status = statuses[i % statuses.length];
+        made.push(store.createPet({ name: `Pet ${i}`, categoryId: String(i % 5), ...(status ? { status } : {}) }));
+      }
+      return { store, made };
+    }
+
+    it('200: an empty store gives an empty list', () => {
+      expect(open().store.listPets()).toEqual([]);
+    });
+
+    it('200: returns at most 20 animals by default, in ascending id order', () => {
+      const { store, made } = seed(30);
+      const page = store.listPets();
+      expect(page).toHaveLength(PAGE_LIMIT.default);
+      expect(page).toEqual(made.slice(0, 20));
+    });
+
+    it('200: limit is the maximum number returned, from 1 to 100', () => {
+      const { store, made } = seed(120);
+      expect(store.listPets({ limit: 1 })).toEqual(made.slice(0, 1));
+      expect(store.listPets({ limit: 100 })).toEqual(made.slice(0, 100));
+    });
+
+    it('200: with status, only animals with exactly that status', () => {
+      const { store, made } = seed(40);
+      for (const status of ['available', 'pending', 'sold'] as const) {
+        const page = store.listPets({ status, limit: 100 });
+        expect(page).toEqual(made.filter((pet) => pet.status === status));
+      }
+    });
+
+    it('400: limit outside 1 to 100 or not an integer, naming the parameter and the range', () => {
+      const { store } = open();
+      expect(apiError(() => store.listPets({ limit: 0 }))).toEqual({
+        code: 'invalid_parameter',
+        status: 400,
+        message: 'limit must be an integer from 1 to 100, got 0',
+      });
+      expect(apiError(() => store.listPets({ limit: 101 })).message).toBe('limit must be an integer from 1 to 100, got 101');
+      expect(apiError(() => store.listPets({ limit: 'abc' as never })).message).toBe(
+        'limit must be an integer from 1 to 100, got "abc"',
+      );
+    });
+
+    it('400: a status outside the enumeration', () => {
+      expect(apiError(() => open().store.listPets({ status: 'lost' as never }))).toEqual({
+        code: 'invalid_parameter',
+        status: 400,
+        message: 'status must be one of available, pending, sold, got "lost"',
+      });
+    });
+  });
+
+  describe('getPet (GET /pets/{petId}, deprecated)', () => {
+    it('200: the requested animal', () => {
+      const { store } = open();
+      const pet = store.createPet({ name: 'Rex', categoryId: '2', status: 'pending' });
+      expect(store.getPet(pet.id)).toEqual(pet);
+      expect(store.getPet(BigInt(pet.id) as never)).toEqual(pet);
+    });
+
+    it('404: no animal for the identifier', () => {
+      expect(apiError(() => open().store.getPet('9223372036854775807'))).toEqual({
+        code: 'not_found',
+        status: 404,
+        message: 'No animal has id 9223372036854775807.',
+      });
+    });
+
+    it('400: a malformed identifier', () => {
+      const { store } = open();
+      for (const id of ['abc', '1.5', '', '9223372036854775808']) {
+        const body = apiError(() => store.getPet(id));
+        expect(body.code).toBe('invalid_parameter');
+        expect(body.message).toMatch(/^petId must be a whole number from -9223372036854775808 to 9223372036854775807/);
+      }
+    });
+  });
+
+  describe('upsertPets', () => {
+    it('inserts new animals and replaces known ones by id, in one transaction', () => {
+      const { store } = open();
+      store.upsertPets([
+        { id: '10', name: 'A', categoryId: '1', status: 'available' },
+        { id: '9223372036854775807', name: 'B', categoryId: '2' },
+      ]);
+      store.upsertPets([{ id: '10', name: 'A2', categoryId: '3' }]);
+      expect(store.listPets()).toEqual([
+        { id: '10', name: 'A2', categoryId: '3' },
+        { id: '9223372036854775807', name: 'B', categoryId: '2' },
+      ]);
+    });
+
+    it('writes nothing when one animal of the batch cannot be written', () => {
+      const { store } = open();
+      expect(() =>
+        store.upsertPets([
+          { id: '1', name: 'A', categoryId: '1' },
+          { id: '2', name: '', categoryId: '1' },
+        ]),
+      ).toThrow();
+      expect(store.listPets()).toEqual([]);
+    });
+  });
+});
