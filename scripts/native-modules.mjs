@@ -7,7 +7,6 @@
 // from a cache of earlier builds when it has one, else with `npm rebuild` for that runtime.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const target = process.argv[2];
@@ -17,7 +16,6 @@ if (target !== 'node' && target !== 'electron') {
 }
 
 const root = join(import.meta.dirname, '..');
-const require = createRequire(join(root, 'package.json'));
 // Each probe makes the module load its binary (better-sqlite3 loads it lazily, on first open).
 const PROBES = {
   'better-sqlite3': "new (require('better-sqlite3'))(':memory:').close()",
@@ -27,14 +25,21 @@ const modules = Object.keys(PROBES).filter((name) => existsSync(join(root, 'node
 const ABI_MISMATCH =
   /NODE_MODULE_VERSION|compiled against a different Node\.js version|Could not locate the bindings file|did not self-register|invalid ELF header|cannot open shared object|No such file or directory.*\.node/;
 
+/** The Electron binary, found the way node_modules/electron/index.js finds it, minus its on-demand download. */
+function electronBinary() {
+  const dir = join(root, 'node_modules', 'electron');
+  const pathFile = join(dir, 'path.txt');
+  if (!existsSync(pathFile)) return null;
+  const relative = readFileSync(pathFile, 'utf8');
+  const binary = process.env.ELECTRON_OVERRIDE_DIST_PATH
+    ? join(process.env.ELECTRON_OVERRIDE_DIST_PATH, relative)
+    : join(dir, 'dist', relative);
+  return existsSync(binary) ? binary : null;
+}
+
 function electronRuntime() {
-  let binary;
-  try {
-    binary = require('electron');
-  } catch {
-    binary = null;
-  }
-  if (typeof binary !== 'string' || !existsSync(binary)) {
+  const binary = electronBinary();
+  if (binary === null) {
     console.error(
       'Cannot start Petstore Desk: the Electron binary is not installed (node_modules/electron/dist is missing, ' +
         'as after ELECTRON_SKIP_BINARY_DOWNLOAD=1 or when its download host is unreachable); run ' +

@@ -20,21 +20,14 @@ export interface PetStore {
   upsertPets(pets: readonly Pet[]): void;
 }
 
-interface PetRow {
-  id: string;
-  name: string;
-  categoryId: string;
-  status: PetStatus | null;
-}
+/** A row as [id, name, categoryId, status]: arrays cost better-sqlite3 far less than row objects. */
+type PetRow = [id: string, name: string, categoryId: string, status: PetStatus | null];
 
 // int64 columns leave SQLite as decimal text: exact at any size, and no BigInt on the hot path.
-// The aliases shadow the columns in ORDER BY (SQLite prefers an alias there), hence `pets.id`.
-const PET_COLUMNS = `CAST(id AS TEXT) AS id, name, CAST(category_id AS TEXT) AS categoryId, status`;
+const PET_COLUMNS = `CAST(pets.id AS TEXT), pets.name, CAST(pets.category_id AS TEXT), pets.status`;
 
-function toPet(row: PetRow): Pet {
-  return row.status === null
-    ? { id: row.id, name: row.name, categoryId: row.categoryId }
-    : { id: row.id, name: row.name, categoryId: row.categoryId, status: row.status };
+function toPet([id, name, categoryId, status]: PetRow): Pet {
+  return status === null ? { id, name, categoryId } : { id, name, categoryId, status };
 }
 
 /**
@@ -42,12 +35,13 @@ function toPet(row: PetRow): Pet {
  * service or a script gets an ApiError for bad input and leaves nothing half-written.
  */
 export function createPetStore(db: SqliteDatabase): PetStore {
-  const listAll = db.prepare<[number], PetRow>(`SELECT ${PET_COLUMNS} FROM pets ORDER BY pets.id LIMIT ?`);
-  const listByStatus = db.prepare<[string, number], PetRow>(
+  const rows = <P extends unknown[]>(sql: string) => db.prepare<P, PetRow>(sql).raw(true);
+  const listAll = rows<[number]>(`SELECT ${PET_COLUMNS} FROM pets ORDER BY pets.id LIMIT ?`);
+  const listByStatus = rows<[string, number]>(
     `SELECT ${PET_COLUMNS} FROM pets WHERE pets.status = ? ORDER BY pets.id LIMIT ?`,
   );
-  const selectById = db.prepare<[bigint], PetRow>(`SELECT ${PET_COLUMNS} FROM pets WHERE pets.id = ?`);
-  const insert = db.prepare<[string, bigint, string | null], PetRow>(
+  const selectById = rows<[bigint]>(`SELECT ${PET_COLUMNS} FROM pets WHERE pets.id = ?`);
+  const insert = rows<[string, bigint, string | null]>(
     `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${PET_COLUMNS}`,
   );
   const upsert = db.prepare<[bigint, string, bigint, string | null]>(
@@ -61,8 +55,8 @@ export function createPetStore(db: SqliteDatabase): PetStore {
   return {
     listPets(query = {}) {
       const { limit, status } = parseOrThrow(listPetsQuerySchema, query, 'invalid_parameter', 'query');
-      const rows = status === undefined ? listAll.all(limit) : listByStatus.all(status, limit);
-      return rows.map(toPet);
+      const page = status === undefined ? listAll.all(limit) : listByStatus.all(status, limit);
+      return page.map(toPet);
     },
 
     createPet(newPet) {

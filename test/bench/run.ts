@@ -1,0 +1,16 @@
+// `npm run bench`: every benchmark, printed as Markdown for BENCHMARKS.md.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { machine } from './stats';
+import { benchStore } from './store.bench';
+
+const dir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
+try {
+  console.log(`Machine: ${machine()}`);
+  console.log(`Date: ${new Date().toISOString().slice(0, 10)}\n`);
+  console.log('## Local store (issue 2)\n');
+  console.log(benchStore(dir).join('\n'));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
