@@ -1,7 +1,7 @@
 // Issue 2 benchmark: the local store on a 1,000,000-animal database file.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { openDatabase } from '../../src/main/store/database';
 import { createPetStore } from '../../src/main/store/pet-store';
 import { PET_STATUSES, type Pet } from '../../src/shared/contract';

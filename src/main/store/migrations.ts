@@ -19,6 +19,20 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       CREATE INDEX pets_by_status ON pets (status);
     `);
   },
+  // 2: Idempotency-Key records of the HTTP service: the first 201 response to each key, replayed
+  // for a retry with the same body. Purged by age, hence the index on created_at.
+  (db) => {
+    db.exec(`
+      CREATE TABLE idempotency_keys (
+        key TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL,
+        location TEXT NOT NULL,
+        response_body TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

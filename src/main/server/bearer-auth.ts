@@ -1,0 +1,20 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+export type BearerCheck = 'ok' | 'missing' | 'invalid';
+
+/**
+ * Checks `Authorization: Bearer <key>` in constant time: both sides are hashed to the same
+ * length first, so neither the key's length nor its first differing byte shows in the timing.
+ */
+export function createBearerCheck(apiKey: string): (authorization: string | undefined) => BearerCheck {
+  if (apiKey.length === 0) throw new Error('The API key must not be empty.');
+  const expected = createHash('sha256').update(apiKey).digest();
+  return (authorization) => {
+    if (authorization === undefined || authorization === '') return 'missing';
+    // RFC 6750: the scheme is case-insensitive; the credentials are a token68.
+    const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(authorization);
+    if (match === null) return 'invalid';
+    const given = createHash('sha256').update(match[1]!).digest();
+    return timingSafeEqual(given, expected) ? 'ok' : 'invalid';
+  };
+}

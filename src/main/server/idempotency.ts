@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import type { SqliteDatabase } from '../store/database';
+import { ApiError } from '../../shared/contract';
+
+/** Keys are kept at least this long (the IETF httpapi draft leaves it to the server). */
+export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export interface StoredResponse {
+  location: string;
+  body: string;
+  replayed: boolean;
+}
+
+const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * Reads the Idempotency-Key header: a Structured Field string ("...") per the draft, or the bare
+ * token most clients send. Returns undefined when absent.
+ */
+export function readIdempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (Array.isArray(header)) throw new ApiError('invalid_parameter', 'Idempotency-Key must be sent once.');
+  const value = header.length >= 2 && header.startsWith('"') && header.endsWith('"') ? header.slice(1, -1) : header;
+  if (!KEY_FORMAT.test(value) || value.includes('"')) {
+    throw new ApiError('invalid_parameter', 'Idempotency-Key must be 1 to 255 visible ASCII characters, such as a UUID.');
+  }
+  return value;
+}
+
+/**
+ * The first successful response to each key, kept with a fingerprint of the request it answered.
+ * `respond` runs the creation and records its response in one transaction, so a pet never exists
+ * without its key record and a replay never creates a second pet.
+ */
+export function createIdempotencyStore(db: SqliteDatabase, now: () => number = Date.now) {
+  const find = db.prepare<[string], { fingerprint: string; location: string; response_body: string }>(
+    'SELECT fingerprint, location, response_body FROM idempotency_keys WHERE key = ?',
+  );
+  const record = db.prepare<[string, string, string, string, number]>(
+    'INSERT INTO idempotency_keys (key, fingerprint, location, response_body, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const purge = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at < ?');
+
+  const respond = db.transaction(
+    (key: string, request: string, create: () => { location: string; body: string }): StoredResponse => {
+      const fingerprint = createHash('sha256').update(request).digest('hex');
+      const earlier = find.get(key);
+      if (earlier !== undefined) {
+        if (earlier.fingerprint !== fingerprint) {
+          throw new ApiError(
+            'idempotency_key_mismatch',
+            'This Idempotency-Key was already used with a different body; send a new key for a new animal.',
+          );
+        }
+        return { location: earlier.location, body: earlier.response_body, replayed: true };
+      }
+      const created = create();
+      purge.run(now() - IDEMPOTENCY_KEY_RETENTION_MS);
+      record.run(key, fingerprint, created.location, created.body, now());
+      return { ...created, replayed: false };
+    },
+  );
+
+  return {
+    /** `request` identifies what was asked (the validated body); the same key with another request is refused. */
+    respond(key: string, request: string, create: () => { location: string; body: string }): StoredResponse {
+      return respond.immediate(key, request, create);
+    },
+    purgeExpired(): number {
+      return purge.run(now() - IDEMPOTENCY_KEY_RETENTION_MS).changes;
+    },
+  };
+}
