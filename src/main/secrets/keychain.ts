@@ -1,0 +1,44 @@
+/** The OS keychain (macOS Keychain, Windows Credential Vault, a Secret Service on Linux) through keytar. */
+export const KEYCHAIN_SERVICE = 'Petstore Desk';
+
+export class KeychainUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(
+      'No OS keychain is available, so no key was stored (keys are never kept in plain text). ' +
+        (process.platform === 'linux'
+          ? 'On Linux a Secret Service must be running in your session: install gnome-keyring (Debian/Ubuntu: ' +
+            'sudo apt-get install gnome-keyring dbus-x11) or KeePassXC with its Secret Service enabled, then log in again.'
+          : 'Check that the system keychain is unlocked.'),
+      { cause },
+    );
+    this.name = 'KeychainUnavailableError';
+  }
+}
+
+export interface Keychain {
+  get(account: string): Promise<string | null>;
+  set(account: string, secret: string): Promise<void>;
+  /** True when there was a secret to delete. */
+  delete(account: string): Promise<boolean>;
+}
+
+type Keytar = typeof import('keytar');
+let keytar: Promise<Keytar> | undefined;
+
+async function call<T>(operation: (keytar: Keytar) => Promise<T>): Promise<T> {
+  try {
+    // Loaded on first use: a machine without libsecret can still run everything that needs no key.
+    keytar ??= import('keytar').then((module) => (module as unknown as { default?: Keytar }).default ?? module);
+    return await operation(await keytar);
+  } catch (error) {
+    throw new KeychainUnavailableError(error);
+  }
+}
+
+export function createKeychain(service: string = KEYCHAIN_SERVICE): Keychain {
+  return {
+    get: (account) => call((k) => k.getPassword(service, account)),
+    set: (account, secret) => call((k) => k.setPassword(service, account, secret)),
+    delete: (account) => call((k) => k.deletePassword(service, account)),
+  };
+}

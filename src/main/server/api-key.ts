@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Keychain } from '../secrets/keychain';
+
+/** Keychain account under which `npm run serve` keeps the key it generated. */
+export const SERVER_KEY_ACCOUNT = 'local-server';
+
+const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/**
+ * The service's bearer key: PETSTORE_API_KEY when set; otherwise the one kept in the OS keychain;
+ * otherwise a new 256-bit key, stored there. Logs where the key came from, never the key.
+ */
+export async function resolveServerApiKey(env: NodeJS.ProcessEnv, keychain: Keychain, log: Logger): Promise<string> {
+  const fromEnv = env['PETSTORE_API_KEY'];
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if (!TOKEN68.test(fromEnv)) {
+      throw new Error('PETSTORE_API_KEY must be a bearer token: letters, digits and - . _ ~ + / (optionally ending in =).');
+    }
+    log.info({ source: 'PETSTORE_API_KEY' }, 'API key set from the environment');
+    return fromEnv;
+  }
+  const where = { source: 'keychain', service: 'Petstore Desk', account: SERVER_KEY_ACCOUNT };
+  const stored = await keychain.get(SERVER_KEY_ACCOUNT);
+  if (stored !== null) {
+    log.info(where, 'API key found in the OS keychain');
+    return stored;
+  }
+  const generated = randomBytes(32).toString('base64url');
+  await keychain.set(SERVER_KEY_ACCOUNT, generated);
+  log.info(where, 'API key generated and stored in the OS keychain');
+  return generated;
+}
