@@ -1,6 +1,9 @@
 import { expectConformsToOpenApi, type ReceivedResponse } from './openapi-contract';
 import { TEST_API_KEY } from './http-service';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever JSON came back
+type AnyJson = any;
+
 export interface SendOptions {
   headers?: Record<string, string>;
   /** An object is sent as JSON; a string is sent as it is. */
@@ -10,7 +13,12 @@ export interface SendOptions {
 }
 
 /** Sends a request over real HTTP and checks the response against the OpenAPI description. */
-export async function send(baseUrl: string, method: string, path: string, options: SendOptions = {}): Promise<ReceivedResponse & { json: any }> {
+export async function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: SendOptions = {},
+): Promise<ReceivedResponse & { json: AnyJson }> {
   const headers: Record<string, string> = { ...(options.anonymous ? {} : { authorization: `Bearer ${TEST_API_KEY}` }), ...options.headers };
   let body: string | undefined;
   if (typeof options.body === 'string') body = options.body;

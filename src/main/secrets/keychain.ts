@@ -1,3 +1,5 @@
+import type * as KeytarModule from 'keytar';
+
 /** The OS keychain (macOS Keychain, Windows Credential Vault, a Secret Service on Linux) through keytar. */
 export const KEYCHAIN_SERVICE = 'Petstore Desk';
 
@@ -22,7 +24,7 @@ export interface Keychain {
   delete(account: string): Promise<boolean>;
 }
 
-type Keytar = typeof import('keytar');
+type Keytar = typeof KeytarModule;
 let keytar: Promise<Keytar> | undefined;
 
 async function call<T>(operation: (keytar: Keytar) => Promise<T>): Promise<T> {
