@@ -33,13 +33,20 @@ export interface ReceivedResponse {
  * no operation matches (unknown route, wrong method), the Error shape.
  */
 export async function expectConformsToOpenApi(response: ReceivedResponse): Promise<void> {
-  const { pathname, searchParams } = new URL(response.url);
+  // The path exactly as sent: `new URL` would resolve dot segments the server never saw resolved.
+  const sent = response.url.replace(/^https?:\/\/[^/]+/, '');
+  const [pathname = '', ...rest] = sent.split('?');
+  const searchParams = new URLSearchParams(rest.join('?'));
+  if (response.method === 'HEAD') {
+    expect(response.text).toBe(''); // the status and headers of the GET, without its body
+    return;
+  }
   const body = response.text === '' ? undefined : parseForSchemaCheck(response.text);
   if (response.status >= 400) expectErrorShape(body, response.status);
-  if (response.method === 'HEAD') return;
   const openapi = await api();
+  // An empty segment ("/v1/pets//") names no resource, though the library would match it.
   const operation =
-    response.method === 'GET' || response.method === 'POST'
+    (response.method === 'GET' || response.method === 'POST') && !pathname.includes('//')
       ? openapi.matchOperation({ method: response.method, path: pathname, headers: {}, query: Object.fromEntries(searchParams) })
       : undefined;
   if (operation === undefined) return;

@@ -53,6 +53,10 @@ export function buildServer({ db, store, apiKey, logger }: ServerOptions): Fasti
     bodyLimit: REQUEST_BODY_MAX_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     clientErrorHandler: replyToClientError,
+    // Errors the router raises before any route or hook runs, such as a malformed %-escape in the path.
+    frameworkErrors: (error, _request, reply) => {
+      void sendError(reply, new ApiError('invalid_parameter', `The request URL could not be read: ${error.message}`));
+    },
     return503OnClosing: false,
   });
 

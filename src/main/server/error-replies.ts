@@ -28,7 +28,10 @@ export function toApiError(error: unknown): ApiError {
 
 /** For requests Node cannot even parse (bad request line, bad headers): answered on the socket. */
 export function replyToClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+  // As Node's own handler: never write into a response already under way, nor after a response
+  // that closed the connection (the bytes that follow it are the unread rest of its request).
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || socket.writableEnded || inFlight?.headersSent) {
     socket.destroy();
     return;
   }

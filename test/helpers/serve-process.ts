@@ -1,0 +1,37 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '../..');
+
+export interface ServeProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `npm run serve`'s entry point as a real child process and waits for it to listen. */
+export async function startServeProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/server/serve.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 20_000);
+    const look = () => {
+      const listening = output.split('\n').find((line) => line.includes('"msg":"listening"'));
+      if (listening) {
+        clearTimeout(timer);
+        resolve(JSON.parse(listening).url);
+      }
+    };
+    child.stdout!.on('data', look);
+    void exited.then((code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
+  });
+  return { child, url, output: () => output, exited };
+}
