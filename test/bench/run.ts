@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machine } from './stats';
+import { benchHttp } from './http.bench';
 import { benchStore } from './store.bench';
 
 const dir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
@@ -11,6 +12,8 @@ try {
   console.log(`Date: ${new Date().toISOString().slice(0, 10)}\n`);
   console.log('## Local store (issue 2)\n');
   console.log(benchStore(dir).join('\n'));
+  console.log('\n## HTTP service (issue 3)\n');
+  console.log((await benchHttp(dir)).join('\n'));
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -18,6 +18,11 @@ export interface PetStore {
   getPet(petId: string): Pet;
   /** Inserts or replaces animals by id, all in one transaction. Input must already be valid. */
   upsertPets(pets: readonly Pet[]): void;
+  /**
+   * Changes whenever the animals may have changed: by this store's writes, or by another
+   * connection (another process on the same file) committing. Lets callers cache reads safely.
+   */
+  changeStamp(): string;
 }
 
 /** A row as [id, name, categoryId, status]: arrays cost better-sqlite3 far less than row objects. */
@@ -51,6 +56,9 @@ export function createPetStore(db: SqliteDatabase): PetStore {
   const upsertAll = db.transaction((pets: readonly Pet[]) => {
     for (const pet of pets) upsert.run(BigInt(pet.id), pet.name, BigInt(pet.categoryId), pet.status ?? null);
   });
+  // data_version moves only for other connections' commits; our own writes bump `ownWrites`.
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  let ownWrites = 0;
 
   return {
     listPets(query = {}) {
@@ -61,6 +69,7 @@ export function createPetStore(db: SqliteDatabase): PetStore {
 
     createPet(newPet) {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
+      ownWrites++;
       return toPet(insert.get(valid.name, BigInt(valid.categoryId), valid.status ?? null)!);
     },
 
@@ -72,7 +81,12 @@ export function createPetStore(db: SqliteDatabase): PetStore {
     },
 
     upsertPets(pets) {
+      ownWrites++;
       upsertAll(pets);
+    },
+
+    changeStamp() {
+      return `${ownWrites}.${dataVersion.get()}`;
     },
   };
 }

@@ -21,7 +21,7 @@ describe('npm run serve', () => {
       await fetch(`${serve.url}/pets?limit=5`, { headers: auth(KEY) });
       await fetch(`${serve.url}/pets`, { method: 'POST', headers: { ...auth(KEY), 'content-type': 'application/json' }, body: '{"name":"Rex","categoryId":1}' });
       await fetch(`${serve.url}/pets`, { headers: auth('wrong') });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 500)); // the log is flushed every 200 ms
       const requests = serve
         .output()
         .split('\n')

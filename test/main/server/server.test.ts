@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REQUEST_BODY_MAX_BYTES } from '../../../src/shared/contract';
 import { send } from '../../helpers/http-client';
@@ -54,6 +55,16 @@ describe('GET /v1/pets (listPets)', () => {
     service.store.createPet({ name: 'Nameless status', categoryId: '1' });
     const response = await get('/v1/pets?colour=brown');
     expect(response.json).toEqual([{ id: expect.any(Number), name: 'Nameless status', categoryId: 1 }]);
+  });
+
+  it('200: a repeated query sees every change: our own adds and another connection\'s commits', async () => {
+    expect((await get('/v1/pets?limit=5')).json).toEqual([]);
+    await post({ name: 'Ours', categoryId: 1 });
+    expect((await get('/v1/pets?limit=5')).json.map((pet: { name: string }) => pet.name)).toEqual(['Ours']);
+    const other = new Database(service.dbFile); // as another process on the same file would
+    other.prepare('INSERT INTO pets (name, category_id) VALUES (?, ?)').run('Theirs', 2);
+    other.close();
+    expect((await get('/v1/pets?limit=5')).json.map((pet: { name: string }) => pet.name)).toEqual(['Ours', 'Theirs']);
   });
 
   it.each([

@@ -1,0 +1,25 @@
+/**
+ * Serialized listPets responses, keyed by the raw query string and valid for one change stamp of
+ * the store: any write, ours or another process's, empties it. A counter polled by the same
+ * query again and again is then answered without touching SQLite or the serializer.
+ */
+export function createListCache(changeStamp: () => string, maxEntries = 256) {
+  let stamp = '';
+  const bodies = new Map<string, string>();
+  return {
+    get(query: string, produce: () => string): string {
+      const now = changeStamp();
+      if (now !== stamp) {
+        bodies.clear();
+        stamp = now;
+      }
+      let body = bodies.get(query);
+      if (body === undefined) {
+        body = produce(); // throws for an invalid query: errors are never cached
+        if (bodies.size >= maxEntries) bodies.clear();
+        bodies.set(query, body);
+      }
+      return body;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+// Issue 3 benchmark: the HTTP service under load, against the floor (bare node:http) and json-server.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../../src/main/store/database';
+import { PET_STATUSES } from '../../src/shared/contract';
+import { freePort, startProcess, stopProcess } from './processes';
+import { fmt, verdict } from './stats';
+
+const ANIMALS = 100_000;
+const KEY = 'bench-key-0a1b2c3d';
+const DURATION_S = 10;
+const CONNECTIONS = 10;
+const ROOT = join(import.meta.dirname, '../..');
+
+interface Load {
+  rps: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<Load> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors + result.timeouts };
+}
+
+export async function benchHttp(dir: string): Promise<string[]> {
+  const dbFile = join(dir, 'http.db');
+  const db = openDatabase(dbFile);
+  const insert = db.prepare('INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?)');
+  db.transaction(() => {
+    for (let i = 0; i < ANIMALS; i++) insert.run(`Animal ${i}`, BigInt(i % 97), PET_STATUSES[i % 3]!);
+  })();
+  const page = db
+    .prepare('SELECT id, name, category_id AS categoryId, status FROM pets ORDER BY id')
+    .all() as Array<{ id: number; name: string; categoryId: number; status: string }>;
+  db.close();
+
+  // json-server 0.17 serves the same 100,000 animals from a JSON file.
+  const jsonServerDb = join(dir, 'json-server.json');
+  writeFileSync(jsonServerDb, JSON.stringify({ pets: page }));
+
+  const oursPort = await freePort();
+  const ours = await startProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main/server/serve.ts'), '--port', String(oursPort), '--db', dbFile], /"listening"/, {
+    PETSTORE_API_KEY: KEY,
+  });
+  const oursUrl = `http://127.0.0.1:${oursPort}/v1/pets?limit=20`;
+  const headers = { authorization: `Bearer ${KEY}` };
+  const sample = await (await fetch(oursUrl, { headers })).text();
+  const bodyFile = join(dir, 'constant-body.json');
+  writeFileSync(bodyFile, sample);
+
+  const barePort = await freePort();
+  const bare = await startProcess(process.execPath, [join(import.meta.dirname, 'servers/bare-http.mjs'), String(barePort), bodyFile], /listening/);
+  const fastifyPort = await freePort();
+  const fastify = await startProcess(process.execPath, [join(import.meta.dirname, 'servers/fastify-constant.mjs'), String(fastifyPort), bodyFile], /listening/);
+  const uncachedPort = await freePort();
+  const uncached = await startProcess(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'servers/ours-uncached.ts'), String(uncachedPort), dbFile, KEY], /listening/);
+  const jsonPort = await freePort();
+  const jsonServer = await startProcess(
+    process.execPath,
+    [join(ROOT, 'node_modules/json-server/lib/cli/bin.js'), jsonServerDb, '--port', String(jsonPort), '--host', '127.0.0.1', '--quiet'],
+    `http://127.0.0.1:${jsonPort}/pets?_limit=1`,
+  );
+
+  const lines: string[] = [];
+  try {
+    // Warm-up, then measure; the same machine, one after another, in the same run.
+    await load(oursUrl, { headers, duration: 2 });
+    const oursGet = await load(oursUrl, { headers });
+    await load(`http://127.0.0.1:${barePort}/v1/pets?limit=20`, { duration: 2 });
+    const bareGet = await load(`http://127.0.0.1:${barePort}/v1/pets?limit=20`);
+    const fastifyGet = await load(`http://127.0.0.1:${fastifyPort}/v1/pets?limit=20`);
+    const uncachedUrl = `http://127.0.0.1:${uncachedPort}/v1/pets?limit=20`;
+    if ((await (await fetch(uncachedUrl, { headers })).text()) !== sample) throw new Error('uncached server answers differently');
+    const uncachedGet = await load(uncachedUrl, { headers });
+    const jsonUrl = `http://127.0.0.1:${jsonPort}/pets?_limit=20`;
+    const jsonSample = await fetch(jsonUrl).then((r) => r.json() as Promise<unknown[]>);
+    if (jsonSample.length !== 20) throw new Error('json-server did not answer 20 animals');
+    const jsonGet = await load(jsonUrl);
+    const oursPost = await load(`http://127.0.0.1:${oursPort}/v1/pets`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Loaded', categoryId: 1, status: 'available' }),
+    });
+
+    const floorRatio = oursGet.rps / bareGet.rps;
+    const jsonRatio = oursGet.rps / jsonGet.rps;
+    lines.push(
+      `autocannon, ${CONNECTIONS} keep-alive connections, ${DURATION_S} s each, loopback; ${ANIMALS.toLocaleString('en')} animals; ` +
+        `response body ${Buffer.byteLength(sample)} bytes.`,
+      '',
+      '| measure | requests/s | p99 latency | errors or non-2xx | ratio | target | result |',
+      '|---|---|---|---|---|---|---|',
+      `| ours: GET /v1/pets?limit=20 | ${fmt(oursGet.rps, 0)} | ${oursGet.p99} ms | ${oursGet.non2xx} | | | |`,
+      `| (a) bare node:http, constant body of the same size | ${fmt(bareGet.rps, 0)} | ${bareGet.p99} ms | ${bareGet.non2xx} | ours/(a) = ${fmt(floorRatio, 2)}x | ≥ 0.5x | ${verdict(floorRatio >= 0.5)} |`,
+      `| (c) minimal Fastify route, constant body (the framework's own floor) | ${fmt(fastifyGet.rps, 0)} | ${fastifyGet.p99} ms | ${fastifyGet.non2xx} | (c)/(a) = ${fmt(fastifyGet.rps / bareGet.rps, 2)}x | (reference) | |`,
+      `| ours with the list cache off (SQLite + serialization on every request) | ${fmt(uncachedGet.rps, 0)} | ${uncachedGet.p99} ms | ${uncachedGet.non2xx} | /(a) = ${fmt(uncachedGet.rps / bareGet.rps, 2)}x, /(b) = ${fmt(uncachedGet.rps / jsonGet.rps, 1)}x | (reported) | |`,
+      `| (b) json-server 0.17, GET /pets?_limit=20 | ${fmt(jsonGet.rps, 0)} | ${jsonGet.p99} ms | ${jsonGet.non2xx} | ours/(b) = ${fmt(jsonRatio, 1)}x | ≥ 3x | ${verdict(jsonRatio >= 3)} |`,
+      `| ours: POST /v1/pets, durable (synchronous=FULL) | ${fmt(oursPost.rps, 0)} | ${oursPost.p99} ms | ${oursPost.non2xx} | | (reported) | |`,
+    );
+  } finally {
+    await Promise.all([ours, bare, fastify, uncached, jsonServer].map(stopProcess));
+  }
+  return lines;
+}
