@@ -14,7 +14,9 @@ export function freePort(): Promise<number> {
 
 /** Starts a server process and resolves once it is ready: it prints `ready` (a pattern), or answers `ready` (a URL). */
 export async function startProcess(command: string, args: string[], ready: RegExp | string, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Ready by URL: the output is not needed, so it goes nowhere rather than into the load generator's process.
+  const stdio = typeof ready === 'string' ? (['ignore', 'ignore', 'pipe'] as const) : (['ignore', 'pipe', 'pipe'] as const);
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: [...stdio] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${command} ${args.join(' ')} did not start:\n${output}`)), 60_000);
@@ -30,14 +32,14 @@ export async function startProcess(command: string, args: string[], ready: RegEx
       const poll = () => void fetch(ready).then(done, () => setTimeout(poll, 100));
       poll();
     }
-    child.stdout!.on('data', look);
+    child.stdout?.on('data', look);
     child.stderr!.on('data', look);
     child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
   }).catch((error) => {
     child.kill('SIGKILL');
     throw error;
   });
-  child.stdout!.resume();
+  child.stdout?.resume();
   child.stderr!.resume();
   return child;
 }

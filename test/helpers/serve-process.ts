@@ -22,7 +22,12 @@ export async function startServeProcess(args: string[], env: NodeJS.ProcessEnv =
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 20_000);
+    // A child that never got ready is killed: a failed test leaves no server behind.
+    const fail = (error: Error) => {
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    const timer = setTimeout(() => fail(new Error(`serve did not start:\n${output}`)), 20_000);
     const look = () => {
       const listening = output.split('\n').find((line) => line.includes('"msg":"listening"'));
       if (listening) {
@@ -31,7 +36,7 @@ export async function startServeProcess(args: string[], env: NodeJS.ProcessEnv =
       }
     };
     child.stdout!.on('data', look);
-    void exited.then((code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
+    void exited.then((code) => fail(new Error(`serve exited with ${code}:\n${output}`)));
   });
   return { child, url, output: () => output, exited };
 }
