@@ -6,7 +6,7 @@ export const KEYCHAIN_SERVICE = 'Petstore Desk';
 export class KeychainUnavailableError extends Error {
   constructor(cause: unknown) {
     super(
-      'No OS keychain is available, so no key was stored (keys are never kept in plain text). ' +
+      'No OS keychain is available, and keys are kept nowhere else (never in plain text), so nothing was stored or read. ' +
         (process.platform === 'linux'
           ? 'On Linux a Secret Service must be running in your session: install gnome-keyring (Debian/Ubuntu: ' +
             'sudo apt-get install gnome-keyring dbus-x11) or KeePassXC with its Secret Service enabled, then log in again.'

@@ -33,6 +33,10 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
     `);
   },
+  // 3: the app's settings (active environment, base addresses, when each key was set). Never a key.
+  (db) => {
+    db.exec(`CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

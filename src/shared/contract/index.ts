@@ -4,3 +4,4 @@ export * from './int64';
 export * from './limits';
 export * from './pet';
 export * from './validate';
+export * from './environments';

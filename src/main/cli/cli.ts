@@ -1,0 +1,235 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import {
+  ApiError,
+  isEnvironmentName,
+  isRemoteEnvironment,
+  REMOTE_ENVIRONMENTS,
+  type EnvironmentName,
+  type RemoteEnvironment,
+} from '../../shared/contract';
+import { BASE_URL_PRESETS } from '../config/settings';
+import type { PetstoreCore } from '../petstore-core';
+import { RemoteError } from '../remote/remote-error';
+import { testConnection } from '../remote/test-connection';
+import { KeychainUnavailableError } from '../secrets/keychain';
+import { petsAsJson, petsAsTable } from './output';
+
+export const EXIT = { ok: 0, serviceError: 1, usage: 2, unreachable: 3 } as const;
+
+export const USAGE = `usage: npm run cli -- <command>   (npm run -s cli -- ... for pure --json output)
+  env show [--json]                          the active environment, addresses and key status
+  env use <local|production|staging>         switch the active environment
+  env set-url <production|staging> <url>     set a server's base address (https://.../v1)
+  key set <production|staging>               read the key from standard input, keep it in the OS keychain
+  key clear <production|staging>
+  key status [--json]
+  pets list [--status S] [--limit N] [--env E] [--json]
+  pets add --name N --category ID [--status S] [--env E] [--json]
+  pets get <id> [--env E] [--json]           (deprecated by the interface; use pets list --status)
+  doctor                                     check the keychain, the database and each server
+exit codes: 0 ok, 1 error reported by the service, 2 usage error, 3 unreachable`;
+
+export class UsageError extends Error {}
+
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  readSecret(prompt: string): Promise<string>;
+}
+
+function environmentArg(value: string | undefined, remoteOnly: true): RemoteEnvironment;
+function environmentArg(value: string | undefined, remoteOnly: false): EnvironmentName;
+function environmentArg(value: string | undefined, remoteOnly: boolean): EnvironmentName {
+  if (remoteOnly ? isRemoteEnvironment(value) : isEnvironmentName(value)) return value as EnvironmentName;
+  throw new UsageError(`expected ${remoteOnly ? 'production or staging' : 'local, production or staging'}, got ${value ?? 'nothing'}`);
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+interface Parsed {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+function parse(args: string[], options: Options = {}): Parsed {
+  try {
+    return parseArgs({ args, options: { json: { type: 'boolean', default: false }, ...options }, allowPositionals: true, strict: true }) as Parsed;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** Runs one command; returns the exit code. Everything it prints goes through `io`. */
+export async function runCli(argv: string[], io: CliIo, openCore: () => PetstoreCore): Promise<number> {
+  const [group, command, ...rest] = argv;
+  if (group === undefined || group === 'help' || group === '--help' || group === '-h') {
+    io.out(USAGE);
+    return group === undefined ? EXIT.usage : EXIT.ok;
+  }
+  let core: PetstoreCore | undefined;
+  const useCore = () => (core ??= openCore());
+  try {
+    switch (`${group} ${command ?? ''}`.trim()) {
+      case 'env show':
+        return await envShow(useCore(), io, parse(rest).values.json === true);
+      case 'env use': {
+        const environment = environmentArg(parse(rest).positionals[0], false);
+        useCore().settings.setActiveEnvironment(environment);
+        io.out(`Active environment: ${environment}${environment === 'production' ? ' (PRODUCTION: the live shop)' : ''}`);
+        return EXIT.ok;
+      }
+      case 'env set-url': {
+        const { positionals } = parse(rest);
+        const environment = environmentArg(positionals[0], true);
+        if (positionals[1] === undefined) throw new UsageError('env set-url needs the address, e.g. https://shop.example/v1');
+        io.out(`${environment}: ${useCore().settings.setBaseUrl(environment, positionals[1])}`);
+        return EXIT.ok;
+      }
+      case 'key set': {
+        const environment = environmentArg(parse(rest).positionals[0], true);
+        const key = await io.readSecret(`Key for ${environment} (not shown): `);
+        if (key.trim() === '') throw new UsageError('no key was given on standard input');
+        await useCore().keys.set(environment, key);
+        io.out(`The ${environment} key is set (kept in the OS keychain).`);
+        return EXIT.ok;
+      }
+      case 'key clear': {
+        const environment = environmentArg(parse(rest).positionals[0], true);
+        const existed = await useCore().keys.clear(environment);
+        io.out(existed ? `The ${environment} key is cleared.` : `No ${environment} key was set.`);
+        return EXIT.ok;
+      }
+      case 'key status':
+        return await keyStatus(useCore(), io, parse(rest).values.json === true);
+      case 'pets list':
+      case 'pets add':
+      case 'pets get':
+        return await pets(command!, rest, useCore(), io);
+      case 'doctor':
+        return await doctor(useCore(), io);
+      default:
+        throw new UsageError(`unknown command: ${argv.join(' ')}`);
+    }
+  } catch (error) {
+    return report(error, io);
+  } finally {
+    core?.close();
+  }
+}
+
+function report(error: unknown, io: CliIo): number {
+  if (error instanceof UsageError) {
+    io.err(`${error.message}\n${USAGE}`);
+    return EXIT.usage;
+  }
+  if (error instanceof RemoteError) {
+    io.err(error.message);
+    if (error.kind === 'unreachable' || error.kind === 'timeout') return EXIT.unreachable;
+    if (error.kind === 'no_key' || error.kind === 'no_address') return EXIT.usage;
+    return EXIT.serviceError;
+  }
+  if (error instanceof ApiError) {
+    io.err(error.message);
+    // A 400 from our own validation means the arguments were wrong and nothing was sent.
+    return error.status === 400 ? EXIT.usage : EXIT.serviceError;
+  }
+  io.err(error instanceof Error ? error.message : String(error));
+  return EXIT.serviceError;
+}
+
+async function pets(command: string, args: string[], core: PetstoreCore, io: CliIo): Promise<number> {
+  const { values, positionals } = parse(args, {
+    env: { type: 'string' },
+    status: { type: 'string' },
+    limit: { type: 'string' },
+    name: { type: 'string' },
+    category: { type: 'string' },
+  });
+  const environment = values.env === undefined ? core.activeEnvironment() : environmentArg(values.env as string, false);
+  const source = core.petsIn(environment);
+  const json = values.json === true;
+  if (command === 'list') {
+    const limit = values.limit === undefined ? undefined : (values.limit as string);
+    const list = await source.listPets({ ...(limit === undefined ? {} : { limit: limit as never }), ...(values.status ? { status: values.status as never } : {}) });
+    io.out(json ? petsAsJson(list) : petsAsTable(list));
+  } else if (command === 'add') {
+    const pet = await source.createPet({
+      name: values.name as string,
+      categoryId: values.category as string,
+      ...(values.status === undefined ? {} : { status: values.status as never }),
+    });
+    io.out(json ? petsAsJson(pet) : `Added to ${environment}:\n${petsAsTable([pet])}`);
+  } else {
+    if (positionals[0] === undefined) throw new UsageError('pets get needs an id');
+    const pet = await source.getPet(positionals[0]);
+    io.out(json ? petsAsJson(pet) : petsAsTable([pet]));
+    if (!json) io.err('Note: getPet is deprecated and is removed on 5 December 2030; use: pets list --status <status>');
+  }
+  return EXIT.ok;
+}
+
+async function environmentsReport(core: PetstoreCore) {
+  const remotes = await Promise.all(
+    REMOTE_ENVIRONMENTS.map(async (environment) => {
+      const address = core.settings.baseUrl(environment);
+      return { environment, address, key: await core.keys.status(environment).catch((error: Error) => ({ set: false, setAt: null, error: error.message })) };
+    }),
+  );
+  return { active: core.activeEnvironment(), remotes };
+}
+
+async function envShow(core: PetstoreCore, io: CliIo, json: boolean): Promise<number> {
+  const { active, remotes } = await environmentsReport(core);
+  if (json) {
+    io.out(
+      JSON.stringify({
+        active,
+        environments: Object.fromEntries(
+          remotes.map(({ environment, address, key }) => [environment, { url: address.url, urlSource: address.source, keySet: key.set, keySetAt: key.setAt }]),
+        ),
+      }),
+    );
+    return EXIT.ok;
+  }
+  io.out(`Active environment: ${active}${active === 'production' ? '   <<< PRODUCTION: the live shop >>>' : ''}`);
+  io.out('local:       the embedded store on this computer');
+  for (const { environment, address, key } of remotes) {
+    const url = address.url === null ? `no address (set one with env set-url ${environment} <url>)` : `${address.url}${address.source === 'environment variable' ? ` (from ${BASE_URL_PRESETS[environment]})` : ''}`;
+    io.out(`${`${environment}:`.padEnd(12)} ${url}; key ${key.set ? `set${key.setAt ? ` on ${key.setAt.slice(0, 10)}` : ''}` : 'not set'}`);
+    if (address.problem) io.out(`             ${address.problem}`);
+  }
+  return EXIT.ok;
+}
+
+async function keyStatus(core: PetstoreCore, io: CliIo, json: boolean): Promise<number> {
+  const statuses = await Promise.all(REMOTE_ENVIRONMENTS.map(async (environment) => ({ environment, ...(await core.keys.status(environment)) })));
+  if (json) io.out(JSON.stringify(Object.fromEntries(statuses.map(({ environment, set, setAt }) => [environment, { set, setAt }]))));
+  else for (const { environment, set, setAt } of statuses) io.out(`${environment}: ${set ? `set${setAt ? ` on ${setAt.slice(0, 10)}` : ''}` : 'not set'}`);
+  return EXIT.ok;
+}
+
+async function doctor(core: PetstoreCore, io: CliIo): Promise<number> {
+  let problems = 0;
+  const line = (ok: boolean, text: string) => {
+    if (!ok) problems++;
+    io.out(`${ok ? 'ok     ' : 'PROBLEM'} ${text}`);
+  };
+  try {
+    await core.keychain.get('doctor-probe');
+    line(true, 'OS keychain reachable');
+  } catch (error) {
+    line(false, error instanceof KeychainUnavailableError ? error.message : `OS keychain: ${(error as Error).message}`);
+  }
+  const check = core.db.pragma('quick_check', { simple: true });
+  line(check === 'ok', check === 'ok' ? `database ${core.db.name} is sound` : `database ${core.db.name}: ${String(check)}; restore it from a backup`);
+  line(true, `active environment: ${core.activeEnvironment()}`);
+  for (const environment of REMOTE_ENVIRONMENTS) {
+    const address = core.settings.baseUrl(environment);
+    if (address.url === null) {
+      io.out(`-       ${environment}: not configured${address.problem ? ` (${address.problem})` : ''}; set it with env set-url ${environment} <url> if the shop uses it`);
+      continue;
+    }
+    const result = await testConnection(core.remoteClient(environment));
+    line(result.verdict === 'ok', `${environment}: ${result.message}`);
+  }
+  return problems === 0 ? EXIT.ok : EXIT.serviceError;
+}

@@ -1,0 +1,15 @@
+import type { Pet } from '../../shared/contract';
+import { petToWire, stringifyJson } from '../wire/json-codec';
+
+/** Pets as JSON for scripts: the interface's wire format, int64 as exact JSON integers. */
+export function petsAsJson(pets: Pet | Pet[]): string {
+  return stringifyJson(Array.isArray(pets) ? pets.map(petToWire) : petToWire(pets));
+}
+
+/** Pets as a table for people. */
+export function petsAsTable(pets: Pet[]): string {
+  if (pets.length === 0) return 'No animals.';
+  const rows = [['ID', 'NAME', 'CATEGORY', 'STATUS'], ...pets.map((p) => [p.id, p.name, p.categoryId, p.status ?? '-'])];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+}

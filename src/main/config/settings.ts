@@ -1,0 +1,71 @@
+import {
+  ApiError,
+  checkBaseUrl,
+  isEnvironmentName,
+  type EnvironmentName,
+  type RemoteEnvironment,
+} from '../../shared/contract';
+import type { SqliteDatabase } from '../store/database';
+
+/** Environment variables that preset a base address until one is set in the app. */
+export const BASE_URL_PRESETS: Record<RemoteEnvironment, string> = {
+  production: 'PETSTORE_PRODUCTION_URL',
+  staging: 'PETSTORE_STAGING_URL',
+};
+
+export interface BaseUrlSetting {
+  url: string | null;
+  source: 'settings' | 'environment variable' | 'none';
+  /** A preset that was refused, and why; the app then has no address for that environment. */
+  problem?: string;
+}
+
+/** The app's settings, persisted in its database. Keys are not settings: they live in the keychain. */
+export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = process.env) {
+  const read = db.prepare<[string], string>('SELECT value FROM settings WHERE name = ?').pluck();
+  const write = db.prepare<[string, string]>(
+    'INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+  );
+  const remove = db.prepare<[string]>('DELETE FROM settings WHERE name = ?');
+
+  return {
+    activeEnvironment(): EnvironmentName {
+      const stored = read.get('active_environment');
+      return isEnvironmentName(stored) ? stored : 'local';
+    },
+
+    setActiveEnvironment(name: EnvironmentName): void {
+      write.run('active_environment', name);
+    },
+
+    baseUrl(environment: RemoteEnvironment): BaseUrlSetting {
+      const stored = read.get(`base_url.${environment}`);
+      if (stored !== undefined) return { url: stored, source: 'settings' };
+      const preset = env[BASE_URL_PRESETS[environment]];
+      if (preset === undefined || preset === '') return { url: null, source: 'none' };
+      const checked = checkBaseUrl(preset);
+      return checked.ok
+        ? { url: checked.url, source: 'environment variable' }
+        : { url: null, source: 'none', problem: `${BASE_URL_PRESETS[environment]}: ${checked.problem}` };
+    },
+
+    /** Validates, normalises and stores; returns the normalised address. */
+    setBaseUrl(environment: RemoteEnvironment, input: string): string {
+      const checked = checkBaseUrl(input);
+      if (!checked.ok) throw new ApiError('invalid_parameter', `The ${environment} address is not usable: ${checked.problem}.`);
+      write.run(`base_url.${environment}`, checked.url);
+      return checked.url;
+    },
+
+    keySetAt(environment: RemoteEnvironment): string | null {
+      return read.get(`key_set_at.${environment}`) ?? null;
+    },
+
+    recordKeySet(environment: RemoteEnvironment, at: Date | null): void {
+      if (at === null) remove.run(`key_set_at.${environment}`);
+      else write.run(`key_set_at.${environment}`, at.toISOString());
+    },
+  };
+}
+
+export type Settings = ReturnType<typeof createSettings>;

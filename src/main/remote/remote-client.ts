@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import {
+  listPetsQuerySchema,
+  newPetSchema,
+  parseOrThrow,
+  petIdSchema,
+  petSchema,
+  petsSchema,
+  type ListPetsQuery,
+  type NewPet,
+  type Pet,
+  type RemoteEnvironment,
+} from '../../shared/contract';
+import { parseJson, stringifyJson } from '../wire/json-codec';
+import { RemoteError } from './remote-error';
+
+/** Until the response's headers arrive (connecting included), and for the whole exchange. */
+export const DEFAULT_TIMEOUTS = { responseMs: 10_000, totalMs: 30_000 };
+
+export interface DeprecationNotice {
+  operation: 'getPet';
+  deprecation: string | null;
+  sunset: string | null;
+  link: string | null;
+}
+
+export interface RemoteClientOptions {
+  environment: RemoteEnvironment;
+  baseUrl: string | null;
+  /** Read from the keychain for each request, so a replaced key takes effect at once. */
+  apiKey: () => Promise<string | null>;
+  timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
+  /** Called the first time a deprecation header is seen. */
+  onDeprecation?: (notice: DeprecationNotice) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+// The interface's Error shape. `status` is not trusted (the HTTP status is used) and, parsed losslessly, is a bigint.
+const serverErrorSchema = z.object({ code: z.string().min(1), message: z.string(), status: z.unknown() });
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+/** A client for one remote environment's three operations. Validates everything it receives. */
+export function createRemoteClient(options: RemoteClientOptions) {
+  const { environment, baseUrl } = options;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const where = `${environment} (${baseUrl ?? 'no address'})`;
+  let deprecation: DeprecationNotice | null = null;
+
+  async function call(method: 'GET' | 'POST', path: string, init: { body?: string; headers?: Record<string, string>; signal?: AbortSignal }): Promise<Answer> {
+    if (baseUrl === null) {
+      throw new RemoteError('no_address', `No address is set for ${environment}. Set it in Settings or with: npm run cli -- env set-url ${environment} <url>`);
+    }
+    const key = await options.apiKey();
+    if (key === null || key === '') {
+      throw new RemoteError('no_key', `No key is set for ${environment}. Set it in Settings or with: npm run cli -- key set ${environment}`);
+    }
+    const deadline = new AbortController();
+    const responseTimer = setTimeout(() => deadline.abort('response'), timeouts.responseMs);
+    const totalTimer = setTimeout(() => deadline.abort('total'), timeouts.totalMs);
+    const signal = init.signal ? AbortSignal.any([deadline.signal, init.signal]) : deadline.signal;
+    try {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        body: init.body,
+        // A redirect is not followed: a pet store service does not redirect, a captive portal does.
+        redirect: 'manual',
+        signal,
+        headers: { accept: 'application/json', authorization: `Bearer ${key}`, ...init.headers },
+      });
+      clearTimeout(responseTimer);
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: readBody(response, text) };
+    } catch (error) {
+      if (error instanceof RemoteError) throw error;
+      if (init.signal?.aborted) throw new RemoteError('cancelled', `The request to ${where} was cancelled.`);
+      if (deadline.signal.aborted) {
+        const limit = deadline.signal.reason === 'response' ? `no answer within ${timeouts.responseMs / 1000} s` : `not finished within ${timeouts.totalMs / 1000} s`;
+        throw new RemoteError('timeout', `${where} timed out: ${limit}.`);
+      }
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new RemoteError('unreachable', `${where} is unreachable: ${describeNetworkError(cause)}.`);
+    } finally {
+      clearTimeout(responseTimer);
+      clearTimeout(totalTimer);
+    }
+  }
+
+  function readBody(response: Response, text: string): unknown {
+    const type = response.headers.get('content-type') ?? '';
+    if (response.status >= 300 && response.status < 400) {
+      throw new RemoteError('not_the_contract', `${where} redirected to ${response.headers.get('location') ?? 'elsewhere'} instead of answering; is this the pet store's address (or a network login page)?`);
+    }
+    if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) {
+      if (response.status >= 400) {
+        throw new RemoteError('not_the_contract', `${where} answered ${response.status} without the interface's Error body (${type || 'no content type'}).`, { status: response.status });
+      }
+      const hint = /html/i.test(type) ? ' (a web page: a network login page or a proxy?)' : '';
+      throw new RemoteError('not_the_contract', `${where} did not answer as a pet store service: expected JSON, got ${type || 'no content type'}${hint}.`, { status: response.status });
+    }
+    try {
+      return parseJson(text);
+    } catch (error) {
+      throw new RemoteError('not_the_contract', `${where} sent invalid JSON: ${(error as Error).message}.`, { status: response.status });
+    }
+  }
+
+  /** The body of a successful answer, validated; an Error answer becomes a service_error. */
+  function expect<S extends z.ZodType>(answer: Answer, okStatus: number, schema: S, what: string): z.output<S> {
+    if (answer.status === okStatus) {
+      const parsed = schema.safeParse(answer.body);
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0]!;
+      throw new RemoteError(
+        'not_the_contract',
+        `${where} answered with something that is not ${what}: ${issue.path.map(String).join('.') || 'the body'} ${issue.message}.`,
+        { status: answer.status },
+      );
+    }
+    const error = serverErrorSchema.safeParse(answer.body);
+    if (answer.status < 400 || !error.success) {
+      throw new RemoteError('not_the_contract', `${where} answered ${answer.status} without the interface's Error body.`, { status: answer.status });
+    }
+    const { code, message } = error.data;
+    const retryAfterMs = readRetryAfter(answer.headers.get('retry-after'));
+    const summary = answer.status === 401 ? `${where} rejected the key (401): ${message}` : `${where} answered ${answer.status} ${code}: ${message}`;
+    throw new RemoteError('service_error', summary, { status: answer.status, code, serverMessage: message, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+  }
+
+  return {
+    environment,
+    baseUrl,
+
+    async listPets(query: Partial<ListPetsQuery> = {}, { signal }: CallOptions = {}): Promise<Pet[]> {
+      const { limit, status } = parseOrThrow(listPetsQuerySchema, query, 'invalid_parameter', 'query');
+      const search = new URLSearchParams({ limit: String(limit), ...(status ? { status } : {}) });
+      const answer = await call('GET', `/pets?${search}`, { signal });
+      const pets = expect(answer, 200, petsSchema('json'), 'a list of pets');
+      if (pets.length > limit) throw new RemoteError('not_the_contract', `${where} sent ${pets.length} animals when at most ${limit} were asked for.`);
+      return pets;
+    },
+
+    async createPet(newPet: NewPet, { signal, idempotencyKey }: CallOptions & { idempotencyKey?: string } = {}): Promise<Pet> {
+      const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
+      const body = stringifyJson({ ...valid, categoryId: BigInt(valid.categoryId) });
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+      return expect(await call('POST', '/pets', { body, headers, signal }), 201, petSchema('json'), 'a pet');
+    },
+
+    /** Deprecated by the interface (removed 2030-12-05); prefer listPets with a status filter. */
+    async getPet(petId: string, { signal }: CallOptions = {}): Promise<Pet> {
+      const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
+      const answer = await call('GET', `/pets/${id}`, { signal });
+      const notice: DeprecationNotice = {
+        operation: 'getPet',
+        deprecation: answer.headers.get('deprecation'),
+        sunset: answer.headers.get('sunset'),
+        link: answer.headers.get('link'),
+      };
+      if (deprecation === null && (notice.deprecation !== null || notice.sunset !== null)) {
+        deprecation = notice;
+        options.onDeprecation?.(notice);
+      }
+      return expect(answer, 200, petSchema('json'), 'a pet');
+    },
+
+    /** The deprecation headers getPet has carried this session, if any. */
+    deprecationNotice(): DeprecationNotice | null {
+      return deprecation;
+    },
+  };
+}
+
+export type RemoteClient = ReturnType<typeof createRemoteClient>;
+
+function describeNetworkError(cause: { code?: string; message?: string } | undefined): string {
+  switch (cause?.code) {
+    case 'ECONNREFUSED':
+      return 'connection refused (is the server running?)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the host name could not be resolved (offline, or a typo in the address?)';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'the connection was cut';
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'the connection could not be made in time';
+    default:
+      return cause?.code ?? cause?.message ?? 'network error';
+  }
+}
+
+/** Retry-After as delay-seconds or an HTTP date, in milliseconds. */
+function readRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+

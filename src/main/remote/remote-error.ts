@@ -1,0 +1,33 @@
+/**
+ * Why a call to a remote server failed. The kinds a caller must tell apart:
+ * - no_key, no_address: nothing was sent; the app's configuration is missing something.
+ * - unreachable, timeout: the network or the server is not there now; try again later (offline).
+ * - service_error: the server answered with an Error (400, 401, 404, 5xx ...); `status`, `code`
+ *   and `serverMessage` are what it said.
+ * - not_the_contract: something answered, but not as a pet store service (HTML from a captive
+ *   portal, wrong content type, a body that is not a Pet); nothing of it is used or stored.
+ * - cancelled: the caller gave up.
+ * Messages never contain the key.
+ */
+export type RemoteFailure = 'no_key' | 'no_address' | 'unreachable' | 'timeout' | 'service_error' | 'not_the_contract' | 'cancelled';
+
+export class RemoteError extends Error {
+  constructor(
+    readonly kind: RemoteFailure,
+    message: string,
+    readonly details: { status?: number; code?: string; serverMessage?: string; retryAfterMs?: number } = {},
+  ) {
+    super(message);
+    this.name = 'RemoteError';
+  }
+
+  /** Worth trying again later without anyone changing anything. */
+  get retryable(): boolean {
+    const status = this.details.status ?? 0;
+    return this.kind === 'unreachable' || this.kind === 'timeout' || (this.kind === 'service_error' && (status >= 500 || status === 429));
+  }
+
+  get keyRejected(): boolean {
+    return this.kind === 'service_error' && this.details.status === 401;
+  }
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseLossless } from 'lossless-json';
+import { useCli, runCliProcess } from '../../helpers/cli';
+import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
+import { itWithKeyring } from '../../helpers/keyring';
+
+let service: RunningService;
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(() => service.close());
+
+describe('npm run cli', () => {
+  const { run, dataDir } = useCli();
+
+  it('env show: local by default, with what is missing', async () => {
+    const shown = await run(['env', 'show']);
+    expect(shown.code).toBe(0);
+    expect(shown.out).toContain('Active environment: local');
+    expect(shown.out).toContain('staging:     no address');
+    const json = await run(['env', 'show', '--json']);
+    expect(JSON.parse(json.out)).toEqual({
+      active: 'local',
+      environments: {
+        production: { url: null, urlSource: 'none', keySet: false, keySetAt: null },
+        staging: { url: null, urlSource: 'none', keySet: false, keySetAt: null },
+      },
+    });
+  });
+
+  it('env use and env set-url persist; bad input is a usage error (exit 2)', async () => {
+    expect((await run(['env', 'use', 'staging'])).code).toBe(0);
+    expect((await run(['env', 'set-url', 'staging', 'https://staging.shop.example/v1/'])).out).toBe('staging: https://staging.shop.example/v1');
+    const shown = JSON.parse((await run(['env', 'show', '--json'])).out);
+    expect(shown.active).toBe('staging');
+    expect(shown.environments.staging.url).toBe('https://staging.shop.example/v1');
+    const production = await run(['env', 'use', 'production']);
+    expect(production.out).toContain('PRODUCTION');
+    expect((await run(['env', 'use', 'moon'])).code).toBe(2);
+    const insecure = await run(['env', 'set-url', 'staging', 'http://staging.shop.example/v1']);
+    expect(insecure.code).toBe(2);
+    expect(insecure.err).toContain('must use https://');
+    expect((await run(['pets', 'frobnicate'])).code).toBe(2);
+  });
+
+  it('pets add, list and get on the local store, as a table or as exact JSON', async () => {
+    const added = await run(['pets', 'add', '--name', 'Rex', '--category', '9223372036854775807', '--status', 'available', '--json']);
+    expect(added.code).toBe(0);
+    expect(added.out).toMatch(/^\{"id":1,"name":"Rex","categoryId":9223372036854775807,"status":"available"\}$/);
+    const table = await run(['pets', 'list']);
+    expect(table.out.split('\n')).toEqual(['ID  NAME  CATEGORY             STATUS', '1   Rex   9223372036854775807  available']);
+    expect((await run(['pets', 'get', '1'])).err).toContain('deprecated');
+    expect((await run(['pets', 'get', '99'])).code).toBe(1);
+    const bad = await run(['pets', 'list', '--limit', '0']);
+    expect(bad).toMatchObject({ code: 2, err: 'limit must be an integer from 1 to 100, got "0"' });
+  });
+
+  itWithKeyring('against a server: key from standard input, exit 1 for its errors, 3 when unreachable', async () => {
+    await run(['env', 'set-url', 'staging', `${service.baseUrl}/v1`]);
+    expect((await run(['pets', 'list', '--env', 'staging'])).code).toBe(2); // no key yet: nothing sent
+    const set = await run(['key', 'set', 'staging'], { stdin: `${TEST_API_KEY}\n` });
+    expect(set.out).toBe('The staging key is set (kept in the OS keychain).');
+    expect((await run(['key', 'status'])).out).toMatch(/^production: not set\nstaging: set on \d{4}-\d{2}-\d{2}$/);
+    const added = await run(['pets', 'add', '--env', 'staging', '--name', 'Remote', '--category', '4']);
+    expect(added.code).toBe(0);
+    expect(added.out).toContain('Added to staging');
+    expect(service.store.listPets().map((pet) => pet.name)).toContain('Remote');
+    expect((await run(['pets', 'get', '--env', 'staging', '123456'])).code).toBe(1);
+    await run(['key', 'set', 'staging'], { stdin: 'wrong-key' });
+    const rejected = await run(['pets', 'list', '--env', 'staging']);
+    expect(rejected.code).toBe(1);
+    expect(rejected.err).toContain('rejected the key');
+    await run(['env', 'set-url', 'staging', 'http://127.0.0.1:9/v1']);
+    expect((await run(['pets', 'list', '--env', 'staging'])).code).toBe(3);
+  });
+
+  itWithKeyring('doctor: checks the keychain, the database and each configured server', async () => {
+    await run(['env', 'set-url', 'staging', `${service.baseUrl}/v1`]);
+    await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
+    const healthy = await run(['doctor']);
+    expect(healthy.code).toBe(0);
+    expect(healthy.out).toContain('ok      OS keychain reachable');
+    expect(healthy.out).toMatch(/ok {6}database .* is sound/);
+    expect(healthy.out).toContain('ok      staging: staging');
+    expect(healthy.out).toContain('production: not configured');
+    await run(['env', 'set-url', 'production', 'http://127.0.0.1:9/v1']);
+    const sick = await run(['doctor']);
+    expect(sick.code).toBe(1);
+    expect(sick.out).toMatch(/PROBLEM production: No key is set for production/);
+  });
+
+  itWithKeyring('as a real process: npm run -s cli prints pure JSON, and takes the key on standard input', async () => {
+    const dir = dataDir();
+    expect((await runCliProcess(['env', 'set-url', 'staging', `${service.baseUrl}/v1`], { dataDir: dir })).code).toBe(0);
+    const set = await runCliProcess(['key', 'set', 'staging'], { dataDir: dir, stdin: TEST_API_KEY });
+    expect(set.code).toBe(0);
+    service.store.upsertPets([{ id: '9223372036854775807', name: 'Max', categoryId: '1' }]);
+    const listed = await runCliProcess(['pets', 'list', '--env', 'staging', '--limit', '100', '--json'], { dataDir: dir });
+    expect(listed.code).toBe(0);
+    const pets = parseLossless(listed.out) as Array<{ id: { value: string } }>;
+    expect(pets.map((pet) => pet.id.value)).toContain('9223372036854775807');
+    await runCliProcess(['key', 'clear', 'staging'], { dataDir: dir });
+  });
+});

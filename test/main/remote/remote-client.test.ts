@@ -1,0 +1,167 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createRemoteClient, type RemoteClientOptions } from '../../../src/main/remote/remote-client';
+import { RemoteError } from '../../../src/main/remote/remote-error';
+import { testConnection } from '../../../src/main/remote/test-connection';
+import { ApiError } from '../../../src/shared/contract';
+import { startMisbehavingServer, type MisbehavingServer } from '../../helpers/misbehaving-server';
+import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
+
+let service: RunningService;
+let bad: MisbehavingServer;
+beforeAll(async () => {
+  [service, bad] = await Promise.all([startService(), startMisbehavingServer()]);
+});
+afterAll(async () => {
+  await Promise.all([service.close(), bad.close()]);
+});
+beforeEach(() => {
+  service.db.exec('DELETE FROM pets; DELETE FROM sqlite_sequence;');
+});
+
+const client = (options: Partial<RemoteClientOptions> = {}) =>
+  createRemoteClient({ environment: 'staging', baseUrl: `${service.baseUrl}/v1`, apiKey: async () => TEST_API_KEY, ...options });
+
+async function failure(promise: Promise<unknown>): Promise<RemoteError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(RemoteError);
+  return error as RemoteError;
+}
+
+describe('remote client against the project\'s HTTP service', () => {
+  it('adds, lists and gets animals, int64 values exactly', async () => {
+    const remote = client();
+    const added = await remote.createPet({ name: 'Rex', categoryId: '9223372036854775807', status: 'available' });
+    expect(added).toEqual({ id: expect.any(String), name: 'Rex', categoryId: '9223372036854775807', status: 'available' });
+    expect(await remote.listPets({ status: 'available' })).toEqual([added]);
+    expect(await remote.getPet(added.id)).toEqual(added);
+    service.store.upsertPets([{ id: '9223372036854775807', name: 'Max', categoryId: '-9223372036854775808' }]);
+    expect(await remote.getPet('9223372036854775807')).toEqual({ id: '9223372036854775807', name: 'Max', categoryId: '-9223372036854775808' });
+  });
+
+  it('sends an Idempotency-Key when given one: a retry adds nothing', async () => {
+    const remote = client();
+    const first = await remote.createPet({ name: 'Rex', categoryId: '1' }, { idempotencyKey: 'entry-1' });
+    const retry = await remote.createPet({ name: 'Rex', categoryId: '1' }, { idempotencyKey: 'entry-1' });
+    expect(retry).toEqual(first);
+    expect(service.store.listPets()).toHaveLength(1);
+  });
+
+  it('validates input as the server would, before sending anything', async () => {
+    const remote = client();
+    await expect(remote.createPet({ name: ' ', categoryId: '1' })).rejects.toThrow(ApiError);
+    await expect(remote.listPets({ limit: 0 })).rejects.toThrow('limit must be an integer from 1 to 100, got 0');
+  });
+
+  it('a 400 from the server is a service_error carrying the server\'s message', async () => {
+    const remote = createRemoteClient({ environment: 'staging', baseUrl: `${service.baseUrl}/v1`, apiKey: async () => TEST_API_KEY });
+    // 101 passes no client check only if sent raw: use getPet with an id the server cannot parse instead.
+    const error = await failure(remote.getPet('-1'));
+    expect(error.kind).toBe('service_error');
+    expect(error.details).toMatchObject({ status: 404, code: 'not_found', serverMessage: 'No animal has id -1.' });
+    expect(error.retryable).toBe(false);
+  });
+
+  it('401: the key was rejected, and the message does not contain the key', async () => {
+    const error = await failure(client({ apiKey: async () => 'wrong-key-123' }).listPets());
+    expect(error.keyRejected).toBe(true);
+    expect(error.message).toContain('rejected the key');
+    expect(`${error.message} ${error.stack}`).not.toContain('wrong-key-123');
+  });
+
+  it('fails fast, sending nothing, when no key or no address is set', async () => {
+    const before = bad.requests;
+    expect((await failure(createRemoteClient({ environment: 'production', baseUrl: bad.url('html'), apiKey: async () => null }).listPets())).kind).toBe('no_key');
+    expect((await failure(createRemoteClient({ environment: 'production', baseUrl: null, apiKey: async () => 'k' }).listPets())).kind).toBe('no_address');
+    expect(bad.requests).toBe(before);
+  });
+
+  it('reports getPet\'s Deprecation and Sunset once per client', async () => {
+    const notices: unknown[] = [];
+    const remote = client({ onDeprecation: (notice) => notices.push(notice) });
+    const pet = await remote.createPet({ name: 'Rex', categoryId: '1' });
+    await remote.getPet(pet.id);
+    await remote.getPet(pet.id);
+    expect(notices).toEqual([{ operation: 'getPet', deprecation: expect.stringMatching(/^@\d+$/), sunset: 'Thu, 05 Dec 2030 00:00:00 GMT', link: '</v1/pets>; rel="successor-version"' }]);
+    expect(remote.deprecationNotice()).toEqual(notices[0]);
+  });
+});
+
+describe('remote client against servers that break the contract', () => {
+  const against = (behaviour: Parameters<MisbehavingServer['url']>[0], timeouts = { responseMs: 300, totalMs: 600 }) =>
+    createRemoteClient({ environment: 'staging', baseUrl: bad.url(behaviour), apiKey: async () => 'k', timeouts });
+
+  it.each([
+    ['html', /expected JSON, got text\/html \(a web page/],
+    ['portal', /redirected to http:\/\/login\.portal\.example\//],
+    ['wrong-shape', /not a list of pets: 0\.id must be a JSON integer, not a string, got "one"/],
+    ['invalid-json', /sent invalid JSON/],
+    ['plain-text', /expected JSON, got text\/plain/],
+    ['error-without-body', /answered 500 without the interface's Error body/],
+  ] as const)('%s: not_the_contract, with what was wrong', async (behaviour, message) => {
+    const error = await failure(against(behaviour).listPets({ limit: 5 }));
+    expect(error.kind).toBe('not_the_contract');
+    expect(error.message).toMatch(message);
+  });
+
+  it('more animals than asked for is not the contract either', async () => {
+    expect((await failure(against('too-many').listPets({ limit: 2 }))).kind).toBe('not_the_contract');
+  });
+
+  it('keeps ids of 9223372036854775807 exactly', async () => {
+    expect(await against('max-ids').listPets()).toEqual([{ id: '9223372036854775807', name: 'Max', categoryId: '-9223372036854775808', status: 'sold' }]);
+  });
+
+  it('a server that never answers: timeout after the response deadline; a slow body: after the overall one', async () => {
+    const silent = await failure(against('silent').listPets());
+    expect(silent.kind).toBe('timeout');
+    expect(silent.message).toContain('no answer within 0.3 s');
+    expect(silent.retryable).toBe(true);
+    const slow = await failure(against('slow-body').listPets());
+    expect(slow.kind).toBe('timeout');
+    expect(slow.message).toContain('not finished within 0.6 s');
+  });
+
+  it('a reset connection and a closed port are unreachable, and retryable', async () => {
+    expect((await failure(against('reset').listPets())).kind).toBe('unreachable');
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const error = await failure(createRemoteClient({ environment: 'staging', baseUrl: `http://127.0.0.1:${closedPort}/v1`, apiKey: async () => 'k' }).listPets());
+    expect(error.kind).toBe('unreachable');
+    expect(error.message).toContain('connection refused');
+    expect(error.retryable).toBe(true);
+  });
+
+  it('503 with Retry-After: a retryable service_error carrying the delay', async () => {
+    const error = await failure(against('unavailable').listPets());
+    expect(error).toMatchObject({ kind: 'service_error', retryable: true, details: { status: 503, retryAfterMs: 7000, serverMessage: 'Down for maintenance' } });
+  });
+
+  it('can be cancelled', async () => {
+    const controller = new AbortController();
+    const pending = against('silent', { responseMs: 5000, totalMs: 5000 }).listPets({}, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    expect((await failure(pending)).kind).toBe('cancelled');
+  });
+});
+
+describe('Test connection', () => {
+  it('answers ok, key rejected, unreachable or not a pet store service', async () => {
+    expect((await testConnection(client())).verdict).toBe('ok');
+    expect((await testConnection(client({ apiKey: async () => 'nope' }))).verdict).toBe('key_rejected');
+    expect((await testConnection(createRemoteClient({ environment: 'staging', baseUrl: bad.url('reset'), apiKey: async () => 'k' }))).verdict).toBe('unreachable');
+    const html = await testConnection(createRemoteClient({ environment: 'staging', baseUrl: bad.url('html'), apiKey: async () => 'k' }));
+    expect(html.verdict).toBe('not_a_pet_store');
+    expect(html.message).toMatch(/is not a pet store service/);
+    expect((await testConnection(createRemoteClient({ environment: 'staging', baseUrl: bad.url('html'), apiKey: async () => null }))).verdict).toBe('no_key');
+  });
+});
