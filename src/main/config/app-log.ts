@@ -1,0 +1,19 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+
+/**
+ * The app's log file, `<data folder>/logs/petstore.log` (JSON lines). What goes in it is chosen
+ * by the callers, which never pass a key; the `redact` paths are a second line of defence.
+ */
+export function openAppLog(dataDir: string): Logger {
+  const dir = join(dataDir, 'logs');
+  mkdirSync(dir, { recursive: true });
+  return pino(
+    {
+      base: undefined,
+      redact: { paths: ['key', 'apiKey', 'authorization', '*.authorization', 'headers.authorization'], censor: '[redacted]' },
+    },
+    pino.destination({ dest: join(dir, 'petstore.log'), sync: true, mkdir: true }),
+  );
+}
