@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase } from '../../src/main/store/database';
 import { PET_STATUSES } from '../../src/shared/contract';
-import { freePort, startProcess, stopProcess } from './processes';
+import { freePort, startProcess, stopProcess } from '../helpers/processes';
 import { fmt, verdict } from './stats';
 
 const ANIMALS = 100_000;

@@ -1,48 +1,25 @@
 // The client against an independent server: Stoplight Prism mocking resources/openapi.yaml.
 // Prism knows nothing of our code, so this checks that the description and the client agree.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteClient } from '../../../src/main/remote/remote-client';
 import { testConnection } from '../../../src/main/remote/test-connection';
 import { OPENAPI_FILE } from '../../helpers/openapi-contract';
+import { freePort, startProcess, stopProcess } from '../../helpers/processes';
 import { ROOT } from '../../helpers/serve-process';
 
 let prism: ChildProcess;
 let baseUrl: string;
 
 beforeAll(async () => {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-  prism = spawn(join(ROOT, 'node_modules/.bin/prism'), ['mock', OPENAPI_FILE, '--host', '127.0.0.1', '--port', String(port), '--errors'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Prism did not start:\n${output}`)), 60_000);
-    const look = (chunk: Buffer) => {
-      output += chunk;
-      if (/Prism is listening/.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    prism.stdout!.on('data', look);
-    prism.stderr!.on('data', look);
-    prism.on('exit', (code) => reject(new Error(`Prism exited with ${code}:\n${output}`)));
-  });
+  const port = await freePort();
+  prism = await startProcess(join(ROOT, 'node_modules/.bin/prism'), ['mock', OPENAPI_FILE, '--host', '127.0.0.1', '--port', String(port), '--errors'], /Prism is listening/);
   // Prism serves the description's paths at its root: it ignores the /v1 of `servers`.
   baseUrl = `http://127.0.0.1:${port}`;
 }, 90_000);
 
-afterAll(() => {
-  prism?.kill('SIGTERM');
-});
+afterAll(() => stopProcess(prism));
 
 const client = () => createRemoteClient({ environment: 'staging', baseUrl, apiKey: async () => 'any-key-prism-accepts' });
 

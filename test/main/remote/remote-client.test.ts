@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRemoteClient, type RemoteClientOptions } from '../../../src/main/remote/remote-client';
 import { RemoteError } from '../../../src/main/remote/remote-error';
@@ -6,6 +5,7 @@ import { testConnection } from '../../../src/main/remote/test-connection';
 import { ApiError } from '../../../src/shared/contract';
 import { startMisbehavingServer, type MisbehavingServer } from '../../helpers/misbehaving-server';
 import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
+import { freePort } from '../../helpers/processes';
 
 let service: RunningService;
 let bad: MisbehavingServer;
@@ -129,12 +129,7 @@ describe('remote client against servers that break the contract', () => {
 
   it('a reset connection and a closed port are unreachable, and retryable', async () => {
     expect((await failure(against('reset').listPets())).kind).toBe('unreachable');
-    const closedPort = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as { port: number };
-        probe.close(() => resolve(port));
-      });
-    });
+    const closedPort = await freePort();
     const error = await failure(createRemoteClient({ environment: 'staging', baseUrl: `http://127.0.0.1:${closedPort}/v1`, apiKey: async () => 'k' }).listPets());
     expect(error.kind).toBe('unreachable');
     expect(error.message).toContain('connection refused');
