@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import type { EnvironmentName, RemoteEnvironment } from '../shared/contract';
+import type { EnvironmentName, ListPetsQuery, NewPet, OutboxEntry, Pet, PetsView, RemoteEnvironment } from '../shared/contract';
+import { RemoteError } from './remote/remote-error';
 import { DATABASE_FILE_NAME } from './config/data-dir';
 import { createSettings } from './config/settings';
 import { createRemoteClient, type DeprecationNotice, type RemoteClient } from './remote/remote-client';
@@ -7,6 +8,7 @@ import { createEnvironmentKeys } from './secrets/environment-keys';
 import { createKeychain, type Keychain } from './secrets/keychain';
 import { openDatabase } from './store/database';
 import { createPetStore } from './store/pet-store';
+import { openReplica, type Replica } from './sync/replica';
 
 export interface CoreOptions {
   dataDir: string;
@@ -42,33 +44,74 @@ export function openPetstoreCore({ dataDir, env = process.env, keychain = create
     return client;
   }
 
-  /** The three operations against an environment: the local store, or that server. */
-  function petsIn(environment: EnvironmentName) {
-    if (environment === 'local') {
-      return {
-        listPets: async (query: Parameters<typeof localStore.listPets>[0]) => localStore.listPets(query),
-        createPet: async (newPet: Parameters<typeof localStore.createPet>[0]) => localStore.createPet(newPet),
-        getPet: async (petId: string) => localStore.getPet(petId),
-      };
+  const replicas = new Map<RemoteEnvironment, Replica>();
+  function replica(environment: RemoteEnvironment): Replica {
+    let opened = replicas.get(environment);
+    if (!opened) {
+      opened = openReplica({
+        dataDir,
+        environment,
+        client: () => remoteClient(environment),
+        currentBaseUrl: () => settings.baseUrl(environment).url,
+      });
+      replicas.set(environment, opened);
     }
-    const client = remoteClient(environment);
-    return {
-      listPets: (query: Parameters<typeof localStore.listPets>[0]) => client.listPets(query),
-      createPet: (newPet: Parameters<typeof localStore.createPet>[0]) => client.createPet(newPet),
-      getPet: (petId: string) => client.getPet(petId),
-    };
+    return opened;
+  }
+
+  /**
+   * listPets for an environment: the local store; or a server's answer, stored in its replica,
+   * with the replica's last-known answer (source 'cache', plus why) when the server cannot give one.
+   */
+  async function listPets(environment: EnvironmentName, query: Partial<ListPetsQuery> = {}): Promise<PetsView & { offline?: RemoteError }> {
+    if (environment === 'local') return { environment, pets: localStore.listPets(query), unsynced: [], refreshedAt: null, source: 'local' };
+    const remote = replica(environment);
+    try {
+      return await remote.refresh(query);
+    } catch (error) {
+      if (error instanceof RemoteError && (error.kind === 'unreachable' || error.kind === 'timeout')) {
+        return { ...remote.listPets(query), offline: error };
+      }
+      throw error;
+    }
+  }
+
+  /** createPet: at once in the local store; for a server, into its outbox, then one sync attempt. */
+  async function addPet(environment: EnvironmentName, newPet: NewPet): Promise<{ pet: Pet } | { entry: OutboxEntry }> {
+    if (environment === 'local') return { pet: localStore.createPet(newPet) };
+    const remote = replica(environment);
+    const queued = remote.createPet(newPet);
+    await remote.engine.syncNow();
+    return { entry: remote.outbox.get(queued.entryId) ?? queued };
+  }
+
+  async function getPet(environment: EnvironmentName, petId: string): Promise<Pet> {
+    return environment === 'local' ? localStore.getPet(petId) : replica(environment).getPet(petId);
+  }
+
+  /** Sets a key, and lets a sync paused by a rejected key resume. */
+  async function setKey(environment: RemoteEnvironment, key: string): Promise<void> {
+    await keys.set(environment, key);
+    replicas.get(environment)?.engine.keyChanged();
   }
 
   return {
     db,
-    petsIn,
+    listPets,
+    addPet,
+    getPet,
+    setKey,
+    replica,
     settings,
     keys,
     keychain,
     localStore,
     remoteClient,
     activeEnvironment: (): EnvironmentName => settings.activeEnvironment(),
-    close: () => db.close(),
+    async close() {
+      for (const opened of replicas.values()) await opened.close();
+      db.close();
+    },
   };
 }
 

@@ -12,7 +12,8 @@ import type { PetstoreCore } from '../petstore-core';
 import { RemoteError } from '../remote/remote-error';
 import { testConnection } from '../remote/test-connection';
 import { KeychainUnavailableError } from '../secrets/keychain';
-import { petsAsJson, petsAsTable } from './output';
+import { entriesAsTable, petsAsJson, petsAsTable } from './output';
+import { outbox, sync } from './sync-commands';
 
 export const EXIT = { ok: 0, serviceError: 1, usage: 2, unreachable: 3 } as const;
 
@@ -27,7 +28,11 @@ export const USAGE = `usage: npm run cli -- <command>   (npm run -s cli -- ... f
   pets add --name N --category ID [--status S] [--env E] [--json]
   pets get <id> [--env E] [--json]           (deprecated by the interface; use pets list --status)
   doctor                                     check the keychain, the database and each server
-exit codes: 0 ok, 1 error reported by the service, 2 usage error, 3 unreachable`;
+  sync [--env E]                             send the outbox until it is empty or nothing more can be done
+  outbox list [--env E] [--json]             animals added here and not yet accepted (and those accepted)
+  outbox retry <entry> [--env E]             resend a rejected entry, or confirm one for a changed address
+  outbox discard <entry> [--env E]           drop an entry that will never be sent
+exit codes: 0 ok, 1 error reported by the service (sync: entries rejected or still pending), 2 usage error, 3 unreachable`;
 
 export class UsageError extends Error {}
 
@@ -37,20 +42,24 @@ export interface CliIo {
   readSecret(prompt: string): Promise<string>;
 }
 
-function environmentArg(value: string | undefined, remoteOnly: true): RemoteEnvironment;
-function environmentArg(value: string | undefined, remoteOnly: false): EnvironmentName;
-function environmentArg(value: string | undefined, remoteOnly: boolean): EnvironmentName {
+export function environmentOption(values: Parsed['values'], core: PetstoreCore): EnvironmentName {
+  return values['env'] === undefined ? core.activeEnvironment() : environmentArg(values['env'] as string, false);
+}
+
+export function environmentArg(value: string | undefined, remoteOnly: true): RemoteEnvironment;
+export function environmentArg(value: string | undefined, remoteOnly: false): EnvironmentName;
+export function environmentArg(value: string | undefined, remoteOnly: boolean): EnvironmentName {
   if (remoteOnly ? isRemoteEnvironment(value) : isEnvironmentName(value)) return value as EnvironmentName;
   throw new UsageError(`expected ${remoteOnly ? 'production or staging' : 'local, production or staging'}, got ${value ?? 'nothing'}`);
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
-interface Parsed {
+export interface Parsed {
   values: Record<string, string | boolean | undefined>;
   positionals: string[];
 }
 
-function parse(args: string[], options: Options = {}): Parsed {
+export function parse(args: string[], options: Options = {}): Parsed {
   try {
     return parseArgs({ args, options: { json: { type: 'boolean', default: false }, ...options }, allowPositionals: true, strict: true }) as Parsed;
   } catch (error) {
@@ -68,7 +77,7 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
   let core: PetstoreCore | undefined;
   const useCore = () => (core ??= openCore());
   try {
-    switch (`${group} ${command ?? ''}`.trim()) {
+    switch (group === 'sync' ? 'sync' : `${group} ${command ?? ''}`.trim()) {
       case 'env show':
         return await envShow(useCore(), io, parse(rest).values.json === true);
       case 'env use': {
@@ -88,7 +97,7 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
         const environment = environmentArg(parse(rest).positionals[0], true);
         const key = await io.readSecret(`Key for ${environment} (not shown): `);
         if (key.trim() === '') throw new UsageError('no key was given on standard input');
-        await useCore().keys.set(environment, key);
+        await useCore().setKey(environment, key);
         io.out(`The ${environment} key is set (kept in the OS keychain).`);
         return EXIT.ok;
       }
@@ -106,13 +115,19 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
         return await pets(command!, rest, useCore(), io);
       case 'doctor':
         return await doctor(useCore(), io);
+      case 'sync':
+        return await sync([command, ...rest].filter((arg): arg is string => arg !== undefined), useCore(), io);
+      case 'outbox list':
+      case 'outbox retry':
+      case 'outbox discard':
+        return await outbox(command!, rest, useCore(), io);
       default:
         throw new UsageError(`unknown command: ${argv.join(' ')}`);
     }
   } catch (error) {
     return report(error, io);
   } finally {
-    core?.close();
+    await core?.close();
   }
 }
 
@@ -144,26 +159,46 @@ async function pets(command: string, args: string[], core: PetstoreCore, io: Cli
     name: { type: 'string' },
     category: { type: 'string' },
   });
-  const environment = values.env === undefined ? core.activeEnvironment() : environmentArg(values.env as string, false);
-  const source = core.petsIn(environment);
-  const json = values.json === true;
+  const environment = environmentOption(values, core);
+  const json = values['json'] === true;
   if (command === 'list') {
-    const limit = values.limit === undefined ? undefined : (values.limit as string);
-    const list = await source.listPets({ ...(limit === undefined ? {} : { limit: limit as never }), ...(values.status ? { status: values.status as never } : {}) });
-    io.out(json ? petsAsJson(list) : petsAsTable(list));
-  } else if (command === 'add') {
-    const pet = await source.createPet({
-      name: values.name as string,
-      categoryId: values.category as string,
-      ...(values.status === undefined ? {} : { status: values.status as never }),
-    });
-    io.out(json ? petsAsJson(pet) : `Added to ${environment}:\n${petsAsTable([pet])}`);
-  } else {
-    if (positionals[0] === undefined) throw new UsageError('pets get needs an id');
-    const pet = await source.getPet(positionals[0]);
-    io.out(json ? petsAsJson(pet) : petsAsTable([pet]));
-    if (!json) io.err('Note: getPet is deprecated and is removed on 5 December 2030; use: pets list --status <status>');
+    const query = { ...(values['limit'] === undefined ? {} : { limit: values['limit'] as never }), ...(values['status'] ? { status: values['status'] as never } : {}) };
+    const view = await core.listPets(environment, query);
+    io.out(json ? petsAsJson(view.pets) : petsAsTable(view.pets));
+    if (!json && view.unsynced.length > 0) io.out(`\n${view.unsynced.length} added here and not yet on ${environment}:\n${entriesAsTable(view.unsynced)}`);
+    if (view.offline) {
+      io.err(`${view.offline.message} Shown: the animals as last seen${view.refreshedAt ? ` (${view.refreshedAt})` : ''}.`);
+      return EXIT.unreachable;
+    }
+    return EXIT.ok;
   }
+  if (command === 'add') {
+    const added = await core.addPet(environment, {
+      name: values['name'] as string,
+      categoryId: values['category'] as string,
+      ...(values['status'] === undefined ? {} : { status: values['status'] as never }),
+    });
+    if ('pet' in added) {
+      io.out(json ? petsAsJson(added.pet) : `Added to ${environment}:\n${petsAsTable([added.pet])}`);
+      return EXIT.ok;
+    }
+    const { entry } = added;
+    if (json) io.out(JSON.stringify(entry));
+    if (entry.state === 'accepted') {
+      if (!json) io.out(`Added to ${environment} as id ${entry.serverId}.`);
+      return EXIT.ok;
+    }
+    if (entry.state === 'rejected') {
+      io.err(`${environment} refused the animal: ${entry.lastError} (outbox entry ${entry.entryId}: fix it, or npm run cli -- outbox discard ${entry.entryId} --env ${environment})`);
+      return EXIT.serviceError;
+    }
+    if (!json) io.out(`Saved here; pending: it will be sent to ${environment} by the next sync (outbox entry ${entry.entryId}).${entry.lastError ? `\nWhy not now: ${entry.lastError}` : ''}`);
+    return EXIT.ok;
+  }
+  if (positionals[0] === undefined) throw new UsageError('pets get needs an id');
+  const pet = await core.getPet(environment, positionals[0]);
+  io.out(json ? petsAsJson(pet) : petsAsTable([pet]));
+  if (!json) io.err('Note: getPet is deprecated and is removed on 5 December 2030; use: pets list --status <status>');
   return EXIT.ok;
 }
 

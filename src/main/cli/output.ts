@@ -1,4 +1,4 @@
-import type { Pet } from '../../shared/contract';
+import type { OutboxEntry, Pet } from '../../shared/contract';
 import { petToWire, stringifyJson } from '../wire/json-codec';
 
 /** Pets as JSON for scripts: the interface's wire format, int64 as exact JSON integers. */
@@ -6,10 +6,22 @@ export function petsAsJson(pets: Pet | Pet[]): string {
   return stringifyJson(Array.isArray(pets) ? pets.map(petToWire) : petToWire(pets));
 }
 
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+}
+
 /** Pets as a table for people. */
 export function petsAsTable(pets: Pet[]): string {
   if (pets.length === 0) return 'No animals.';
-  const rows = [['ID', 'NAME', 'CATEGORY', 'STATUS'], ...pets.map((p) => [p.id, p.name, p.categoryId, p.status ?? '-'])];
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+  return table([['ID', 'NAME', 'CATEGORY', 'STATUS'], ...pets.map((p) => [p.id, p.name, p.categoryId, p.status ?? '-'])]);
+}
+
+/** Outbox entries as a table for people. */
+export function entriesAsTable(entries: OutboxEntry[]): string {
+  if (entries.length === 0) return 'The outbox is empty.';
+  return table([
+    ['ENTRY', 'STATE', 'NAME', 'CATEGORY', 'STATUS', 'TRIES', 'SERVER ID', 'LAST PROBLEM'],
+    ...entries.map((e) => [e.entryId, e.state, e.name, e.categoryId, e.status ?? '-', String(e.attempts), e.serverId ?? '-', e.lastError ?? '']),
+  ]);
 }

@@ -83,10 +83,11 @@ export function createRemoteClient(options: RemoteClientOptions) {
       if (init.signal?.aborted) throw new RemoteError('cancelled', `The request to ${where} was cancelled.`);
       if (deadline.signal.aborted) {
         const limit = deadline.signal.reason === 'response' ? `no answer within ${timeouts.responseMs / 1000} s` : `not finished within ${timeouts.totalMs / 1000} s`;
-        throw new RemoteError('timeout', `${where} timed out: ${limit}.`);
+        throw new RemoteError('timeout', `${where} timed out: ${limit}.`, { mayHaveArrived: true });
       }
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new RemoteError('unreachable', `${where} is unreachable: ${describeNetworkError(cause)}.`);
+      const neverSent = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH'].includes(cause?.code ?? '');
+      throw new RemoteError('unreachable', `${where} is unreachable: ${describeNetworkError(cause)}.`, { mayHaveArrived: !neverSent });
     } finally {
       clearTimeout(responseTimer);
       clearTimeout(totalTimer);

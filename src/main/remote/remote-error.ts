@@ -15,7 +15,14 @@ export class RemoteError extends Error {
   constructor(
     readonly kind: RemoteFailure,
     message: string,
-    readonly details: { status?: number; code?: string; serverMessage?: string; retryAfterMs?: number } = {},
+    readonly details: {
+      status?: number;
+      code?: string;
+      serverMessage?: string;
+      retryAfterMs?: number;
+      /** False only when the request certainly never reached the server (refused, no such host). */
+      mayHaveArrived?: boolean;
+    } = {},
   ) {
     super(message);
     this.name = 'RemoteError';

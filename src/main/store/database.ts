@@ -1,17 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
+import { MIGRATIONS, type Migration } from './migrations';
 
 /** The file was written by a newer app; we refuse it rather than risk damaging it. */
 export class DatabaseFromFutureError extends Error {
   constructor(
     readonly file: string,
     readonly fileVersion: number,
+    readonly understood: number,
   ) {
     super(
       `${file} was written by a newer version of Petstore Desk (database schema ${fileVersion}; ` +
-        `this version understands up to ${SCHEMA_VERSION}). Install the newer Petstore Desk to open it. ` +
+        `this version understands up to ${understood}). Install the newer Petstore Desk to open it. ` +
         `The file was not changed.`,
     );
     this.name = 'DatabaseFromFutureError';
@@ -31,7 +32,7 @@ export type SqliteDatabase = Database.Database;
  * Opens (or creates) a database file and brings its schema up to date.
  * WAL with synchronous=FULL: a transaction that has returned is on disk, even after a power cut.
  */
-export function openDatabase(file: string): SqliteDatabase {
+export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): SqliteDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file, { timeout: 5000 });
   try {
@@ -43,12 +44,12 @@ export function openDatabase(file: string): SqliteDatabase {
       if ((error as { code?: string }).code === 'SQLITE_NOTADB') throw new NotADatabaseError(file);
       throw error;
     }
-    if (fileVersion > SCHEMA_VERSION) throw new DatabaseFromFutureError(file, fileVersion);
+    if (fileVersion > migrations.length) throw new DatabaseFromFutureError(file, fileVersion, migrations.length);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
-    for (let version = fileVersion; version < SCHEMA_VERSION; version++) {
+    for (let version = fileVersion; version < migrations.length; version++) {
       db.transaction(() => {
-        MIGRATIONS[version]!(db);
+        migrations[version]!(db);
         db.pragma(`user_version = ${version + 1}`);
       }).immediate();
     }

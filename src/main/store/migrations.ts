@@ -4,21 +4,27 @@ import type { Database } from 'better-sqlite3';
  * Schema history, oldest first; `PRAGMA user_version` records how many have been applied.
  * A migration is history: once released it is never edited, only followed by a new one.
  */
-export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
-  // 1: the animals. AUTOINCREMENT so that an id is never handed out twice, even after the newest
-  // row is deleted. The index on status also carries the rowid (= id) in order, so a filtered
-  // page is one index range scan already sorted by id.
-  (db) => {
-    db.exec(`
-      CREATE TABLE pets (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        name TEXT NOT NULL CHECK (length(name) > 0),
-        category_id INTEGER NOT NULL,
-        status TEXT CHECK (status IN ('available', 'pending', 'sold'))
-      ) STRICT;
-      CREATE INDEX pets_by_status ON pets (status);
-    `);
-  },
+export type Migration = (db: Database) => void;
+
+// The animals. AUTOINCREMENT so that an id is never handed out twice, even after the newest row
+// is deleted. The index on status also carries the rowid (= id) in order, so a filtered page is
+// one index range scan already sorted by id.
+const createPetsTable: Migration = (db) => {
+  db.exec(`
+    CREATE TABLE pets (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      name TEXT NOT NULL CHECK (length(name) > 0),
+      category_id INTEGER NOT NULL,
+      status TEXT CHECK (status IN ('available', 'pending', 'sold'))
+    ) STRICT;
+    CREATE INDEX pets_by_status ON pets (status);
+  `);
+};
+
+/** The app's database: the local store, the HTTP service's records, the settings. */
+export const MIGRATIONS: readonly Migration[] = [
+  // 1: the animals of the local store.
+  createPetsTable,
   // 2: Idempotency-Key records of the HTTP service: the first 201 response to each key, replayed
   // for a retry with the same body. Purged by age, hence the index on created_at.
   (db) => {
@@ -40,3 +46,33 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** A replica of one remote environment: its animals as last seen, and the outbox of adds for it. */
+export const REPLICA_MIGRATIONS: readonly Migration[] = [
+  // 1: the server's animals (ids are the server's), when each query was last refreshed, and the
+  // outbox. An outbox entry keeps the environment and base address it was added for, and the
+  // Idempotency-Key it is sent with on every attempt.
+  (db) => {
+    createPetsTable(db);
+    db.exec(`
+      CREATE TABLE refreshes (query TEXT PRIMARY KEY, refreshed_at INTEGER NOT NULL) STRICT;
+      CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        environment TEXT NOT NULL,
+        base_url TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        category_id INTEGER NOT NULL,
+        status TEXT CHECK (status IN ('available', 'pending', 'sold')),
+        state TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'unknown', 'rejected', 'needs_confirmation', 'accepted')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        server_id INTEGER,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX outbox_due ON outbox (state, next_attempt_at, id);
+    `);
+  },
+];

@@ -5,3 +5,4 @@ export * from './limits';
 export * from './pet';
 export * from './validate';
 export * from './environments';
+export * from './sync';

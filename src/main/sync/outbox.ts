@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { NewPet, OutboxEntry, OutboxState, Pet, PetStatus, RemoteEnvironment } from '../../shared/contract';
+import type { SqliteDatabase } from '../store/database';
+import type { PetStore } from '../store/pet-store';
+
+interface OutboxRow {
+  id: string;
+  environment: RemoteEnvironment;
+  base_url: string;
+  idempotency_key: string;
+  name: string;
+  category_id: string;
+  status: PetStatus | null;
+  state: OutboxState;
+  attempts: number;
+  last_error: string | null;
+  server_id: string | null;
+  created_at: number;
+}
+
+export interface ClaimedEntry {
+  entryId: string;
+  baseUrl: string;
+  idempotencyKey: string;
+  newPet: NewPet;
+  attempts: number;
+  /** Whether an earlier attempt may have reached the server. */
+  previouslyUnknown: boolean;
+}
+
+const COLUMNS = `CAST(id AS TEXT) AS id, environment, base_url, idempotency_key, name, CAST(category_id AS TEXT) AS category_id,
+  status, state, attempts, last_error, CAST(server_id AS TEXT) AS server_id, created_at`;
+
+function toEntry(row: OutboxRow): OutboxEntry {
+  return {
+    entryId: row.id,
+    environment: row.environment,
+    baseUrl: row.base_url,
+    name: row.name,
+    categoryId: row.category_id,
+    ...(row.status === null ? {} : { status: row.status }),
+    state: row.state,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    serverId: row.server_id,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/**
+ * The outbox of one replica: every SQL statement about entries lives here. Each change is one
+ * transaction; with synchronous=FULL, an entry exists on disk once `add` has returned.
+ */
+export function createOutbox(db: SqliteDatabase, replica: PetStore, environment: RemoteEnvironment, now: () => number = Date.now) {
+  const insert = db.prepare(
+    `INSERT INTO outbox (environment, base_url, idempotency_key, name, category_id, status, state, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING ${COLUMNS}`,
+  );
+  const byId = db.prepare<[string], OutboxRow>(`SELECT ${COLUMNS} FROM outbox WHERE id = ?`);
+  const due = db.prepare<[number, number], OutboxRow>(
+    `SELECT ${COLUMNS} FROM outbox WHERE state IN ('pending', 'unknown') AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
+  );
+  const setState = db.prepare<{ id: string; state: OutboxState; next: number; error: string | null; at: number }>(
+    `UPDATE outbox SET state = @state, next_attempt_at = @next, last_error = @error, updated_at = @at WHERE id = @id`,
+  );
+  const claim = db.prepare<[number, string]>(`UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ? WHERE id = ?`);
+  const accept = db.prepare<[bigint, number, string]>(
+    `UPDATE outbox SET state = 'accepted', server_id = ?, last_error = NULL, updated_at = ? WHERE id = ?`,
+  );
+  const unsynced = db.prepare<[], OutboxRow>(`SELECT ${COLUMNS} FROM outbox WHERE state <> 'accepted' ORDER BY id`);
+  const all = db.prepare<[], OutboxRow>(`SELECT ${COLUMNS} FROM outbox ORDER BY id`);
+  const counts = db.prepare<[], { state: OutboxState; n: number }>(`SELECT state, count(*) AS n FROM outbox GROUP BY state`);
+  const nextDue = db.prepare<[], number | null>(`SELECT min(next_attempt_at) FROM outbox WHERE state IN ('pending', 'unknown')`).pluck();
+  const allDue = db.prepare<[number]>(`UPDATE outbox SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown')`);
+  const remove = db.prepare<[string]>(`DELETE FROM outbox WHERE id = ? AND state <> 'accepted'`);
+  const edit = db.prepare<{ id: string; name: string; category: bigint; status: string | null; at: number }>(
+    `UPDATE outbox SET name = @name, category_id = @category, status = @status, state = 'pending', next_attempt_at = 0,
+       last_error = NULL, updated_at = @at WHERE id = @id AND state IN ('rejected', 'pending', 'unknown', 'needs_confirmation')`,
+  );
+  const rebase = db.prepare<[string, number, string]>(
+    `UPDATE outbox SET base_url = ?, state = 'pending', next_attempt_at = 0, updated_at = ? WHERE id = ? AND state = 'needs_confirmation'`,
+  );
+
+  // A claim that was on its way when the process stopped may or may not have reached the server.
+  db.prepare(`UPDATE outbox SET state = 'unknown' WHERE state = 'sending'`).run();
+
+  const get = (entryId: string): OutboxEntry | undefined => {
+    const row = byId.get(entryId);
+    return row === undefined ? undefined : toEntry(row);
+  };
+
+  return {
+    environment,
+
+    add(newPet: NewPet, baseUrl: string): OutboxEntry {
+      const at = now();
+      return toEntry(
+        insert.get(environment, baseUrl, randomUUID(), newPet.name, BigInt(newPet.categoryId), newPet.status ?? null, at, at) as OutboxRow,
+      );
+    },
+
+    get,
+
+    /** Up to `max` due entries, marked sending in one transaction, oldest first. */
+    claimDue: db.transaction((max: number): ClaimedEntry[] => {
+      const at = now();
+      return due.all(at, max).map((row) => {
+        claim.run(at, row.id);
+        return {
+          entryId: row.id,
+          baseUrl: row.base_url,
+          idempotencyKey: row.idempotency_key,
+          newPet: { name: row.name, categoryId: row.category_id, ...(row.status === null ? {} : { status: row.status }) },
+          attempts: row.attempts + 1,
+          previouslyUnknown: row.state === 'unknown',
+        };
+      });
+    }),
+
+    /** The server has them: the entries become its animals, in one transaction. */
+    accept: db.transaction((accepted: ReadonlyArray<{ entryId: string; pet: Pet }>) => {
+      const at = now();
+      for (const { entryId, pet } of accepted) accept.run(BigInt(pet.id), at, entryId);
+      replica.upsertPets(accepted.map(({ pet }) => pet));
+    }),
+
+    reject(entryId: string, reason: string): void {
+      setState.run({ id: entryId, state: 'rejected', next: 0, error: reason, at: now() });
+    },
+
+    retryLater(entryId: string, state: 'pending' | 'unknown', delayMs: number, error: string): void {
+      setState.run({ id: entryId, state, next: now() + delayMs, error, at: now() });
+    },
+
+    needsConfirmation(entryId: string, reason: string): void {
+      setState.run({ id: entryId, state: 'needs_confirmation', next: 0, error: reason, at: now() });
+    },
+
+    /** A person's decisions. */
+    resend(entryId: string, fixed?: NewPet): boolean {
+      const entry = get(entryId);
+      if (entry === undefined || entry.state === 'accepted') return false;
+      const pet = fixed ?? { name: entry.name, categoryId: entry.categoryId, ...(entry.status ? { status: entry.status } : {}) };
+      return edit.run({ id: entryId, name: pet.name, category: BigInt(pet.categoryId), status: pet.status ?? null, at: now() }).changes === 1;
+    },
+    confirmAddress(entryId: string, baseUrl: string): boolean {
+      return rebase.run(baseUrl, now(), entryId).changes === 1;
+    },
+    discard(entryId: string): boolean {
+      return remove.run(entryId).changes === 1;
+    },
+
+    unsynced: (): OutboxEntry[] => unsynced.all().map(toEntry),
+    list: (): OutboxEntry[] => all.all().map(toEntry),
+    counts() {
+      const by = Object.fromEntries(counts.all().map(({ state, n }) => [state, n])) as Partial<Record<OutboxState, number>>;
+      return {
+        pending: (by.pending ?? 0) + (by.sending ?? 0) + (by.unknown ?? 0),
+        rejected: by.rejected ?? 0,
+        needsConfirmation: by.needs_confirmation ?? 0,
+        accepted: by.accepted ?? 0,
+      };
+    },
+    /** "Sync now": whatever waits is due at once, backoff or not. */
+    makeAllDue(): void {
+      allDue.run(now());
+    },
+    /** When the next waiting entry is due (ms since epoch), or null when none waits. */
+    nextDueAt: (): number | null => nextDue.get() ?? null,
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
