@@ -19,13 +19,13 @@ export interface RunningService {
 }
 
 /** The real service over a real database file, listening on 127.0.0.1 on a free port. */
-export async function startService(options: { logger?: Logger; apiKey?: string } = {}): Promise<RunningService> {
+export async function startService(options: { logger?: Logger; apiKey?: string; port?: number } = {}): Promise<RunningService> {
   const dir = mkdtempSync(join(tmpdir(), 'petstore-http-'));
   const dbFile = join(dir, 'pets.db');
   const db = openDatabase(dbFile);
   const store = createPetStore(db);
   const app = buildServer({ db, store, apiKey: options.apiKey ?? TEST_API_KEY, logger: options.logger });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const { port } = app.server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -34,6 +34,7 @@ export async function startService(options: { logger?: Logger; apiKey?: string }
     store,
     dbFile,
     async close() {
+      if (!db.open) return; // closing twice is fine
       await app.close();
       db.close();
       rmSync(dir, { recursive: true, force: true });

@@ -16,7 +16,7 @@ import { openDatabase } from '../store/database';
 import { REPLICA_MIGRATIONS } from '../store/migrations';
 import { createPetStore } from '../store/pet-store';
 import { createOutbox } from './outbox';
-import { createSyncEngine } from './sync-engine';
+import { createSyncEngine, type SyncEngineOptions } from './sync-engine';
 
 export interface ReplicaOptions {
   dataDir: string;
@@ -24,6 +24,8 @@ export interface ReplicaOptions {
   client: () => RemoteClient;
   currentBaseUrl: () => string | null;
   now?: () => number;
+  /** Engine tuning (tests shorten the backoff). */
+  engine?: Pick<SyncEngineOptions, 'backoff' | 'batch' | 'concurrency'>;
 }
 
 /**
@@ -31,11 +33,11 @@ export interface ReplicaOptions {
  * the server's animals as last seen and the outbox of animals added here for it. Reads answer from
  * the file at once; writes go to the outbox and reach the server through the sync engine.
  */
-export function openReplica({ dataDir, environment, client, currentBaseUrl, now = Date.now }: ReplicaOptions) {
+export function openReplica({ dataDir, environment, client, currentBaseUrl, now = Date.now, engine: tuning }: ReplicaOptions) {
   const db = openDatabase(join(dataDir, `replica-${environment}.db`), REPLICA_MIGRATIONS);
   const pets = createPetStore(db);
   const outbox = createOutbox(db, pets, environment, now);
-  const engine = createSyncEngine({ environment, outbox, client, currentBaseUrl, now });
+  const engine = createSyncEngine({ environment, outbox, client, currentBaseUrl, now, ...tuning });
   const readRefresh = db.prepare<[string], number>('SELECT refreshed_at FROM refreshes WHERE query = ?').pluck();
   const writeRefresh = db.prepare<[string, number]>(
     'INSERT INTO refreshes (query, refreshed_at) VALUES (?, ?) ON CONFLICT (query) DO UPDATE SET refreshed_at = excluded.refreshed_at',

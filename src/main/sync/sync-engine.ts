@@ -34,6 +34,7 @@ export interface SyncEngineOptions {
   random?: () => number;
   batch?: number;
   concurrency?: number;
+  backoff?: typeof BACKOFF;
 }
 
 export function createSyncEngine(options: SyncEngineOptions) {
@@ -49,8 +50,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
   let again = false;
   let timer: NodeJS.Timeout | null = null;
 
+  const { baseMs, capMs } = options.backoff ?? BACKOFF;
   const delay = (attempts: number, retryAfterMs = 0) =>
-    Math.max(Math.round(random() * Math.min(BACKOFF.capMs, BACKOFF.baseMs * 2 ** Math.max(0, attempts - 1))), retryAfterMs);
+    Math.max(Math.round(random() * Math.min(capMs, baseMs * 2 ** Math.max(0, attempts - 1))), retryAfterMs);
 
   function status(): SyncStatus {
     const { pending, rejected, needsConfirmation } = outbox.counts();

@@ -1,0 +1,103 @@
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * What the proxy does to one request:
+ * - pass: forward it and relay the answer;
+ * - drop-after-commit: forward it, let the server commit, then cut the connection (the client never hears);
+ * - reset: cut the connection before forwarding;
+ * - reject-400: refuse it as the server would refuse an invalid animal;
+ * - error-500, unavailable-503 (Retry-After: 1), too-many-429 (Retry-After: 1), unauthorized-401: answer instead of the server;
+ * - invalid-json: forward it, then answer 201 with a body that is not JSON;
+ * - slow: forward it, relay the answer after `slowMs`.
+ */
+export type Fault = 'pass' | 'reject-400' | 'drop-after-commit' | 'reset' | 'error-500' | 'unavailable-503' | 'too-many-429' | 'unauthorized-401' | 'invalid-json' | 'slow';
+
+export interface FaultProxy {
+  baseUrl: string;
+  /** Faults to apply to the next requests, in order; once used up, requests pass. */
+  schedule(faults: Fault[]): void;
+  /** Requests forwarded to the real server (whatever the client heard). */
+  forwarded: number;
+  seen: Record<Fault, number>;
+  close(): Promise<void>;
+}
+
+function errorBody(res: ServerResponse, status: number, code: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify({ code, message: `injected ${status}`, status }));
+}
+
+export async function startFaultProxy(targetPort: number, slowMs = 300): Promise<FaultProxy> {
+  let queue: Fault[] = [];
+  const state = { forwarded: 0 };
+  const seen = Object.fromEntries(
+    (['pass', 'reject-400', 'drop-after-commit', 'reset', 'error-500', 'unavailable-503', 'too-many-429', 'unauthorized-401', 'invalid-json', 'slow'] as Fault[]).map((f) => [f, 0]),
+  ) as Record<Fault, number>;
+
+  const forward = (req: IncomingMessage, body: Buffer) =>
+    new Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
+      state.forwarded++;
+      const upstream = request({ host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: req.headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      upstream.on('error', reject);
+      upstream.end(body);
+    });
+
+  const server = createServer((req, res) => {
+    const fault = queue.shift() ?? 'pass';
+    seen[fault]++;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks);
+      switch (fault) {
+        case 'reset':
+          return req.socket.destroy();
+        case 'reject-400':
+          return errorBody(res, 400, 'invalid_body');
+        case 'error-500':
+          return errorBody(res, 500, 'internal');
+        case 'unavailable-503':
+          return errorBody(res, 503, 'unavailable', { 'retry-after': '1' });
+        case 'too-many-429':
+          return errorBody(res, 429, 'too_many_requests', { 'retry-after': '1' });
+        case 'unauthorized-401':
+          return errorBody(res, 401, 'unauthorized', { 'www-authenticate': 'Bearer' });
+      }
+      try {
+        const answer = await forward(req, body);
+        if (fault === 'drop-after-commit') return req.socket.destroy();
+        if (fault === 'invalid-json') {
+          res.writeHead(201, { 'content-type': 'application/json' });
+          return res.end('{"id":');
+        }
+        if (fault === 'slow') await new Promise((resolve) => setTimeout(resolve, slowMs));
+        const { 'content-length': _length, connection: _connection, 'keep-alive': _keepAlive, 'transfer-encoding': _te, ...headers } = answer.headers;
+        res.writeHead(answer.status, headers);
+        res.end(answer.body);
+      } catch {
+        req.socket.destroy();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    schedule: (faults) => {
+      queue = [...faults];
+    },
+    get forwarded() {
+      return state.forwarded;
+    },
+    seen,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// Crash: a child adds animals and syncs them to the real HTTP service while this test kills it
+// with SIGKILL at random moments, mid-request included. Every add that returned must end up on
+// the server exactly once, and the files must stay sound.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { startService } from '../../helpers/http-service';
+import { drain, openTestReplica } from '../../helpers/replica';
+import { ROOT } from '../../helpers/serve-process';
+import { useTempDir } from '../../helpers/temp-dir';
+
+const KILLS = 50;
+
+function runUntilKilled(dataDir: string, baseUrl: string, prefix: string): Promise<{ returned: string[]; killedMidWay: boolean }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/helpers/crash-worker.ts'), dataDir, baseUrl, prefix], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  let timer: NodeJS.Timeout | undefined;
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    // Once it is adding, let it run 20 to 250 ms more, then pull the plug.
+    timer ??= setTimeout(() => child.kill('SIGKILL'), 20 + Math.random() * 230);
+  });
+  return new Promise((resolve) =>
+    child.on('exit', (_code, signal) => {
+      clearTimeout(timer);
+      const lines = output.split('\n');
+      lines.pop(); // a line cut short by the kill was not fully reported
+      resolve({ returned: lines, killedMidWay: signal === 'SIGKILL' });
+    }),
+  );
+}
+
+describe('crash safety', () => {
+  const tempDir = useTempDir();
+
+  it(`${KILLS} SIGKILLs while adding and syncing: every returned add is on the server exactly once; integrity_check ok`, async () => {
+    const service = await startService();
+    const dataDir = tempDir();
+    const baseUrl = `${service.baseUrl}/v1`;
+    try {
+      const returned: string[] = [];
+      for (let round = 0; round < KILLS; round++) {
+        const run = await runUntilKilled(dataDir, baseUrl, `round${round}`);
+        expect(run.killedMidWay).toBe(true);
+        returned.push(...run.returned);
+      }
+      expect(returned.length).toBeGreaterThan(KILLS * 3);
+      const sentBeforeFinalSync = (service.db.prepare('SELECT count(*) AS n FROM pets').get() as { n: number }).n;
+      expect(sentBeforeFinalSync).toBeGreaterThan(0); // the children were syncing when killed
+
+      const { replica } = openTestReplica(dataDir, 'staging', baseUrl);
+      try {
+        expect(replica.db.pragma('integrity_check', { simple: true })).toBe('ok');
+        await drain(replica);
+        const counts = new Map(
+          (service.db.prepare('SELECT name, count(*) AS n FROM pets GROUP BY name').all() as Array<{ name: string; n: number }>).map((r) => [r.name, r.n]),
+        );
+        for (const name of returned) expect(counts.get(name), name).toBe(1);
+        for (const [name, n] of counts) expect(n, `duplicate ${name}`).toBe(1);
+        expect(replica.outbox.counts()).toMatchObject({ pending: 0, rejected: 0 });
+      } finally {
+        await replica.close();
+      }
+      const replicaFile = new Database(join(dataDir, 'replica-staging.db'), { readonly: true });
+      expect(replicaFile.pragma('integrity_check', { simple: true })).toBe('ok');
+      replicaFile.close();
+      expect(service.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      await service.close();
+    }
+  }, 240_000);
+});
