@@ -116,7 +116,7 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
       case 'doctor':
         return await doctor(useCore(), io);
       case 'sync':
-        return await sync([command, ...rest].filter((arg): arg is string => arg !== undefined), useCore(), io);
+        return await sync(argv.slice(1), useCore(), io);
       case 'outbox list':
       case 'outbox retry':
       case 'outbox discard':

@@ -15,7 +15,7 @@ function remoteEnvironment(args: string[], core: PetstoreCore): { environment: R
 
 /** `sync`: runs until the outbox is empty or nothing more can be done. Exit 0 empty, 1 rejected or still pending, 3 unreachable. */
 export async function sync(args: string[], core: PetstoreCore, io: CliIo): Promise<number> {
-  const { environment } = remoteEnvironment(args.slice(1), core);
+  const { environment } = remoteEnvironment(args, core);
   const { outbox, engine } = core.replica(environment);
   const start = outbox.counts().pending;
   io.out(`Syncing ${environment}: ${start} waiting.`);

@@ -23,6 +23,7 @@ export interface SyncPassResult {
 type Outcome =
   | { kind: 'accepted'; entry: ClaimedEntry; pet: Pet }
   | { kind: 'rejected'; entry: ClaimedEntry; reason: string }
+  | { kind: 'moved'; entry: ClaimedEntry; to: string | null }
   | { kind: 'retry'; entry: ClaimedEntry; state: 'pending' | 'unknown'; delayMs: number; error: string; stop?: SyncPassResult['stoppedBecause'] };
 
 export interface SyncEngineOptions {
@@ -47,7 +48,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   let currentError: string | null = null;
   let keyRejected = false;
   let running: Promise<SyncPassResult> | null = null;
-  let again = false;
+  let queued: Promise<SyncPassResult> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
   const { baseMs, capMs } = options.backoff ?? BACKOFF;
@@ -67,8 +68,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   async function send(entry: ClaimedEntry): Promise<Outcome> {
     const wasUnknown = entry.previouslyUnknown;
+    // The client that sends is the one compared: an address changed mid-pass can never redirect an entry.
+    const client = options.client();
+    if (client.baseUrl !== entry.baseUrl) return { kind: 'moved', entry, to: client.baseUrl };
     try {
-      const pet = await options.client().createPet(entry.newPet, { idempotencyKey: entry.idempotencyKey });
+      const pet = await client.createPet(entry.newPet, { idempotencyKey: entry.idempotencyKey });
       return { kind: 'accepted', entry, pet };
     } catch (error) {
       if (error instanceof ApiError) return { kind: 'rejected', entry, reason: error.message };
@@ -121,15 +125,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     while (result.stoppedBecause === null) {
       const claimed = outbox.claimDue(batch);
       if (claimed.length === 0) break;
-      const sendable = claimed.filter((entry) => {
-        if (entry.baseUrl === baseUrl) return true;
-        outbox.needsConfirmation(
-          entry.entryId,
-          `The ${environment} address changed from ${entry.baseUrl} to ${baseUrl} after this animal was added: confirm to send it to the new address, or discard it.`,
-        );
-        return false;
-      });
-      const outcomes = await sendAll(sendable);
+      const outcomes = await sendAll(claimed);
       const accepted = outcomes.filter((o): o is Extract<Outcome, { kind: 'accepted' }> => o.kind === 'accepted');
       if (accepted.length > 0) outbox.accept(accepted.map(({ entry, pet }) => ({ entryId: entry.entryId, pet })));
       result.accepted += accepted.length;
@@ -137,6 +133,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
         if (outcome.kind === 'rejected') {
           outbox.reject(outcome.entry.entryId, outcome.reason);
           result.rejected++;
+        } else if (outcome.kind === 'moved') {
+          outbox.needsConfirmation(
+            outcome.entry.entryId,
+            `The ${environment} address changed from ${outcome.entry.baseUrl} to ${outcome.to ?? 'none'} after this animal was added: confirm to send it to the new address, or discard it.`,
+          );
         } else if (outcome.kind === 'retry') {
           outbox.retryLater(outcome.entry.entryId, outcome.state, outcome.delayMs, outcome.error);
           result.retryLater++;
@@ -144,7 +145,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
           if (outcome.stop && result.stoppedBecause === null) result.stoppedBecause = outcome.stop;
         }
       }
-      if (outcomes.some((o) => o.kind !== 'retry' || o.stop !== 'offline')) setOnline(true);
+      if (outcomes.some((o) => o.kind === 'accepted' || o.kind === 'rejected' || (o.kind === 'retry' && o.stop !== 'offline'))) setOnline(true);
       if (result.stoppedBecause === 'offline') setOnline(false);
       if (result.stoppedBecause === 'key_rejected') keyRejected = true;
       if (accepted.length > 0 || outcomes.some((o) => o.kind === 'rejected')) events.emit('data-changed', environment);
@@ -155,22 +156,29 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return result;
   }
 
-  /** A pass now; `force` (a person's "sync now") also skips the backoff of waiting entries. */
-  function syncNow({ force = false } = {}): Promise<SyncPassResult> {
-    if (force) outbox.makeAllDue();
-    if (running) {
-      again = true; // something new arrived mid-pass: run once more afterwards
-      return running;
-    }
+  function startPass(): Promise<SyncPassResult> {
     running = pass().finally(() => {
       running = null;
       events.emit('status', status());
-      if (again) {
-        again = false;
-        void syncNow();
-      }
     });
     return running;
+  }
+
+  /**
+   * A pass now; `force` (a person's "sync now") also skips the backoff of waiting entries. Called
+   * while a pass runs, it resolves with one pass that starts after the call (all such calls share it),
+   * so what the caller just changed is always seen.
+   */
+  function syncNow({ force = false } = {}): Promise<SyncPassResult> {
+    if (force) outbox.makeAllDue();
+    if (running === null) return startPass();
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return running ?? startPass();
+      });
+    return queued;
   }
 
   return {

@@ -102,3 +102,37 @@ describe('npm run cli', () => {
     await runCliProcess(['key', 'clear', 'staging'], { dataDir: dir });
   });
 });
+
+describe('npm run cli: sync and the outbox', () => {
+  const { run } = useCli();
+
+  itWithKeyring('pets add succeeds offline and says pending; sync exits 3 offline, 0 once everything is sent; outbox list/retry/discard', async () => {
+    const port = await (await import('../../helpers/processes')).freePort();
+    await run(['env', 'set-url', 'staging', `http://127.0.0.1:${port}/v1`]);
+    await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
+    await run(['env', 'use', 'staging']);
+    const added = await run(['pets', 'add', '--name', 'Offline Rex', '--category', '1']);
+    expect(added.code).toBe(0);
+    expect(added.out).toMatch(/^Saved here; pending: it will be sent to staging by the next sync \(outbox entry 1\)\.\nWhy not now: .*unreachable/);
+    await run(['pets', 'add', '--name', 'Offline Max', '--category', '2']);
+    expect((await run(['sync'])).code).toBe(3);
+    const listed = JSON.parse((await run(['outbox', 'list', '--json'])).out) as Array<{ entryId: string; name: string; state: string }>;
+    expect(listed.map(({ name, state }) => [name, state])).toEqual([
+      ['Offline Rex', 'pending'],
+      ['Offline Max', 'pending'],
+    ]);
+    expect((await run(['outbox', 'discard', '2'])).out).toBe('Discarded entry 2 (Offline Max); it will not be sent.');
+
+    const late = await startService({ port });
+    try {
+      const synced = await run(['sync']);
+      expect(synced.code).toBe(0);
+      expect(synced.out).toContain('staging: 0 waiting, 0 refused, 0 to confirm.');
+      expect(late.store.listPets().map((pet) => pet.name)).toEqual(['Offline Rex']);
+      expect((await run(['outbox', 'retry', '1'])).code).toBe(1); // already accepted
+      expect((await run(['sync', '--env', 'local'])).code).toBe(2);
+    } finally {
+      await late.close();
+    }
+  });
+});

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFaultProxy, type Fault, type FaultProxy } from '../../helpers/fault-proxy';
 import { startService, type RunningService } from '../../helpers/http-service';
