@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { machine } from './stats';
 import { benchHttp } from './http.bench';
 import { benchStore } from './store.bench';
+import { benchSync } from './sync.bench';
 
 const dir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
 try {
@@ -14,6 +15,8 @@ try {
   console.log(benchStore(dir).join('\n'));
   console.log('\n## HTTP service (issue 3)\n');
   console.log((await benchHttp(dir)).join('\n'));
+  console.log('\n## Sync: draining the outbox (issue 5)\n');
+  console.log((await benchSync(dir)).join('\n'));
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

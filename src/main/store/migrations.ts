@@ -72,7 +72,9 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
         created_at INTEGER NOT NULL,
         updated_at INTEGER NOT NULL
       ) STRICT;
-      CREATE INDEX outbox_due ON outbox (state, next_attempt_at, id);
+      -- Both walk the outbox in id order over just the rows they need, however many were accepted.
+      CREATE INDEX outbox_waiting ON outbox (id) WHERE state IN ('pending', 'unknown');
+      CREATE INDEX outbox_unsynced ON outbox (id) WHERE state <> 'accepted';
     `);
   },
 ];

@@ -58,7 +58,8 @@ export function createOutbox(db: SqliteDatabase, replica: PetStore, environment:
   );
   const byId = db.prepare<[string], OutboxRow>(`SELECT ${COLUMNS} FROM outbox WHERE id = ?`);
   const due = db.prepare<[number, number], OutboxRow>(
-    `SELECT ${COLUMNS} FROM outbox WHERE state IN ('pending', 'unknown') AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
+    `SELECT ${COLUMNS} FROM outbox INDEXED BY outbox_waiting
+     WHERE state IN ('pending', 'unknown') AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
   );
   const setState = db.prepare<{ id: string; state: OutboxState; next: number; error: string | null; at: number }>(
     `UPDATE outbox SET state = @state, next_attempt_at = @next, last_error = @error, updated_at = @at WHERE id = @id`,
@@ -67,10 +68,15 @@ export function createOutbox(db: SqliteDatabase, replica: PetStore, environment:
   const accept = db.prepare<[bigint, number, string]>(
     `UPDATE outbox SET state = 'accepted', server_id = ?, last_error = NULL, updated_at = ? WHERE id = ?`,
   );
-  const unsynced = db.prepare<[], OutboxRow>(`SELECT ${COLUMNS} FROM outbox WHERE state <> 'accepted' ORDER BY id`);
+  const unsyncedPage = db.prepare<{ status: string | null; limit: number }, OutboxRow>(
+    `SELECT ${COLUMNS} FROM outbox INDEXED BY outbox_unsynced
+     WHERE state <> 'accepted' AND (@status IS NULL OR status = @status) ORDER BY id LIMIT @limit`,
+  );
   const all = db.prepare<[], OutboxRow>(`SELECT ${COLUMNS} FROM outbox ORDER BY id`);
   const counts = db.prepare<[], { state: OutboxState; n: number }>(`SELECT state, count(*) AS n FROM outbox GROUP BY state`);
-  const nextDue = db.prepare<[], number | null>(`SELECT min(next_attempt_at) FROM outbox WHERE state IN ('pending', 'unknown')`).pluck();
+  const nextDue = db
+    .prepare<[], number | null>(`SELECT min(next_attempt_at) FROM outbox INDEXED BY outbox_waiting WHERE state IN ('pending', 'unknown')`)
+    .pluck();
   const allDue = db.prepare<[number]>(`UPDATE outbox SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown')`);
   const remove = db.prepare<[string]>(`DELETE FROM outbox WHERE id = ? AND state <> 'accepted'`);
   const edit = db.prepare<{ id: string; name: string; category: bigint; status: string | null; at: number }>(
@@ -150,7 +156,9 @@ export function createOutbox(db: SqliteDatabase, replica: PetStore, environment:
       return remove.run(entryId).changes === 1;
     },
 
-    unsynced: (): OutboxEntry[] => unsynced.all().map(toEntry),
+    /** Not yet accepted, oldest first (the order they are sent in): at most `limit`, optionally of one status. */
+    unsynced: ({ limit = 100, status }: { limit?: number; status?: PetStatus } = {}): OutboxEntry[] =>
+      unsyncedPage.all({ status: status ?? null, limit }).map(toEntry),
     list: (): OutboxEntry[] => all.all().map(toEntry),
     counts() {
       const by = Object.fromEntries(counts.all().map(({ state, n }) => [state, n])) as Partial<Record<OutboxState, number>>;

@@ -5,7 +5,6 @@ import {
   newPetSchema,
   parseOrThrow,
   type ListPetsQuery,
-  type OutboxEntry,
   type Pet,
   type PetsView,
   type RemoteEnvironment,
@@ -51,7 +50,7 @@ export function openReplica({ dataDir, environment, client, currentBaseUrl, now 
 
   function view(query: ListPetsQuery, source: PetsView['source']): PetsView {
     const at = readRefresh.get(queryKey(query));
-    const unsynced = outbox.unsynced().filter((entry: OutboxEntry) => query.status === undefined || entry.status === query.status);
+    const unsynced = outbox.unsynced(query);
     return { environment, pets: pets.listPets(query), unsynced, refreshedAt: at === undefined ? null : new Date(at).toISOString(), source };
   }
 
@@ -92,7 +91,7 @@ export function openReplica({ dataDir, environment, client, currentBaseUrl, now 
     },
 
     /** Validated as the server would, then written to the outbox durably; sync is nudged. */
-    createPet(newPet: unknown): OutboxEntry {
+    createPet(newPet: unknown): ReturnType<typeof outbox.add> {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
       const baseUrl = currentBaseUrl();
       if (baseUrl === null) {

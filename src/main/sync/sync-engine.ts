@@ -7,8 +7,8 @@ import type { ClaimedEntry, Outbox } from './outbox';
 /** Retry delays: full jitter over an exponential ceiling (1 s, 2 s, 4 s ... capped at 5 min); Retry-After wins if longer. */
 export const BACKOFF = { baseMs: 1_000, capMs: 5 * 60_000 };
 /** Entries claimed per transaction, and sent at once. */
-export const SYNC_BATCH = 16;
-export const SYNC_CONCURRENCY = 4;
+export const SYNC_BATCH = 64;
+export const SYNC_CONCURRENCY = 8;
 /** How often the engine looks whether a waiting entry's retry time has come. */
 export const SYNC_TICK_MS = 1_000;
 

@@ -44,7 +44,7 @@ export interface SyncStatus {
 export interface PetsView {
   environment: EnvironmentName;
   pets: Pet[];
-  /** Added here, not yet accepted by the server (shown as pending or rejected). */
+  /** Added here, not yet accepted by the server (shown as pending or rejected): the oldest, at most `limit`, same status filter. */
   unsynced: OutboxEntry[];
   /** When this query was last refreshed from the server; null: never (or local). */
   refreshedAt: string | null;
