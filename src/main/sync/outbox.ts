@@ -4,17 +4,17 @@ import type { SqliteDatabase } from '../store/database';
 import type { PetStore } from '../store/pet-store';
 
 interface OutboxRow {
-  id: string;
+  entry_id: string;
   environment: RemoteEnvironment;
   base_url: string;
   idempotency_key: string;
   name: string;
-  category_id: string;
+  category: string;
   status: PetStatus | null;
   state: OutboxState;
   attempts: number;
   last_error: string | null;
-  server_id: string | null;
+  server_pet_id: string | null;
   created_at: number;
 }
 
@@ -28,21 +28,22 @@ export interface ClaimedEntry {
   previouslyUnknown: boolean;
 }
 
-const COLUMNS = `CAST(id AS TEXT) AS id, environment, base_url, idempotency_key, name, CAST(category_id AS TEXT) AS category_id,
-  status, state, attempts, last_error, CAST(server_id AS TEXT) AS server_id, created_at`;
+// No alias may share a column's name: SQLite sorts `ORDER BY id` by an alias of that name (as text).
+const COLUMNS = `CAST(id AS TEXT) AS entry_id, environment, base_url, idempotency_key, name, CAST(category_id AS TEXT) AS category,
+  status, state, attempts, last_error, CAST(server_id AS TEXT) AS server_pet_id, created_at`;
 
 function toEntry(row: OutboxRow): OutboxEntry {
   return {
-    entryId: row.id,
+    entryId: row.entry_id,
     environment: row.environment,
     baseUrl: row.base_url,
     name: row.name,
-    categoryId: row.category_id,
+    categoryId: row.category,
     ...(row.status === null ? {} : { status: row.status }),
     state: row.state,
     attempts: row.attempts,
     lastError: row.last_error,
-    serverId: row.server_id,
+    serverId: row.server_pet_id,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
@@ -111,12 +112,12 @@ export function createOutbox(db: SqliteDatabase, replica: PetStore, environment:
     claimDue: db.transaction((max: number): ClaimedEntry[] => {
       const at = now();
       return due.all(at, max).map((row) => {
-        claim.run(at, row.id);
+        claim.run(at, row.entry_id);
         return {
-          entryId: row.id,
+          entryId: row.entry_id,
           baseUrl: row.base_url,
           idempotencyKey: row.idempotency_key,
-          newPet: { name: row.name, categoryId: row.category_id, ...(row.status === null ? {} : { status: row.status }) },
+          newPet: { name: row.name, categoryId: row.category, ...(row.status === null ? {} : { status: row.status }) },
           attempts: row.attempts + 1,
           previouslyUnknown: row.state === 'unknown',
         };
