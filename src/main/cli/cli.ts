@@ -1,21 +1,12 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import {
-  ApiError,
-  isEnvironmentName,
-  isRemoteEnvironment,
-  REMOTE_ENVIRONMENTS,
-  type EnvironmentName,
-  type RemoteEnvironment,
-} from '../../shared/contract';
+import { ApiError, REMOTE_ENVIRONMENTS } from '../../shared/contract';
 import { BASE_URL_PRESETS } from '../config/settings';
 import type { PetstoreCore } from '../petstore-core';
 import { RemoteError } from '../remote/remote-error';
 import { testConnection } from '../remote/test-connection';
 import { KeychainUnavailableError } from '../secrets/keychain';
+import { environmentArg, environmentOption, EXIT, parse, UsageError, type CliIo } from './cli-args';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
 import { outbox, sync } from './sync-commands';
-
-export const EXIT = { ok: 0, serviceError: 1, usage: 2, unreachable: 3 } as const;
 
 export const USAGE = `usage: npm run cli -- <command>   (npm run -s cli -- ... for pure --json output)
   env show [--json]                          the active environment, addresses and key status
@@ -33,39 +24,6 @@ export const USAGE = `usage: npm run cli -- <command>   (npm run -s cli -- ... f
   outbox retry <entry> [--env E]             resend a rejected entry, or confirm one for a changed address
   outbox discard <entry> [--env E]           drop an entry that will never be sent
 exit codes: 0 ok, 1 error reported by the service (sync: entries rejected or still pending), 2 usage error, 3 unreachable`;
-
-export class UsageError extends Error {}
-
-export interface CliIo {
-  out(text: string): void;
-  err(text: string): void;
-  readSecret(prompt: string): Promise<string>;
-}
-
-export function environmentOption(values: Parsed['values'], core: PetstoreCore): EnvironmentName {
-  return values['env'] === undefined ? core.activeEnvironment() : environmentArg(values['env'] as string, false);
-}
-
-export function environmentArg(value: string | undefined, remoteOnly: true): RemoteEnvironment;
-export function environmentArg(value: string | undefined, remoteOnly: false): EnvironmentName;
-export function environmentArg(value: string | undefined, remoteOnly: boolean): EnvironmentName {
-  if (remoteOnly ? isRemoteEnvironment(value) : isEnvironmentName(value)) return value as EnvironmentName;
-  throw new UsageError(`expected ${remoteOnly ? 'production or staging' : 'local, production or staging'}, got ${value ?? 'nothing'}`);
-}
-
-type Options = NonNullable<ParseArgsConfig['options']>;
-export interface Parsed {
-  values: Record<string, string | boolean | undefined>;
-  positionals: string[];
-}
-
-export function parse(args: string[], options: Options = {}): Parsed {
-  try {
-    return parseArgs({ args, options: { json: { type: 'boolean', default: false }, ...options }, allowPositionals: true, strict: true }) as Parsed;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
 
 /** Runs one command; returns the exit code. Everything it prints goes through `io`. */
 export async function runCli(argv: string[], io: CliIo, openCore: () => PetstoreCore): Promise<number> {
@@ -268,3 +226,4 @@ async function doctor(core: PetstoreCore, io: CliIo): Promise<number> {
   }
   return problems === 0 ? EXIT.ok : EXIT.serviceError;
 }
+

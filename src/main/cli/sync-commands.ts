@@ -1,6 +1,6 @@
 import { isRemoteEnvironment, type RemoteEnvironment } from '../../shared/contract';
 import type { PetstoreCore } from '../petstore-core';
-import { EXIT, environmentOption, parse, UsageError, type CliIo } from './cli';
+import { EXIT, environmentOption, parse, UsageError, type CliIo } from './cli-args';
 import { entriesAsTable } from './output';
 
 /** Entries in backoff due within this long are waited for by `sync`; later ones end it. */

@@ -1,8 +1,6 @@
-import { ApiError, type RemoteEnvironment } from '../../shared/contract';
+import { ApiError, BEARER_TOKEN, BEARER_TOKEN_RULE, type RemoteEnvironment } from '../../shared/contract';
 import type { Settings } from '../config/settings';
 import type { Keychain } from './keychain';
-
-const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 export interface KeyStatus {
   set: boolean;
@@ -19,12 +17,7 @@ export function createEnvironmentKeys(keychain: Keychain, settings: Settings, no
   return {
     async set(environment: RemoteEnvironment, key: string): Promise<void> {
       const trimmed = key.trim();
-      if (!TOKEN68.test(trimmed)) {
-        throw new ApiError(
-          'invalid_parameter',
-          'The key must be a bearer token: letters, digits and - . _ ~ + / (optionally ending in =), with no spaces.',
-        );
-      }
+      if (!BEARER_TOKEN.test(trimmed)) throw new ApiError('invalid_parameter', `The key must be a bearer token: ${BEARER_TOKEN_RULE}.`);
       await keychain.set(environment, trimmed);
       settings.recordKeySet(environment, now());
     },

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
+import { BEARER_TOKEN, BEARER_TOKEN_RULE } from '../../shared/contract';
 import type { Keychain } from '../secrets/keychain';
 
 /** Keychain account under which `npm run serve` keeps the key it generated. */
 export const SERVER_KEY_ACCOUNT = 'local-server';
-
-const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 /**
  * The service's bearer key: PETSTORE_API_KEY when set; otherwise the one kept in the OS keychain;
@@ -14,8 +13,8 @@ const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 export async function resolveServerApiKey(env: NodeJS.ProcessEnv, keychain: Keychain, log: Logger): Promise<string> {
   const fromEnv = env['PETSTORE_API_KEY'];
   if (fromEnv !== undefined && fromEnv !== '') {
-    if (!TOKEN68.test(fromEnv)) {
-      throw new Error('PETSTORE_API_KEY must be a bearer token: letters, digits and - . _ ~ + / (optionally ending in =).');
+    if (!BEARER_TOKEN.test(fromEnv)) {
+      throw new Error(`PETSTORE_API_KEY must be a bearer token: ${BEARER_TOKEN_RULE}.`);
     }
     log.info({ source: 'PETSTORE_API_KEY' }, 'API key set from the environment');
     return fromEnv;

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { BEARER_TOKEN } from '../../shared/contract';
 
 export type BearerCheck = 'ok' | 'missing' | 'invalid';
 
@@ -12,8 +13,8 @@ export function createBearerCheck(apiKey: string): (authorization: string | unde
   return (authorization) => {
     if (authorization === undefined || authorization === '') return 'missing';
     // RFC 6750: the scheme is case-insensitive; the credentials are a token68.
-    const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(authorization);
-    if (match === null) return 'invalid';
+    const match = /^Bearer +(\S+) *$/i.exec(authorization);
+    if (match === null || !BEARER_TOKEN.test(match[1]!)) return 'invalid';
     const given = createHash('sha256').update(match[1]!).digest();
     return timingSafeEqual(given, expected) ? 'ok' : 'invalid';
   };

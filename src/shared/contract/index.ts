@@ -6,3 +6,4 @@ export * from './pet';
 export * from './validate';
 export * from './environments';
 export * from './sync';
+export * from './bearer';

@@ -1,0 +1,39 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isEnvironmentName, isRemoteEnvironment, type EnvironmentName, type RemoteEnvironment } from '../../shared/contract';
+import type { PetstoreCore } from '../petstore-core';
+
+export const EXIT = { ok: 0, serviceError: 1, usage: 2, unreachable: 3 } as const;
+
+export class UsageError extends Error {}
+
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  readSecret(prompt: string): Promise<string>;
+}
+
+export function environmentOption(values: Parsed['values'], core: PetstoreCore): EnvironmentName {
+  return values['env'] === undefined ? core.activeEnvironment() : environmentArg(values['env'] as string, false);
+}
+
+export function environmentArg(value: string | undefined, remoteOnly: true): RemoteEnvironment;
+export function environmentArg(value: string | undefined, remoteOnly: false): EnvironmentName;
+export function environmentArg(value: string | undefined, remoteOnly: boolean): EnvironmentName {
+  if (remoteOnly ? isRemoteEnvironment(value) : isEnvironmentName(value)) return value as EnvironmentName;
+  throw new UsageError(`expected ${remoteOnly ? 'production or staging' : 'local, production or staging'}, got ${value ?? 'nothing'}`);
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+export interface Parsed {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+export function parse(args: string[], options: Options = {}): Parsed {
+  try {
+    return parseArgs({ args, options: { json: { type: 'boolean', default: false }, ...options }, allowPositionals: true, strict: true }) as Parsed;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
