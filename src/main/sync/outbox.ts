@@ -33,19 +33,20 @@ const COLUMNS = `CAST(id AS TEXT) AS entry_id, environment, base_url, idempotenc
   status, state, attempts, last_error, CAST(server_id AS TEXT) AS server_pet_id, created_at`;
 
 function toEntry(row: OutboxRow): OutboxEntry {
-  return {
+  const entry: OutboxEntry = {
     entryId: row.entry_id,
     environment: row.environment,
     baseUrl: row.base_url,
     name: row.name,
     categoryId: row.category,
-    ...(row.status === null ? {} : { status: row.status }),
     state: row.state,
     attempts: row.attempts,
     lastError: row.last_error,
     serverId: row.server_pet_id,
     createdAt: new Date(row.created_at).toISOString(),
   };
+  if (row.status !== null) entry.status = row.status;
+  return entry;
 }
 
 /**
@@ -74,7 +75,10 @@ export function createOutbox(db: SqliteDatabase, replica: PetStore, environment:
      WHERE state <> 'accepted' AND (@status IS NULL OR status = @status) ORDER BY id LIMIT @limit`,
   );
   const all = db.prepare<[], OutboxRow>(`SELECT ${COLUMNS} FROM outbox ORDER BY id`);
-  const counts = db.prepare<[], { state: OutboxState; n: number }>(`SELECT state, count(*) AS n FROM outbox GROUP BY state`);
+  // Only what is not yet accepted is counted: the partial index keeps that cheap however long the history.
+  const counts = db.prepare<[], { state: OutboxState; n: number }>(
+    `SELECT state, count(*) AS n FROM outbox INDEXED BY outbox_unsynced WHERE state <> 'accepted' GROUP BY state`,
+  );
   const nextDue = db
     .prepare<[], number | null>(`SELECT min(next_attempt_at) FROM outbox INDEXED BY outbox_waiting WHERE state IN ('pending', 'unknown')`)
     .pluck();
@@ -167,7 +171,6 @@ export function createOutbox(db: SqliteDatabase, replica: PetStore, environment:
         pending: (by.pending ?? 0) + (by.sending ?? 0) + (by.unknown ?? 0),
         rejected: by.rejected ?? 0,
         needsConfirmation: by.needs_confirmation ?? 0,
-        accepted: by.accepted ?? 0,
       };
     },
     /** "Sync now": whatever waits is due at once, backoff or not. */
