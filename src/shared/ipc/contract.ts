@@ -3,7 +3,7 @@ import type { KeyStatusView, ConnectionVerdictView } from './views';
 import { ENVIRONMENTS, REMOTE_ENVIRONMENTS } from '../contract/environments';
 import { PET_STATUSES, type Pet } from '../contract/pet';
 import type { OutboxEntry, PetsView, SyncStatus } from '../contract/sync';
-import { IPC_EVENT_NAMES, type IpcChannelName } from './channels';
+import { type IPC_EVENT_NAMES, type IpcChannelName } from './channels';
 
 /**
  * The one IPC contract between the renderer and the main process. Every request channel: its
