@@ -1,11 +1,20 @@
 // Composition root: the only place that knows both Electron and the core.
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow } from 'electron';
-import { openDatabase } from './store/database';
-import { createPetStore } from './store/pet-store';
+import { openAppLog } from './config/app-log';
+import { bindIpc, sendEvent } from './ipc';
+import { createIpcRouter } from './ipc-router';
+import { openPetstoreCore } from './petstore-core';
+
+const rendererDir = join(__dirname, '../renderer');
+const devServer = process.env['ELECTRON_RENDERER_URL'];
+const appUrls = devServer ? [`${new URL(devServer).origin}/`] : [pathToFileURL(`${rendererDir}/`).href];
+
+let window: BrowserWindow | undefined;
 
 function createWindow(): BrowserWindow {
-  const window = new BrowserWindow({
+  const created = new BrowserWindow({
     width: 1100,
     height: 760,
     show: false,
@@ -18,17 +27,31 @@ function createWindow(): BrowserWindow {
       webSecurity: true,
     },
   });
-  window.once('ready-to-show', () => window.show());
-  if (process.env['ELECTRON_RENDERER_URL']) void window.loadURL(process.env['ELECTRON_RENDERER_URL']);
-  else void window.loadFile(join(__dirname, '../renderer/index.html'));
-  return window;
+  created.once('ready-to-show', () => created.show());
+  if (devServer) void created.loadURL(devServer);
+  else void created.loadFile(join(rendererDir, 'index.html'));
+  return created;
 }
 
-void app.whenReady().then(() => {
-  const db = openDatabase(join(app.getPath('userData'), 'petstore.db'));
-  createPetStore(db);
-  app.on('will-quit', () => db.close());
-  createWindow();
-});
-
-app.on('window-all-closed', () => app.quit());
+// One instance only: two would share (and race on) the same outbox.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  });
+  void app.whenReady().then(() => {
+    const dataDir = app.getPath('userData');
+    const log = openAppLog(dataDir);
+    const core = openPetstoreCore({
+      dataDir,
+      onDeprecation: (environment, notice) => log.warn({ environment, ...notice }, 'getPet is deprecated by the server'),
+    });
+    const router = createIpcRouter(core, (event, payload) => sendEvent(window?.webContents, event, payload));
+    bindIpc(router, appUrls);
+    window = createWindow();
+    app.on('will-quit', () => void core.close());
+  });
+  app.on('window-all-closed', () => app.quit());
+}

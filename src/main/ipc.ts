@@ -1,0 +1,24 @@
+// Binds every channel of the IPC contract to Electron's ipcMain, through the sender check.
+import { ipcMain, type WebContents } from 'electron';
+import { IPC_CHANNELS, IPC_PREFIX } from '../shared/ipc/channels';
+import type { IpcEvents, IpcOutcome } from '../shared/ipc/contract';
+import type { IpcRouter } from './ipc-router';
+import { isTrustedSender } from './trusted-sender';
+
+const REFUSED: IpcOutcome<never> = {
+  ok: false,
+  error: { source: 'app', code: 'forbidden', message: 'This frame may not call Petstore Desk.' },
+};
+
+export function bindIpc(router: IpcRouter, appUrls: readonly string[]): void {
+  for (const channel of IPC_CHANNELS) {
+    ipcMain.handle(`${IPC_PREFIX}${channel}`, (event, argument: unknown) =>
+      isTrustedSender(event.senderFrame, appUrls) ? router.dispatch(channel, argument) : REFUSED,
+    );
+  }
+}
+
+/** Sends an event to the window, if it is still there. */
+export function sendEvent<E extends keyof IpcEvents>(contents: WebContents | undefined, event: E, payload: IpcEvents[E]): void {
+  if (contents && !contents.isDestroyed()) contents.send(`${IPC_PREFIX}${event}`, payload);
+}
