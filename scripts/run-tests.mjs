@@ -53,6 +53,16 @@ const suites = [
       skipped: r.numPendingTests + r.numTodoTests,
     }),
   },
+  {
+    name: 'playwright (end to end: the renderer in Chromium over the real core)',
+    command: ['npx', 'playwright', 'test'],
+    report: join(reports, 'playwright.json'),
+    count: (r) => ({
+      passed: r.stats.expected + r.stats.flaky,
+      failed: r.stats.unexpected,
+      skipped: r.stats.skipped,
+    }),
+  },
 ];
 
 const total = { passed: 0, failed: 0, skipped: 0 };
