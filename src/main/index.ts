@@ -1,37 +1,18 @@
 // Composition root: the only place that knows both Electron and the core.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow } from 'electron';
+import { app, type BrowserWindow } from 'electron';
 import { openAppLog } from './config/app-log';
 import { bindIpc, sendEvent } from './ipc';
 import { createIpcRouter } from './ipc-router';
 import { openPetstoreCore } from './petstore-core';
+import { createMainWindow, lockDownWebContents } from './window';
 
 const rendererDir = join(__dirname, '../renderer');
 const devServer = process.env['ELECTRON_RENDERER_URL'];
 const appUrls = devServer ? [`${new URL(devServer).origin}/`] : [pathToFileURL(`${rendererDir}/`).href];
 
 let window: BrowserWindow | undefined;
-
-function createWindow(): BrowserWindow {
-  const created = new BrowserWindow({
-    width: 1100,
-    height: 760,
-    show: false,
-    title: 'Petstore Desk',
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
-  });
-  created.once('ready-to-show', () => created.show());
-  if (devServer) void created.loadURL(devServer);
-  else void created.loadFile(join(rendererDir, 'index.html'));
-  return created;
-}
 
 // One instance only: two would share (and race on) the same outbox.
 if (!app.requestSingleInstanceLock()) {
@@ -50,7 +31,12 @@ if (!app.requestSingleInstanceLock()) {
     });
     const router = createIpcRouter(core, (event, payload) => sendEvent(window?.webContents, event, payload));
     bindIpc(router, appUrls);
-    window = createWindow();
+    lockDownWebContents(appUrls);
+    window = createMainWindow({
+      preload: join(__dirname, '../preload/index.cjs'),
+      settings: core.settings,
+      load: (created) => void (devServer ? created.loadURL(devServer) : created.loadFile(join(rendererDir, 'index.html'))),
+    });
     app.on('will-quit', () => void core.close());
   });
   app.on('window-all-closed', () => app.quit());

@@ -57,6 +57,18 @@ export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = proc
       return checked.url;
     },
 
+    /** The main window's last bounds, or null. */
+    windowBounds(): { x: number; y: number; width: number; height: number } | null {
+      const stored = read.get('window_bounds');
+      if (stored === undefined) return null;
+      const bounds = JSON.parse(stored) as Record<string, unknown>;
+      return ['x', 'y', 'width', 'height'].every((k) => Number.isInteger(bounds[k])) ? (bounds as never) : null;
+    },
+
+    setWindowBounds(bounds: { x: number; y: number; width: number; height: number }): void {
+      write.run('window_bounds', JSON.stringify({ x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height }));
+    },
+
     keySetAt(environment: RemoteEnvironment): string | null {
       return read.get(`key_set_at.${environment}`) ?? null;
     },

@@ -71,4 +71,14 @@ describe('settings', () => {
     expect((error as ApiError).message).toMatch(/^The staging address is not usable: the address must use https:\/\//);
     expect(settings.baseUrl('staging').url).toBe('https://staging.shop.example/v1');
   });
+
+  it('remember the window\'s bounds, and ignore a stored value that is not whole numbers', () => {
+    const { db } = open();
+    const settings = createSettings(db, {});
+    expect(settings.windowBounds()).toBeNull();
+    settings.setWindowBounds({ x: 10, y: 20, width: 1200, height: 800 });
+    expect(settings.windowBounds()).toEqual({ x: 10, y: 20, width: 1200, height: 800 });
+    db.prepare("UPDATE settings SET value = ? WHERE name = 'window_bounds'").run('{"x":"10","y":1,"width":1,"height":1}');
+    expect(settings.windowBounds()).toBeNull();
+  });
 });
