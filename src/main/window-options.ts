@@ -13,6 +13,8 @@ export function secureWebPreferences(preload: string) {
     allowRunningInsecureContent: false,
     webviewTag: false,
     spellcheck: false,
+    // A middle click could otherwise open a link in a new window, outside the navigation guard.
+    disableBlinkFeatures: 'Auxclick',
   } as const;
 }
 
@@ -24,7 +26,7 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data:",
+  "img-src 'self'",
   "font-src 'self'",
   "connect-src 'none'",
   "base-uri 'none'",
