@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machine } from './stats';
 import { benchHttp } from './http.bench';
+import { benchIpc } from './ipc.bench';
 import { benchStore } from './store.bench';
 import { benchSync } from './sync.bench';
 
@@ -17,6 +18,8 @@ try {
   console.log((await benchHttp(dir)).join('\n'));
   console.log('\n## Sync: draining the outbox (issue 5)\n');
   console.log((await benchSync(dir)).join('\n'));
+  console.log('\n## IPC: what the contract adds to a call (issue 6)\n');
+  console.log((await benchIpc(dir)).join('\n'));
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
