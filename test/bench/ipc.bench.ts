@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 import { createIpcRouter } from '../../src/main/ipc-router';
 import { openPetstoreCore } from '../../src/main/petstore-core';
 import { createKeychain } from '../../src/main/secrets/keychain';
-import { fmt, summarize, timeMicros, verdict } from './stats';
+import { fmt, summarize, verdict } from './stats';
 
 const CALLS = 1000;
 const RENDERER = join(import.meta.dirname, '../../out/renderer');
