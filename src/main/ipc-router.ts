@@ -32,9 +32,7 @@ export function createIpcRouter(core: PetstoreCore, emit: Emit) {
 
   const handlers: Handlers = {
     listPets: ({ environment, query }) =>
-      environment === 'local'
-        ? { environment, pets: core.localStore.listPets(query), unsynced: [], refreshedAt: null, source: 'local' }
-        : replica(environment).listPets(query),
+      environment === 'local' ? core.localView(query) : replica(environment).listPets(query),
     refreshPets: ({ environment, query }) => replica(environment).refresh(query),
     addPet: ({ environment, pet }) => {
       if (environment === 'local') {

@@ -63,8 +63,13 @@ export function openPetstoreCore({ dataDir, env = process.env, keychain = create
    * listPets for an environment: the local store; or a server's answer, stored in its replica,
    * with the replica's last-known answer (source 'cache', plus why) when the server cannot give one.
    */
+  /** The local store's answer in the same shape as a replica's: always fresh, nothing to sync. */
+  function localView(query: Partial<ListPetsQuery> = {}): PetsView {
+    return { environment: 'local', pets: localStore.listPets(query), unsynced: [], refreshedAt: null, source: 'local' };
+  }
+
   async function listPets(environment: EnvironmentName, query: Partial<ListPetsQuery> = {}): Promise<PetsView & { offline?: RemoteError }> {
-    if (environment === 'local') return { environment, pets: localStore.listPets(query), unsynced: [], refreshedAt: null, source: 'local' };
+    if (environment === 'local') return localView(query);
     const remote = replica(environment);
     try {
       return await remote.refresh(query);
@@ -97,6 +102,7 @@ export function openPetstoreCore({ dataDir, env = process.env, keychain = create
 
   return {
     db,
+    localView,
     listPets,
     addPet,
     getPet,

@@ -41,12 +41,4 @@ export class ApiError extends Error {
   toBody(): ApiErrorBody {
     return { code: this.code, message: this.message, status: this.status };
   }
-
-  static fromBody(body: ApiErrorBody): ApiError {
-    return new ApiError(body.code, body.message);
-  }
-}
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_STATUS, value);
 }
