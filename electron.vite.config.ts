@@ -1,5 +1,23 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+
+/**
+ * `npm run dev` only: Vite's dev server injects React Refresh's inline preamble and talks to the
+ * page over a WebSocket, both of which the app's CSP (src/main/window-options.ts) forbids. The
+ * built renderer keeps the strict policy unchanged.
+ */
+function developmentCsp(): Plugin {
+  return {
+    name: 'petstore-development-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html
+        .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+        .replace("connect-src 'none'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*"),
+  };
+}
 
 // Entries are electron-vite's defaults: src/main/index.ts, src/preload/index.ts, src/renderer/index.html.
 export default defineConfig({
@@ -9,6 +27,7 @@ export default defineConfig({
     build: { rollupOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs' } } },
   },
   renderer: {
-    plugins: [react()],
+    plugins: [react(), developmentCsp()],
+    build: { minify: true, target: 'chrome130' },
   },
 });

@@ -1,16 +1,18 @@
 // Composition root: the only place that knows both Electron and the core.
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { app, type BrowserWindow } from 'electron';
-import { openAppLog } from './config/app-log';
+import { APP_ORIGIN } from './app-protocol';
+import { appLogFile, openAppLog } from './config/app-log';
 import { bindIpc, sendEvent } from './ipc';
 import { createIpcRouter } from './ipc-router';
 import { openPetstoreCore } from './petstore-core';
-import { createMainWindow, lockDownWebContents } from './window';
+import { createMainWindow, installMenu, lockDownWebContents, registerAppScheme, serveRenderer } from './window';
 
 const rendererDir = join(__dirname, '../renderer');
+// electron-vite sets this in `npm run dev` only: the renderer then comes from Vite's dev server.
 const devServer = process.env['ELECTRON_RENDERER_URL'];
-const appUrls = devServer ? [`${new URL(devServer).origin}/`] : [pathToFileURL(`${rendererDir}/`).href];
+const development = devServer !== undefined;
+const appUrls = devServer ? [`${new URL(devServer).origin}/`] : [`${APP_ORIGIN}/`];
 
 let window: BrowserWindow | undefined;
 
@@ -18,6 +20,7 @@ let window: BrowserWindow | undefined;
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  registerAppScheme();
   app.on('second-instance', () => {
     if (window?.isMinimized()) window.restore();
     window?.focus();
@@ -25,6 +28,7 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(() => {
     const dataDir = app.getPath('userData');
     const log = openAppLog(dataDir);
+    log.info({ version: app.getVersion(), development }, 'starting');
     const core = openPetstoreCore({
       dataDir,
       onDeprecation: (environment, notice) => log.warn({ environment, ...notice }, 'getPet is deprecated by the server'),
@@ -32,10 +36,16 @@ if (!app.requestSingleInstanceLock()) {
     const router = createIpcRouter(core, (event, payload) => sendEvent(window?.webContents, event, payload));
     bindIpc(router, appUrls);
     lockDownWebContents(appUrls);
+    if (!development) serveRenderer(rendererDir);
+    installMenu({
+      development,
+      logFile: appLogFile(dataDir),
+      runCommand: (command) => sendEvent(window?.webContents, 'command', { command }),
+    });
     window = createMainWindow({
       preload: join(__dirname, '../preload/index.cjs'),
       settings: core.settings,
-      load: (created) => void (devServer ? created.loadURL(devServer) : created.loadFile(join(rendererDir, 'index.html'))),
+      load: (created) => void created.loadURL(devServer ?? `${APP_ORIGIN}/index.html`),
     });
     app.on('will-quit', () => void core.close());
   });

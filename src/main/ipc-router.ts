@@ -61,6 +61,15 @@ export function createIpcRouter(core: PetstoreCore, emit: Emit) {
       return core.keys.status(environment);
     },
     keyStatus: ({ environment }) => core.keys.status(environment),
+    environmentSettings: async ({ environment }) => {
+      const { url, source, problem } = core.settings.baseUrl(environment);
+      return { environment, baseUrl: url, baseUrlSource: source, baseUrlProblem: problem ?? null, key: await core.keys.status(environment) };
+    },
+    preferences: () => ({ confirmProductionAdds: core.settings.confirmProductionAdds() }),
+    setPreferences: ({ confirmProductionAdds }) => {
+      core.settings.setConfirmProductionAdds(confirmProductionAdds);
+      return { confirmProductionAdds: core.settings.confirmProductionAdds() };
+    },
     testConnection: ({ environment }) => testConnection(core.remoteClient(environment)),
     syncNow: async ({ environment }) => {
       const opened = replica(environment);

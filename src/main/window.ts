@@ -1,7 +1,31 @@
-// The main window and the rules every web page in the app lives by.
-import { app, BrowserWindow, screen, session } from 'electron';
+// The main window, the app:// scheme it loads from, the native menu, and the rules every web page in the app lives by.
+import { readFile } from 'node:fs/promises';
+import { app, BrowserWindow, dialog, Menu, protocol, screen, session, shell, type MenuItemConstructorOptions } from 'electron';
+import { APP_SCHEME, resolveAppFile } from './app-protocol';
+import { appMenuTemplate, type MenuEntry } from './app-menu';
 import type { Settings } from './config/settings';
-import { restorableBounds, secureWebPreferences } from './window-options';
+import { CONTENT_SECURITY_POLICY, restorableBounds, secureWebPreferences } from './window-options';
+import type { CommandId } from '../shared/commands';
+
+/** Must run before `ready`: app:// behaves like https (origin, secure context), nothing more. */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true } }]);
+}
+
+/** Serves the renderer folder over app://petstore/, through the path-traversal guard. */
+export function serveRenderer(rendererDir: string): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const answer = resolveAppFile(rendererDir, request.url, request.method);
+    if (answer.kind === 'refused') return new Response(answer.reason, { status: answer.status });
+    try {
+      return new Response(await readFile(answer.path), {
+        headers: { 'content-type': answer.contentType, 'content-security-policy': CONTENT_SECURITY_POLICY },
+      });
+    } catch {
+      return new Response('not found', { status: 404 });
+    }
+  });
+}
 
 /** No page may navigate away, open windows, embed webviews or get a permission. */
 export function lockDownWebContents(appUrls: readonly string[]): void {
@@ -31,4 +55,21 @@ export function createMainWindow(options: { preload: string; settings: Settings;
   window.on('close', () => options.settings.setWindowBounds(window.getNormalBounds()));
   options.load(window);
   return window;
+}
+
+/** Installs the native menu; menu commands go to the renderer, Help > Show logs opens the log folder. */
+export function installMenu(options: { development: boolean; logFile: string; runCommand: (command: CommandId) => void }): void {
+  const toElectron = (entry: MenuEntry): MenuItemConstructorOptions => {
+    const { command, action, submenu, ...rest } = entry;
+    const item = { ...rest } as MenuItemConstructorOptions;
+    if (submenu) item.submenu = submenu.map(toElectron);
+    if (command) item.click = () => options.runCommand(command);
+    if (action === 'show-logs') item.click = () => shell.showItemInFolder(options.logFile);
+    if (action === 'about') {
+      item.click = () => void dialog.showMessageBox({ title: 'Petstore Desk', message: `Petstore Desk ${app.getVersion()}`, detail: `Logs: ${options.logFile}` });
+    }
+    return item;
+  };
+  const template = appMenuTemplate({ mac: process.platform === 'darwin', development: options.development });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template.map(toElectron)));
 }

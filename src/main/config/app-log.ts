@@ -6,14 +6,17 @@ import pino, { type Logger } from 'pino';
  * The app's log file, `<data folder>/logs/petstore.log` (JSON lines). What goes in it is chosen
  * by the callers, which never pass a key; the `redact` paths are a second line of defence.
  */
+export function appLogFile(dataDir: string): string {
+  return join(dataDir, 'logs', 'petstore.log');
+}
+
 export function openAppLog(dataDir: string): Logger {
-  const dir = join(dataDir, 'logs');
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(join(dataDir, 'logs'), { recursive: true });
   return pino(
     {
       base: undefined,
       redact: { paths: ['key', 'apiKey', 'authorization', '*.authorization', 'headers.authorization'], censor: '[redacted]' },
     },
-    pino.destination({ dest: join(dir, 'petstore.log'), sync: true, mkdir: true }),
+    pino.destination({ dest: appLogFile(dataDir), sync: true, mkdir: true }),
   );
 }

@@ -69,6 +69,15 @@ export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = proc
       write.run('window_bounds', JSON.stringify({ x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height }));
     },
 
+    /** Whether adding an animal in production asks first (on unless a manager turned it off). */
+    confirmProductionAdds(): boolean {
+      return read.get('confirm_production_adds') !== 'false';
+    },
+
+    setConfirmProductionAdds(confirm: boolean): void {
+      write.run('confirm_production_adds', String(confirm));
+    },
+
     keySetAt(environment: RemoteEnvironment): string | null {
       return read.get(`key_set_at.${environment}`) ?? null;
     },

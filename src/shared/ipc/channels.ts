@@ -14,6 +14,9 @@ export const IPC_CHANNELS = [
   'setKey',
   'clearKey',
   'keyStatus',
+  'environmentSettings',
+  'preferences',
+  'setPreferences',
   'testConnection',
   'syncNow',
   'syncStatus',
@@ -25,4 +28,4 @@ export type IpcChannelName = (typeof IPC_CHANNELS)[number];
 
 export const IPC_PREFIX = 'petstore:';
 
-export const IPC_EVENT_NAMES = ['syncStatus', 'dataChanged', 'environmentChanged'] as const;
+export const IPC_EVENT_NAMES = ['syncStatus', 'dataChanged', 'environmentChanged', 'command'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { KeyStatusView, ConnectionVerdictView } from './views';
+import type { CommandId } from '../commands';
+import type { ConnectionVerdictView, EnvironmentSettingsView, KeyStatusView, PreferencesView } from './views';
 import { ENVIRONMENTS, REMOTE_ENVIRONMENTS } from '../contract/environments';
 import { PET_STATUSES, type Pet } from '../contract/pet';
 import type { OutboxEntry, PetsView, SyncStatus } from '../contract/sync';
@@ -37,6 +38,9 @@ export const IPC_REQUESTS = {
   setKey: z.strictObject({ environment: remoteEnvironment, key: text(4_096) }),
   clearKey: z.strictObject({ environment: remoteEnvironment }),
   keyStatus: z.strictObject({ environment: remoteEnvironment }),
+  environmentSettings: z.strictObject({ environment: remoteEnvironment }),
+  preferences: z.undefined(),
+  setPreferences: z.strictObject({ confirmProductionAdds: z.boolean() }),
   testConnection: z.strictObject({ environment: remoteEnvironment }),
   syncNow: z.strictObject({ environment: remoteEnvironment }),
   syncStatus: z.strictObject({ environment: remoteEnvironment }),
@@ -65,6 +69,9 @@ export interface IpcResults {
   setKey: KeyStatusView;
   clearKey: KeyStatusView;
   keyStatus: KeyStatusView;
+  environmentSettings: EnvironmentSettingsView;
+  preferences: PreferencesView;
+  setPreferences: PreferencesView;
   testConnection: ConnectionVerdictView;
   syncNow: SyncStatus;
   syncStatus: SyncStatus;
@@ -77,6 +84,8 @@ export interface IpcEvents {
   syncStatus: SyncStatus;
   dataChanged: { environment: (typeof ENVIRONMENTS)[number] };
   environmentChanged: { environment: (typeof ENVIRONMENTS)[number] };
+  /** A menu item was chosen; the renderer runs the command as if its shortcut had been pressed. */
+  command: { command: CommandId };
 }
 const sameEvents: [(typeof IPC_EVENT_NAMES)[number]] extends [keyof IpcEvents] ? ([keyof IpcEvents] extends [(typeof IPC_EVENT_NAMES)[number]] ? true : never) : never = true;
 void sameEvents;

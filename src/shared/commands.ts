@@ -1,0 +1,51 @@
+/**
+ * The app's commands with their keyboard shortcuts, in Electron's accelerator syntax. The native
+ * menu shows them (main builds it from this list) and the renderer acts on the keys, so a shortcut
+ * is declared once and works the same in the window and in the browser harness.
+ */
+export const COMMANDS = {
+  'sync-now': { label: 'Sync now', keys: ['CmdOrCtrl+R', 'F5'] },
+  'new-animal': { label: 'New animal', keys: ['CmdOrCtrl+N'] },
+  'filter-animals': { label: 'Filter animals', keys: ['CmdOrCtrl+F'] },
+  'show-animals': { label: 'Animals', keys: ['CmdOrCtrl+Shift+A'] },
+  'show-settings': { label: 'Settings', keys: ['CmdOrCtrl+,'] },
+  'use-local': { label: 'Local store', keys: ['CmdOrCtrl+1'] },
+  'use-production': { label: 'Production', keys: ['CmdOrCtrl+2'] },
+  'use-staging': { label: 'Staging', keys: ['CmdOrCtrl+3'] },
+} as const satisfies Record<string, { label: string; keys: readonly string[] }>;
+
+export type CommandId = keyof typeof COMMANDS;
+export const COMMAND_IDS = Object.keys(COMMANDS) as CommandId[];
+
+export interface KeyPress {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}
+
+function matches(accelerator: string, press: KeyPress, mac: boolean): boolean {
+  const parts = accelerator.split('+');
+  const key = parts.pop()!;
+  const wants = (modifier: string) => parts.includes(modifier);
+  const commandKey = mac ? press.metaKey : press.ctrlKey;
+  const otherKey = mac ? press.ctrlKey : press.metaKey;
+  return (
+    press.key.toLowerCase() === key.toLowerCase() &&
+    commandKey === wants('CmdOrCtrl') &&
+    !otherKey &&
+    press.shiftKey === wants('Shift') &&
+    press.altKey === wants('Alt')
+  );
+}
+
+/** The command a key press means, if any (on macOS Cmd plays the part of Ctrl). */
+export function commandForKey(press: KeyPress, mac: boolean): CommandId | undefined {
+  return COMMAND_IDS.find((id) => COMMANDS[id].keys.some((accelerator) => matches(accelerator, press, mac)));
+}
+
+/** How a shortcut reads on this platform, e.g. "Ctrl+R" or "⌘R". */
+export function shortcutLabel(accelerator: string, mac: boolean): string {
+  return mac ? accelerator.replace('CmdOrCtrl+', '⌘').replace('Shift+', '⇧') : accelerator.replace('CmdOrCtrl', 'Ctrl');
+}

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const ROOT = join(import.meta.dirname, '../..');
+const config = parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as Record<string, unknown>;
+
+// Packaging itself needs the Electron binary, which this machine cannot download: these tests
+// hold the packaging configuration to what issue 6 asks of it.
+describe('packaging (electron-builder.yml)', () => {
+  it('flips the fuses: no run-as-node, NODE_OPTIONS or inspect; asar integrity and asar-only loading on', () => {
+    expect(config['electronFuses']).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+  });
+
+  it('ships the built app in an asar with the native modules unpacked and rebuilt for Electron', () => {
+    expect(config['asar']).toBe(true);
+    expect(config['asarUnpack']).toContain('**/*.node');
+    expect(config['npmRebuild']).toBe(true);
+    expect(config['files']).toEqual(['out/**', 'package.json']);
+  });
+
+  it('has an icon and a target for each desktop platform', () => {
+    const resources = (config['directories'] as { buildResources: string }).buildResources;
+    expect(readFileSync(join(ROOT, resources, 'icon.png')).subarray(1, 4).toString()).toBe('PNG');
+    expect(config['linux']).toMatchObject({ target: ['AppImage', 'deb'] });
+    expect(config['win']).toMatchObject({ target: 'nsis' });
+    expect(config['mac']).toMatchObject({ target: 'dmg' });
+  });
+});
