@@ -19,6 +19,17 @@ function developmentCsp(): Plugin {
   };
 }
 
+/**
+ * sonner (toasts) injects its stylesheet as an inline <style>, which the CSP forbids; the app
+ * imports sonner/dist/styles.css instead, and this drops the injection.
+ */
+function sonnerWithoutInlineStyle(): Plugin {
+  return {
+    name: 'petstore-sonner-without-inline-style',
+    transform: (code, id) => (/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id) ? code.replace(/(?<!function )\b__insertCSS\(/g, 'void (') : undefined),
+  };
+}
+
 // Entries are electron-vite's defaults: src/main/index.ts, src/preload/index.ts, src/renderer/index.html.
 export default defineConfig({
   main: {},
@@ -27,7 +38,7 @@ export default defineConfig({
     build: { rollupOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs' } } },
   },
   renderer: {
-    plugins: [react(), developmentCsp()],
+    plugins: [react(), developmentCsp(), sonnerWithoutInlineStyle()],
     build: { minify: true, target: 'chrome130' },
   },
 });

@@ -81,12 +81,17 @@ export function createIpcRouter(core: PetstoreCore, emit: Emit) {
       const opened = replica(environment);
       const pet = fixed === undefined ? undefined : parseOrThrow(newPetSchema('app'), fixed, 'invalid_body', 'body');
       if (!opened.outbox.resend(entryId, pet)) return null;
+      emit('syncStatus', opened.engine.status());
       void opened.engine.syncNow();
       return opened.outbox.get(entryId) ?? null;
     },
     discardEntry: ({ environment, entryId }) => {
-      const discarded = replica(environment).outbox.discard(entryId);
-      if (discarded) emit('dataChanged', { environment });
+      const opened = replica(environment);
+      const discarded = opened.outbox.discard(entryId);
+      if (discarded) {
+        emit('dataChanged', { environment });
+        emit('syncStatus', opened.engine.status());
+      }
       return discarded;
     },
   };

@@ -5,28 +5,29 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
+import { APP_ORIGIN, resolveAppFile } from '../../src/main/app-protocol';
 import { createIpcRouter, type IpcRouter } from '../../src/main/ipc-router';
 import { openPetstoreCore, type PetstoreCore } from '../../src/main/petstore-core';
 import { createKeychain } from '../../src/main/secrets/keychain';
+import { CONTENT_SECURITY_POLICY } from '../../src/main/window-options';
 import { IPC_CHANNELS, IPC_EVENT_NAMES } from '../../src/shared/ipc/channels';
 
 const RENDERER = join(import.meta.dirname, '../../out/renderer');
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
 
+/** The built renderer over HTTP, through the same path guard and with the same CSP header as app://. */
 function serveRenderer(): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(RENDERER, path === '/' ? 'index.html' : path);
-    if (!file.startsWith(RENDERER)) return void res.writeHead(404).end();
+    const answer = resolveAppFile(RENDERER, `${APP_ORIGIN}${req.url ?? '/'}`, req.method);
+    if (answer.kind === 'refused') return void res.writeHead(answer.status).end(answer.reason);
     let body: Buffer;
     try {
-      body = readFileSync(file);
+      body = readFileSync(answer.path);
     } catch {
       return void res.writeHead(404).end();
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+    res.writeHead(200, { 'content-type': answer.contentType, 'content-security-policy': CONTENT_SECURITY_POLICY }).end(body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/` })));
 }

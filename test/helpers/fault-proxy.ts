@@ -17,19 +17,22 @@ export interface FaultProxy {
   baseUrl: string;
   /** Faults to apply to the next requests, in order; once used up, requests pass. */
   schedule(faults: Fault[]): void;
+  /** While set, every POST is refused with 400 and this message (a server with a rule of its own); GETs pass. */
+  rejectPostsWith(message: string | null): void;
   /** Requests forwarded to the real server (whatever the client heard). */
   forwarded: number;
   seen: Record<Fault, number>;
   close(): Promise<void>;
 }
 
-function errorBody(res: ServerResponse, status: number, code: string, headers: Record<string, string> = {}) {
+function errorBody(res: ServerResponse, status: number, code: string, headers: Record<string, string> = {}, message = `injected ${status}`) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify({ code, message: `injected ${status}`, status }));
+  res.end(JSON.stringify({ code, message, status }));
 }
 
 export async function startFaultProxy(targetPort: number, slowMs = 300): Promise<FaultProxy> {
   let queue: Fault[] = [];
+  let postRejection: string | null = null;
   const state = { forwarded: 0 };
   const seen = Object.fromEntries(
     (['pass', 'reject-400', 'drop-after-commit', 'reset', 'error-500', 'unavailable-503', 'too-many-429', 'unauthorized-401', 'invalid-json', 'slow'] as Fault[]).map((f) => [f, 0]),
@@ -54,6 +57,7 @@ export async function startFaultProxy(targetPort: number, slowMs = 300): Promise
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', async () => {
       const body = Buffer.concat(chunks);
+      if (postRejection !== null && req.method === 'POST') return errorBody(res, 400, 'invalid_body', {}, postRejection);
       switch (fault) {
         case 'reset':
           return req.socket.destroy();
@@ -90,6 +94,9 @@ export async function startFaultProxy(targetPort: number, slowMs = 300): Promise
     baseUrl: `http://127.0.0.1:${port}/v1`,
     schedule: (faults) => {
       queue = [...faults];
+    },
+    rejectPostsWith: (message) => {
+      postRejection = message;
     },
     get forwarded() {
       return state.forwarded;

@@ -1,7 +1,118 @@
+import { useEffect } from 'react';
+import { Toaster } from 'sonner';
+import { COMMANDS, commandForKey, shortcutLabel, type CommandId } from '../../shared/commands';
+import { subscribe } from './api';
+import { AnimalsScreen } from './components/AnimalsScreen';
+import { ADD_NAME_FIELD_ID } from './components/AddAnimalForm';
+import { ConfirmDialog } from './components/ConfirmDialog';
+import { EnvironmentBar, EnvironmentStrip } from './components/EnvironmentBar';
+import { STATUS_FILTER_ID } from './components/Filters';
+import { SettingsScreen } from './components/SettingsScreen';
+import { SyncBar } from './components/SyncBar';
+import { isMac } from './format';
+import { useApp, type Screen } from './store';
+
+const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
+/** One place that runs a command, whether it came from its shortcut or the native menu. */
+function runCommand(command: CommandId): void {
+  const app = useApp.getState();
+  switch (command) {
+    case 'sync-now':
+      return void document.querySelector<HTMLButtonElement>('.sync-bar button')?.click();
+    case 'new-animal':
+      app.showScreen('animals');
+      return void focusSoon(ADD_NAME_FIELD_ID);
+    case 'filter-animals': {
+      app.showScreen('animals');
+      // The chosen status takes the focus, so the arrow keys move from it.
+      return void requestAnimationFrame(() =>
+        (document.querySelector<HTMLInputElement>('input[name="status-filter"]:checked') ?? document.getElementById(STATUS_FILTER_ID))?.focus(),
+      );
+    }
+    case 'show-animals':
+      return app.showScreen('animals');
+    case 'show-settings':
+      return app.showScreen('settings');
+    case 'use-local':
+      return void app.switchEnvironment('local');
+    case 'use-production':
+      return void app.switchEnvironment('production');
+    case 'use-staging':
+      return void app.switchEnvironment('staging');
+  }
+}
+
+const TABS: ReadonlyArray<{ screen: Screen; command: CommandId; label: string }> = [
+  { screen: 'animals', command: 'show-animals', label: 'Animals' },
+  { screen: 'settings', command: 'show-settings', label: 'Settings' },
+];
+
 export function App() {
+  const environment = useApp((state) => state.environment);
+  const screen = useApp((state) => state.screen);
+  const showScreen = useApp((state) => state.showScreen);
+  const startedInProduction = useApp((state) => state.startedInProduction);
+  const acknowledgeProduction = useApp((state) => state.acknowledgeProduction);
+  const switchEnvironment = useApp((state) => state.switchEnvironment);
+
+  useEffect(() => {
+    void useApp.getState().start();
+    const onKey = (event: KeyboardEvent) => {
+      const command = commandForKey(event, isMac);
+      if (command === undefined || document.querySelector('dialog[open]')) return;
+      event.preventDefault(); // F5 and Ctrl/Cmd+R never reload the page
+      runCommand(command);
+    };
+    window.addEventListener('keydown', onKey);
+    const unsubscribe = subscribe('command', ({ command }) => runCommand(command));
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      unsubscribe();
+    };
+  }, []);
+
   return (
-    <main>
-      <h1>Petstore Desk</h1>
-    </main>
+    <div className={`app env-${environment ?? 'none'}`}>
+      <header className="top-bar">
+        <div className="top-row">
+          <h1 className="app-title">Petstore Desk</h1>
+          <EnvironmentBar />
+        <nav aria-label="Screens" className="tabs">
+          {TABS.map((tab) => (
+            <button
+              key={tab.screen}
+              type="button"
+              className="tab"
+              aria-current={screen === tab.screen ? 'page' : undefined}
+              title={shortcutLabel(COMMANDS[tab.command].keys[0], isMac)}
+              onClick={() => showScreen(tab.screen)}
+            >
+              {tab.label}
+            </button>
+          ))}
+          </nav>
+        </div>
+        <EnvironmentStrip />
+      </header>
+      <SyncBar />
+      <main className="content">{environment === null ? <p className="state-message">Starting…</p> : screen === 'animals' ? <AnimalsScreen /> : <SettingsScreen />}</main>
+      {startedInProduction && (
+        <ConfirmDialog
+          title="You are working in PRODUCTION"
+          confirmLabel="Continue in production"
+          cancelLabel="Switch to the local store"
+          defaultAction="confirm"
+          onConfirm={acknowledgeProduction}
+          onCancel={() => {
+            acknowledgeProduction();
+            void switchEnvironment('local');
+          }}
+        >
+          <p>Petstore Desk was last used on the live shop's server, so it started there. Animals added now are real.</p>
+        </ConfirmDialog>
+      )}
+      <Toaster position="bottom-right" theme="system" richColors closeButton />
+    </div>
   );
 }

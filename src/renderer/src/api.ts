@@ -1,0 +1,28 @@
+// The renderer's only way to the main process: window.petstore, typed by the one IPC contract.
+import type { IpcArgument, IpcChannel, IpcError, IpcEvents, IpcOutcome, IpcResults, PetstoreApi } from '../../shared/ipc/contract';
+
+declare global {
+  interface Window {
+    petstore: PetstoreApi;
+  }
+}
+
+/** A call that main answered with an error: `detail.message` is written for the person at the counter. */
+export class CallError extends Error {
+  constructor(readonly detail: IpcError) {
+    super(detail.message);
+  }
+}
+
+export async function call<C extends IpcChannel>(channel: C, argument: IpcArgument<C>): Promise<IpcResults[C]> {
+  const invoke = window.petstore[channel] as unknown as (argument: IpcArgument<C>) => Promise<IpcOutcome<IpcResults[C]>>;
+  const outcome = await invoke(argument);
+  if (!outcome.ok) throw new CallError(outcome.error);
+  return outcome.value;
+}
+
+export function subscribe<E extends keyof IpcEvents>(event: E, listener: (payload: IpcEvents[E]) => void): () => void {
+  return window.petstore.on(event, listener);
+}
+
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { OutboxEntry, Pet } from '../../../shared/contract';
+import { call, messageOf } from '../api';
+import { ENVIRONMENT_LABELS } from '../format';
+import { useApp } from '../store';
+import { ConfirmDialog } from './ConfirmDialog';
+import { FixEntryDialog } from './FixEntryDialog';
+
+const WAITING = new Set(['pending', 'sending', 'unknown']);
+
+function EntryState({ entry, onFix, onDiscard, onSend }: { entry: OutboxEntry; onFix(): void; onDiscard(): void; onSend(): void }) {
+  if (WAITING.has(entry.state)) return <span className="badge waiting">Waiting to sync</span>;
+  if (entry.state === 'rejected') {
+    return (
+      <div className="entry-problem">
+        <span className="badge rejected">Rejected</span> <span className="reason">{entry.lastError}</span>
+        <span className="row-actions">
+          <button type="button" onClick={onFix} aria-label={`Fix and resend ${entry.name}`}>
+            Fix / Resend
+          </button>
+          <button type="button" onClick={onDiscard} aria-label={`Discard ${entry.name}`}>
+            Discard
+          </button>
+        </span>
+      </div>
+    );
+  }
+  if (entry.state === 'needs_confirmation') {
+    return (
+      <div className="entry-problem">
+        <span className="badge rejected">Held</span> <span className="reason">The server's address changed since this was added ({entry.baseUrl}).</span>
+        <span className="row-actions">
+          <button type="button" onClick={onSend} aria-label={`Send ${entry.name} to the new address`}>
+            Send anyway
+          </button>
+          <button type="button" onClick={onDiscard} aria-label={`Discard ${entry.name}`}>
+            Discard
+          </button>
+        </span>
+      </div>
+    );
+  }
+  return <span className="badge">{entry.state}</span>;
+}
+
+/** The animals of the active environment; those not yet on the server first, marked. */
+export function AnimalsTable({ pets, unsynced }: { pets: Pet[]; unsynced: OutboxEntry[] }) {
+  const environment = useApp((state) => state.environment)!;
+  const [fixing, setFixing] = useState<OutboxEntry | null>(null);
+  const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
+  const remote = environment === 'local' ? null : environment;
+
+  const send = async (entry: OutboxEntry) => {
+    if (!remote) return;
+    try {
+      await call('resendEntry', { environment: remote, entryId: entry.entryId });
+      toast(`${entry.name} will be sent with the next sync.`);
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  };
+  const discard = async (entry: OutboxEntry) => {
+    setDiscarding(null);
+    if (!remote) return;
+    try {
+      if (await call('discardEntry', { environment: remote, entryId: entry.entryId })) toast(`${entry.name} discarded.`);
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  };
+
+  return (
+    <>
+      <table className="animals" aria-label={`Animals in ${ENVIRONMENT_LABELS[environment]}`} aria-rowcount={pets.length + unsynced.length + 1}>
+        <thead>
+          <tr>
+            <th scope="col" className="num">Id</th>
+            <th scope="col">Name</th>
+            <th scope="col" className="num">Category</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {unsynced.map((entry) => (
+            <tr key={`entry-${entry.entryId}`} className={`unsynced state-${entry.state}`} data-entry-state={entry.state}>
+              <td className="num">
+                <span className="visually-hidden">not yet numbered</span>
+                <span aria-hidden="true">new</span>
+              </td>
+              <td>{entry.name}</td>
+              <td className="num">{entry.categoryId}</td>
+              <td>
+                <span className="status-text">{entry.status ?? '—'}</span>{' '}
+                <EntryState entry={entry} onFix={() => setFixing(entry)} onDiscard={() => setDiscarding(entry)} onSend={() => void send(entry)} />
+              </td>
+            </tr>
+          ))}
+          {pets.map((pet) => (
+            <tr key={pet.id}>
+              <td className="num">{pet.id}</td>
+              <td>{pet.name}</td>
+              <td className="num">{pet.categoryId}</td>
+              <td>{pet.status ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {fixing && remote && <FixEntryDialog environment={remote} entry={fixing} onClose={() => setFixing(null)} />}
+      {discarding && (
+        <ConfirmDialog title={`Discard ${discarding.name}?`} confirmLabel="Discard" danger onConfirm={() => void discard(discarding)} onCancel={() => setDiscarding(null)}>
+          <p>It was never accepted by the server, and it will not be sent again.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

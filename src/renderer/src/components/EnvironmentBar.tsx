@@ -1,0 +1,51 @@
+import { COMMANDS, shortcutLabel } from '../../../shared/commands';
+import { ENVIRONMENTS, type EnvironmentName } from '../../../shared/contract';
+import { ENVIRONMENT_LABELS, isMac } from '../format';
+import { useApp } from '../store';
+
+const STRIP_TEXT: Record<EnvironmentName, string> = {
+  local: 'Local store: the animals kept on this computer only',
+  production: 'PRODUCTION: the live shop. Animals added here are real.',
+  staging: 'STAGING: the test server, not the live shop',
+};
+
+const SHORTCUT: Record<EnvironmentName, string> = {
+  local: COMMANDS['use-local'].keys[0],
+  production: COMMANDS['use-production'].keys[0],
+  staging: COMMANDS['use-staging'].keys[0],
+};
+
+/** The strip under the top bar that says in words where the app is working (the colour only repeats it). */
+export function EnvironmentStrip() {
+  const environment = useApp((state) => state.environment);
+  if (!environment) return null;
+  return (
+    <div className={`env-strip env-strip-${environment}`} role="note" aria-label="Current environment" data-environment={environment}>
+      {STRIP_TEXT[environment]}
+    </div>
+  );
+}
+
+/** The environment switcher, always visible. */
+export function EnvironmentBar() {
+  const environment = useApp((state) => state.environment);
+  const switchEnvironment = useApp((state) => state.switchEnvironment);
+  return (
+    <fieldset className="env-switcher">
+        <legend className="visually-hidden">Environment</legend>
+        {ENVIRONMENTS.map((name) => (
+          <label key={name} className={`env-option env-${name}`} title={`${ENVIRONMENT_LABELS[name]} (${shortcutLabel(SHORTCUT[name], isMac)})`}>
+            <input
+              type="radio"
+              name="environment"
+              value={name}
+              checked={environment === name}
+              aria-keyshortcuts={SHORTCUT[name].replace('CmdOrCtrl', isMac ? 'Meta' : 'Control')}
+              onChange={() => void switchEnvironment(name)}
+            />
+            <span>{ENVIRONMENT_LABELS[name]}</span>
+          </label>
+        ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { REMOTE_ENVIRONMENTS, type RemoteEnvironment } from '../../../shared/contract';
+import type { ConnectionVerdictView, EnvironmentSettingsView } from '../../../shared/ipc/views';
+import { call, messageOf } from '../api';
+import { ENVIRONMENT_LABELS, onDate } from '../format';
+import { useApp } from '../store';
+
+const VERDICT_TITLE: Record<ConnectionVerdictView['verdict'], string> = {
+  ok: 'Connected',
+  key_rejected: 'Key rejected',
+  unreachable: 'Unreachable',
+  not_a_pet_store: 'Not a pet store service',
+  no_key: 'No key',
+  no_address: 'No address',
+};
+
+function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
+  const [settings, setSettings] = useState<EnvironmentSettingsView | null>(null);
+  const [address, setAddress] = useState('');
+  const [addressError, setAddressError] = useState('');
+  const [key, setKey] = useState('');
+  const [keyError, setKeyError] = useState('');
+  const [verdict, setVerdict] = useState<ConnectionVerdictView | null>(null);
+  const [testing, setTesting] = useState(false);
+  const id = (what: string) => `${environment}-${what}`;
+
+  useEffect(() => {
+    void call('environmentSettings', { environment }).then((loaded) => {
+      setSettings(loaded);
+      setAddress(loaded.baseUrl ?? '');
+    });
+  }, [environment]);
+
+  const reload = async () => setSettings(await call('environmentSettings', { environment }));
+  const saveAddress = async (event: React.FormEvent) => {
+    event.preventDefault();
+    try {
+      setAddress(await call('setBaseUrl', { environment, url: address }));
+      setAddressError('');
+      toast.success(`${ENVIRONMENT_LABELS[environment]} address saved.`);
+      await reload();
+    } catch (error) {
+      setAddressError(messageOf(error));
+    }
+  };
+  const saveKey = async (event: React.FormEvent) => {
+    event.preventDefault();
+    try {
+      await call('setKey', { environment, key });
+      setKey('');
+      setKeyError('');
+      toast.success(`${ENVIRONMENT_LABELS[environment]} key saved in the system keychain.`);
+      await reload();
+    } catch (error) {
+      setKeyError(messageOf(error));
+    }
+  };
+  const clearKey = async () => {
+    try {
+      await call('clearKey', { environment });
+      toast(`${ENVIRONMENT_LABELS[environment]} key removed from the keychain.`);
+      await reload();
+    } catch (error) {
+      setKeyError(messageOf(error));
+    }
+  };
+  const test = async () => {
+    setTesting(true);
+    try {
+      setVerdict(await call('testConnection', { environment }));
+    } catch (error) {
+      setVerdict({ verdict: 'unreachable', message: messageOf(error) });
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  const keySet = settings?.key.set === true;
+  return (
+    <section className={`server-settings env-card-${environment}`} aria-labelledby={id('title')}>
+      <h2 id={id('title')}>
+        <span className={`env-pill env-pill-${environment}`}>{ENVIRONMENT_LABELS[environment]}</span> server
+      </h2>
+      <form onSubmit={(event) => void saveAddress(event)} className="inline-form" noValidate>
+        <div className={`field grow${addressError ? ' invalid' : ''}`}>
+          <label htmlFor={id('address')}>Address</label>
+          <input
+            id={id('address')}
+            type="url"
+            placeholder="https://shop.example/v1"
+            value={address}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={addressError ? true : undefined}
+            aria-describedby={id('address-note')}
+            onChange={(event) => setAddress(event.target.value)}
+          />
+          <p id={id('address-note')} className={addressError ? 'field-error' : 'hint'} aria-live="polite">
+            {addressError || (settings?.baseUrlSource === 'environment variable' ? 'Preset by an environment variable until saved here.' : settings?.baseUrlProblem ?? '')}
+          </p>
+        </div>
+        <button type="submit">Save address</button>
+      </form>
+      <form onSubmit={(event) => void saveKey(event)} className="inline-form" noValidate>
+        <div className={`field grow${keyError ? ' invalid' : ''}`}>
+          <label htmlFor={id('key')}>{keySet ? 'Replace the key' : 'Key'}</label>
+          <input
+            id={id('key')}
+            type="password"
+            value={key}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={keyError ? true : undefined}
+            aria-describedby={id('key-note')}
+            onChange={(event) => setKey(event.target.value)}
+          />
+          <p id={id('key-note')} className={keyError ? 'field-error' : 'hint'} aria-live="polite">
+            {keyError || (settings ? (keySet ? `Key set${settings.key.setAt ? ` on ${onDate(settings.key.setAt)}` : ''}. It is never shown.` : 'No key set.') : '')}
+          </p>
+        </div>
+        <button type="submit" disabled={key === ''}>
+          {keySet ? 'Replace key' : 'Set key'}
+        </button>
+        <button type="button" disabled={!keySet} onClick={() => void clearKey()}>
+          Clear key
+        </button>
+      </form>
+      <div className="test-connection">
+        <button type="button" onClick={() => void test()} disabled={testing}>
+          {testing ? 'Testing…' : 'Test connection'}
+        </button>
+        <p aria-live="polite" className={verdict ? `verdict verdict-${verdict.verdict}` : 'verdict'} data-verdict={verdict?.verdict}>
+          {verdict && (
+            <>
+              <strong>{VERDICT_TITLE[verdict.verdict]}:</strong> {verdict.message}
+            </>
+          )}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export function SettingsScreen() {
+  const preferences = useApp((state) => state.preferences);
+  const setPreferences = useApp((state) => state.setPreferences);
+  return (
+    <div className="settings-screen">
+      {REMOTE_ENVIRONMENTS.map((environment) => (
+        <ServerSettings key={environment} environment={environment} />
+      ))}
+      <section aria-labelledby="prefs-title" className="preferences">
+        <h2 id="prefs-title">Safety</h2>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={preferences.confirmProductionAdds}
+            onChange={(event) => void setPreferences({ confirmProductionAdds: event.target.checked })}
+          />
+          Ask before adding an animal in production
+        </label>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// Helpers for the UI scenarios: servers behind the app, and the evidence (axe, screenshots).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import type { PetstoreCore } from '../../src/main/petstore-core';
+import type { RemoteEnvironment } from '../../src/shared/contract';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
+import { startService, TEST_API_KEY, type RunningService } from '../helpers/http-service';
+
+const SCREENSHOTS = join(import.meta.dirname, '../../docs/screenshots');
+
+export interface ServerBehind {
+  service: RunningService;
+  proxy: FaultProxy;
+  close(): Promise<void>;
+}
+
+/** Our real HTTP service behind the fault proxy, configured as `environment` in the app's core. */
+export async function connectServer(core: PetstoreCore, environment: RemoteEnvironment, key = TEST_API_KEY): Promise<ServerBehind> {
+  const service = await startService();
+  const proxy = await startFaultProxy(service.port);
+  core.settings.setBaseUrl(environment, proxy.baseUrl);
+  await core.setKey(environment, key);
+  return {
+    service,
+    proxy,
+    async close() {
+      await proxy.close();
+      await service.close();
+    },
+  };
+}
+
+/** axe-core finds no violation, in light and dark, and the screen is saved for the README. */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} (${colorScheme})`).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${colorScheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+}
+
+export const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+
+/** Reloads the page (as a restart of the window would) and waits until the app has started. */
+export async function reopen(page: Page): Promise<void> {
+  await page.reload();
+  await expect(page.locator('.env-strip')).toBeVisible();
+}

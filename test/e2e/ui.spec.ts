@@ -1,0 +1,249 @@
+// The counter UI, flow by flow, in Chromium over the real core (issue 7).
+import { startService, TEST_API_KEY } from '../helpers/http-service';
+import { expect, test } from './harness';
+import { checkScreen, connectServer, reopen, row } from './ui-helpers';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test.describe('animals in the local store', () => {
+  test('empty, then two animals added without touching the mouse', async ({ app: { page, core } }) => {
+    await expect(page.getByText('No animals yet.')).toBeVisible();
+    await expect(page.getByText('Nothing to sync: the local store is this computer')).toBeVisible();
+    await checkScreen(page, 'empty');
+    await page.keyboard.press('Control+n');
+    const name = page.getByLabel('Name', { exact: true });
+    await expect(name).toBeFocused();
+    await page.keyboard.type('Rex');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('9223372036854775807');
+    await page.keyboard.press('Enter');
+    await expect(row(page, 'Rex')).toContainText('9223372036854775807');
+    await expect(page.getByText('Rex added as number 1.')).toBeVisible(); // announced (sonner's live region)
+    await expect(name).toHaveValue('');
+    await expect(name).toBeFocused();
+    await page.keyboard.type('Tom');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('2');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('s'); // the status select: "sold"
+    await page.keyboard.press('Enter');
+    await expect(row(page, 'Tom')).toContainText('sold');
+    expect(core.localStore.listPets().map((pet) => pet.name)).toEqual(['Rex', 'Tom']);
+  });
+
+  test('validated as you type, from the contract, on the field concerned', async ({ app: { page, core } }) => {
+    const name = page.getByLabel('Name', { exact: true });
+    const category = page.getByLabel('Category id');
+    await name.fill('x');
+    await name.fill('   ');
+    await expect(page.getByText('name must not be empty')).toBeVisible();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await category.fill('12.5');
+    await expect(page.locator('#add-categoryId-error')).toContainText('categoryId must be');
+    await name.fill('Bella');
+    await expect(page.locator('#add-name-error')).toHaveText('');
+    await category.press('Enter');
+    await expect(category).toBeFocused(); // refused: the cursor goes to the field to fix
+    expect(core.localStore.listPets()).toEqual([]);
+  });
+
+  test('status filter and page size, kept across screens; states that say what to do', async ({ app: { page, core } }) => {
+    for (let i = 1; i <= 30; i++) core.localStore.createPet({ name: `Animal ${i}`, categoryId: '1', status: (['available', 'pending', 'sold'] as const)[i % 3] });
+    await reopen(page);
+    await expect(page.getByRole('row')).toHaveCount(21); // header + the default 20
+    await page.getByRole('radio', { name: 'Sold' }).check();
+    await expect(page.getByRole('row')).toHaveCount(11);
+    await page.getByLabel('Per page').fill('5');
+    await expect(page.getByRole('row')).toHaveCount(6);
+    await expect(page.getByRole('row').nth(1)).toContainText('Animal 2'); // the sold ones are 2, 5, 8 ...
+    await checkScreen(page, 'animals');
+    await page.keyboard.press('Control+,');
+    await expect(page.getByRole('heading', { name: 'Safety' })).toBeVisible();
+    await checkScreen(page, 'settings');
+    await page.getByRole('button', { name: 'Animals' }).click();
+    await expect(page.getByRole('radio', { name: 'Sold' })).toBeChecked();
+    await expect(page.getByLabel('Per page')).toHaveValue('5');
+    await expect(page.getByRole('row')).toHaveCount(6);
+    await page.getByLabel('Per page').fill('101');
+    await expect(page.getByText('A number from 1 to 100')).toBeVisible();
+    core.localStore.upsertPets([]);
+    await page.getByRole('radio', { name: 'Pending' }).check();
+    await expect(page.getByRole('row')).toHaveCount(6);
+    await page.keyboard.press('Control+f');
+    await expect(page.getByRole('radio', { name: 'Pending' })).toBeFocused();
+  });
+
+  test('find by id is labelled deprecated, with its removal date, and points to the filters', async ({ app: { page, core } }) => {
+    core.localStore.createPet({ name: 'Nemo', categoryId: '7', status: 'available' });
+    await reopen(page);
+    await page.getByText('Find by id').click();
+    await expect(page.locator('.find-by-id')).toContainText('Deprecated');
+    await expect(page.locator('.find-by-id')).toContainText(/December 2030|2030/);
+    await expect(page.locator('.find-by-id')).toContainText('Use the status filter');
+    await page.getByLabel('Animal id').fill('1');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.locator('.find-answer')).toContainText('Nemo');
+    await page.getByLabel('Animal id').fill('99');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.locator('.find-answer')).toContainText('No animal has id 99');
+  });
+});
+
+test.describe('working against a server', () => {
+  test('offline add, then sync with F5: pending, then on the server exactly once', async ({ app: { page, core } }) => {
+    const server = await connectServer(core, 'staging');
+    const port = server.service.port;
+    await server.service.close(); // the server is down (its address still answers, with resets)
+    await reopen(page);
+    await page.keyboard.press('Control+3');
+    await expect(page.locator('.env-strip')).toContainText('STAGING');
+    await page.getByLabel('Name', { exact: true }).fill('Offline Olly');
+    await page.getByLabel('Category id').fill('4');
+    await page.getByLabel('Category id').press('Enter');
+    await expect(row(page, 'Offline Olly')).toContainText('Waiting to sync');
+    await expect(page.getByText('goes to Staging with the next sync')).toBeVisible();
+    await expect(page.getByTestId('pending-count')).toHaveText('1 waiting');
+    await expect(page.locator('.sync-state')).toContainText('Offline');
+    await checkScreen(page, 'offline');
+
+    const service = await startService({ port }); // back up, at the same address
+    await page.evaluate(() => ((globalThis as Record<string, unknown>)['notReloaded'] = true));
+    await page.keyboard.press('F5');
+    await expect(page.getByTestId('pending-count')).toHaveText('0 waiting', { timeout: 15_000 });
+    await expect(row(page, 'Offline Olly')).not.toContainText('Waiting');
+    await expect(page.locator('.sync-state')).toContainText('Online');
+    expect(await page.evaluate(() => (globalThis as Record<string, unknown>)['notReloaded'])).toBe(true); // F5 synced; it did not reload
+    expect(service.store.listPets().filter((pet) => pet.name === 'Offline Olly')).toHaveLength(1);
+    await server.proxy.close();
+    await service.close();
+  });
+
+  test('a rejected add shows the server reason on its field; fix and resend, or discard', async ({ app: { page, core } }) => {
+    const server = await connectServer(core, 'staging');
+    core.settings.setActiveEnvironment('staging');
+    server.proxy.rejectPostsWith('name Bad Dog is not allowed at this shop');
+    await reopen(page);
+    for (const name of ['Bad Dog', 'Worse Dog']) {
+      await page.getByLabel('Name', { exact: true }).fill(name);
+      await page.getByLabel('Category id').fill('1');
+      await page.getByLabel('Category id').press('Enter');
+      await expect(row(page, name)).toBeVisible();
+    }
+    await page.keyboard.press('Control+r');
+    await expect(page.getByTestId('rejected-count')).toHaveText('2 rejected', { timeout: 15_000 });
+    await expect(row(page, 'Bad Dog')).toContainText('name Bad Dog is not allowed at this shop');
+    await checkScreen(page, 'rejected');
+    server.proxy.rejectPostsWith(null);
+    await page.getByRole('button', { name: 'Fix and resend Bad Dog' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Fix and resend' });
+    await expect(dialog.locator('#fix-name-error')).toHaveText('name Bad Dog is not allowed at this shop');
+    await dialog.getByLabel('Name', { exact: true }).fill('Good Dog');
+    await dialog.getByRole('button', { name: 'Resend' }).click();
+    await expect(row(page, 'Good Dog')).not.toContainText('Rejected', { timeout: 15_000 });
+    await expect.poll(() => server.service.store.listPets().map((pet) => pet.name)).toEqual(['Good Dog']);
+    await page.getByRole('button', { name: 'Discard Worse Dog' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Discard Worse Dog?' });
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await confirm.getByRole('button', { name: 'Discard' }).click();
+    await expect(row(page, 'Worse Dog')).toHaveCount(0);
+    await expect(page.getByTestId('rejected-count')).toHaveText('0 rejected');
+    await server.close();
+  });
+
+  test('a key rejected mid-sync says so, and a new key in Settings resumes it', async ({ app: { page, core } }) => {
+    const server = await connectServer(core, 'staging', 'the-wrong-key-123');
+    core.settings.setActiveEnvironment('staging');
+    await reopen(page);
+    await page.getByLabel('Name', { exact: true }).fill('Kept Kitty');
+    await page.getByLabel('Category id').fill('3');
+    await page.getByLabel('Category id').press('Enter');
+    await page.getByRole('button', { name: /Sync now/ }).click();
+    await expect(page.getByText('The server rejected the key: set a new one in Settings.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('pending-count')).toHaveText('1 waiting');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const staging = page.locator('.env-card-staging');
+    await expect(staging).toContainText(/Key set on/);
+    await staging.getByRole('button', { name: 'Test connection' }).click();
+    await expect(staging.locator('.verdict')).toContainText('Key rejected');
+    await staging.getByLabel('Replace the key').fill(TEST_API_KEY);
+    await staging.getByRole('button', { name: 'Replace key' }).click();
+    await expect(staging.getByLabel('Replace the key')).toHaveValue('');
+    expect(await page.content()).not.toContain(TEST_API_KEY); // never shown back
+    await staging.getByRole('button', { name: 'Test connection' }).click();
+    await expect(staging.locator('.verdict')).toContainText('Connected');
+    await page.getByRole('button', { name: 'Animals' }).click();
+    await page.keyboard.press('F5');
+    await expect(page.getByTestId('pending-count')).toHaveText('0 waiting', { timeout: 15_000 });
+    expect(server.service.store.listPets().map((pet) => pet.name)).toEqual(['Kept Kitty']);
+    await server.close();
+  });
+
+  test('test connection in words: unreachable, not a pet store', async ({ app: { page, core, url } }) => {
+    core.settings.setBaseUrl('production', 'http://127.0.0.1:9/v1');
+    await core.setKey('production', 'some-key-123');
+    core.settings.setBaseUrl('staging', `${url}v1`); // the renderer's own file server: HTML, not a pet store
+    await core.setKey('staging', 'some-key-123');
+    await page.keyboard.press('Control+,');
+    await page.locator('.env-card-production').getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.locator('.env-card-production .verdict')).toContainText('Unreachable');
+    await page.locator('.env-card-staging').getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.locator('.env-card-staging .verdict')).toContainText('Not a pet store service');
+    await page.locator('.env-card-staging').getByLabel('Address').fill('ftp://shop');
+    await page.locator('.env-card-staging').getByRole('button', { name: 'Save address' }).click();
+    await expect(page.locator('.env-card-staging')).toContainText('must start with https://');
+  });
+
+  test('production is unmistakable: strip in words, add asks first with Cancel as the default', async ({ app: { page, core } }) => {
+    const production = await connectServer(core, 'production');
+    const staging = await connectServer(core, 'staging');
+    await reopen(page);
+    await page.keyboard.press('Control+2');
+    await expect(page.locator('.env-strip')).toHaveText(/PRODUCTION: the live shop/);
+    await page.getByLabel('Name', { exact: true }).fill('Real Rabbit');
+    await page.getByLabel('Category id').fill('5');
+    await page.getByLabel('Category id').press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Add this animal to PRODUCTION?' });
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await checkScreen(page, 'production-confirm');
+    await page.keyboard.press('Enter'); // the default answer is Cancel
+    await expect(confirm).toHaveCount(0);
+    await expect(row(page, 'Real Rabbit')).toHaveCount(0);
+    await page.getByLabel('Category id').press('Enter');
+    await confirm.getByRole('button', { name: 'Add to production' }).click();
+    await expect(row(page, 'Real Rabbit')).toBeVisible();
+    await page.keyboard.press('F5');
+    await expect.poll(() => production.service.store.listPets().map((pet) => pet.name), { timeout: 15_000 }).toEqual(['Real Rabbit']);
+    await checkScreen(page, 'production');
+
+    await page.keyboard.press('Control+3'); // staging: its own strip, and none of production's animals
+    await expect(page.locator('.env-strip')).toHaveText(/STAGING: the test server/);
+    await expect(row(page, 'Real Rabbit')).toHaveCount(0);
+    await expect(page.getByText('No animals yet.')).toBeVisible();
+    await checkScreen(page, 'staging');
+
+    await page.keyboard.press('Control+,');
+    await page.getByLabel('Ask before adding an animal in production').uncheck();
+    await page.keyboard.press('Control+2');
+    await page.getByRole('button', { name: 'Animals' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Quick Quail');
+    await page.getByLabel('Category id').fill('5');
+    await page.getByLabel('Category id').press('Enter');
+    await expect(row(page, 'Quick Quail')).toBeVisible();
+    expect(staging.service.store.listPets()).toEqual([]);
+    await production.close();
+    await staging.close();
+  });
+
+  test('after a restart in production, the app says so before anything else', async ({ app: { page, core } }) => {
+    const production = await connectServer(core, 'production');
+    core.settings.setActiveEnvironment('production');
+    await reopen(page);
+    const notice = page.getByRole('dialog', { name: 'You are working in PRODUCTION' });
+    await expect(notice).toBeVisible();
+    await checkScreen(page, 'started-in-production');
+    await notice.getByRole('button', { name: 'Switch to the local store' }).click();
+    await expect(page.locator('.env-strip')).toContainText('Local store');
+    expect(core.settings.activeEnvironment()).toBe('local');
+    await production.close();
+  });
+});
