@@ -1,6 +1,7 @@
 // Who may import whom (see README, Architecture): these rules keep the rooms apart.
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net'];
@@ -36,11 +37,16 @@ export default tseslint.config(
   },
   {
     files: ['src/renderer/**'],
+    plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict(
       [...nodeBuiltins, 'electron', 'better-sqlite3', 'keytar', '**/main/**', '**/preload/**'],
       'The renderer reaches the main process only through window.petstore.',
     ),
+  },
+  {
+    files: ['src/renderer/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['src/preload/**'],

@@ -2,18 +2,16 @@
 // transport (a Playwright binding in place of Electron's IPC) to the router and back, against
 // calling the router directly in Node, in the same run over the same core.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { chromium } from '@playwright/test';
 import { createIpcRouter } from '../../src/main/ipc-router';
 import { openPetstoreCore } from '../../src/main/petstore-core';
 import { createKeychain } from '../../src/main/secrets/keychain';
+import { CHROMIUM_LAUNCH, serveRenderer } from '../helpers/renderer-page';
 import { fmt, summarize, verdict } from './stats';
 
 const CALLS = 1000;
-const RENDERER = join(import.meta.dirname, '../../out/renderer');
 
 export async function benchIpc(dir: string): Promise<string[]> {
   const core = openPetstoreCore({ dataDir: join(dir, 'ipc'), env: {}, keychain: createKeychain(`Petstore Desk bench ${randomUUID()}`) });
@@ -21,24 +19,12 @@ export async function benchIpc(dir: string): Promise<string[]> {
     for (let i = 0; i < 1000; i++) core.localStore.createPet({ name: `Animal ${i}`, categoryId: String(i), status: 'available' });
   })();
   const router = createIpcRouter(core, () => undefined);
-  const server = createServer((req, res) => {
-    const file = join(RENDERER, req.url === '/' ? 'index.html' : (req.url ?? ''));
-    try {
-      const body = readFileSync(file);
-      res.writeHead(200, { 'content-type': extname(file) === '.js' ? 'text/javascript' : 'text/html' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const { server, url } = await serveRenderer();
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const page = await browser.newPage();
     await page.exposeBinding('__petstoreInvoke', (_source, channel: string, argument: unknown) => router.dispatch(channel, argument));
-    await page.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
+    await page.goto(url);
     const argument = { environment: 'local', query: { limit: 100 } };
 
     const time = async (fn: () => Promise<unknown>) => {

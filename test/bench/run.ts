@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark, printed as Markdown for BENCHMARKS.md.
+// `npm run bench [-- section ...]`: every benchmark (or the sections named), printed as Markdown for BENCHMARKS.md.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,19 +7,31 @@ import { benchHttp } from './http.bench';
 import { benchIpc } from './ipc.bench';
 import { benchStore } from './store.bench';
 import { benchSync } from './sync.bench';
+import { benchUi } from './ui.bench';
 
+const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] | Promise<string[]> }> = {
+  store: { title: 'Local store (issue 2)', run: benchStore },
+  http: { title: 'HTTP service (issue 3)', run: benchHttp },
+  sync: { title: 'Sync: draining the outbox (issue 5)', run: benchSync },
+  ipc: { title: 'IPC: what the contract adds to a call (issue 6)', run: benchIpc },
+  ui: { title: 'The counter UI (issue 7)', run: benchUi },
+};
+
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in SECTIONS));
+if (unknown.length > 0) {
+  console.error(`No benchmark section ${unknown.join(', ')}; choose from: ${Object.keys(SECTIONS).join(', ')}`);
+  process.exit(2);
+}
 const dir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
 try {
   console.log(`Machine: ${machine()}`);
-  console.log(`Date: ${new Date().toISOString().slice(0, 10)}\n`);
-  console.log('## Local store (issue 2)\n');
-  console.log(benchStore(dir).join('\n'));
-  console.log('\n## HTTP service (issue 3)\n');
-  console.log((await benchHttp(dir)).join('\n'));
-  console.log('\n## Sync: draining the outbox (issue 5)\n');
-  console.log((await benchSync(dir)).join('\n'));
-  console.log('\n## IPC: what the contract adds to a call (issue 6)\n');
-  console.log((await benchIpc(dir)).join('\n'));
+  console.log(`Date: ${new Date().toISOString().slice(0, 10)}`);
+  for (const [name, section] of Object.entries(SECTIONS)) {
+    if (chosen.length > 0 && !chosen.includes(name)) continue;
+    console.log(`\n## ${section.title}\n`);
+    console.log((await section.run(dir)).join('\n'));
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -43,6 +43,23 @@ export const isRemote = (environment: EnvironmentName | null): environment is Re
 
 // Each load gets a number; an answer for an older one (another environment, another filter) is dropped.
 let loadNumber = 0;
+
+/**
+ * The last answer per query of the environment on screen, so that going back to a filter shows
+ * its rows at once while they are asked for again. Emptied whenever that environment's data
+ * changes or another environment is chosen: what it shows is never older than the last change.
+ */
+const recentViews = new Map<string, PetsView>();
+let recentGeneration = 0; // an answer asked for before the last change is not remembered
+function forgetRecentViews() {
+  recentViews.clear();
+  recentGeneration++;
+}
+function rememberView(key: string, view: PetsView, generation: number) {
+  if (generation !== recentGeneration) return;
+  if (recentViews.size >= 16) recentViews.clear();
+  recentViews.set(key, view);
+}
 let started = false;
 
 export const useApp = create<AppState & AppActions>()((set, get) => ({
@@ -62,7 +79,9 @@ export const useApp = create<AppState & AppActions>()((set, get) => ({
     started = true;
     subscribe('syncStatus', (status) => set((state) => ({ sync: { ...state.sync, [status.environment]: status } })));
     subscribe('dataChanged', ({ environment }) => {
-      if (environment === get().environment) void get().reload({ refresh: false });
+      if (environment !== get().environment) return;
+      forgetRecentViews();
+      void get().reload({ refresh: false });
     });
     subscribe('environmentChanged', ({ environment }) => {
       if (environment !== get().environment) void get().switchEnvironment(environment);
@@ -77,6 +96,7 @@ export const useApp = create<AppState & AppActions>()((set, get) => ({
   async switchEnvironment(environment) {
     if (environment === get().environment) return;
     // The other environment's rows go at once: data of two environments is never on screen together.
+    forgetRecentViews();
     set({ environment, view: null, loading: true, listError: null, refreshError: null });
     await call('setActiveEnvironment', { environment });
     await get().reload();
@@ -95,8 +115,13 @@ export const useApp = create<AppState & AppActions>()((set, get) => ({
     const number = ++loadNumber;
     const current = () => number === loadNumber;
     const query = { limit: filter.limit, ...(filter.status === 'all' ? {} : { status: filter.status }) };
+    const key = `${environment} ${filter.status} ${filter.limit}`;
+    const generation = recentGeneration;
+    const recent = recentViews.get(key);
+    if (recent) set({ view: recent, listError: null });
     try {
       const view = await call('listPets', { environment, query });
+      rememberView(key, view, generation);
       if (current()) set({ view, loading: false, listError: null });
     } catch (error) {
       if (current()) set({ loading: false, listError: messageOf(error) });
@@ -107,6 +132,7 @@ export const useApp = create<AppState & AppActions>()((set, get) => ({
     if (!get().sync[environment]) void call('syncStatus', { environment }).then((status) => set((state) => ({ sync: { ...state.sync, [environment]: status } })));
     try {
       const view = await call('refreshPets', { environment, query });
+      rememberView(key, view, generation);
       if (current()) set({ view, refreshError: null });
     } catch (error) {
       if (current()) set({ refreshError: messageOf(error) });

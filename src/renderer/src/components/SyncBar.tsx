@@ -19,6 +19,8 @@ export function SyncBar() {
   const environment = useApp((state) => state.environment);
   const status = useApp((state) => (isRemote(state.environment) ? state.sync[state.environment] : undefined));
   const syncNow = useApp((state) => state.syncNow);
+  // A list just fetched from the server proves it reachable, even before the first sync pass.
+  const fetched = useApp((state) => state.view?.source === 'server');
   if (!isRemote(environment)) {
     return (
       <section className="sync-bar" aria-label="Sync status">
@@ -26,8 +28,6 @@ export function SyncBar() {
       </section>
     );
   }
-  // A list just fetched from the server proves it reachable, even before the first sync pass.
-  const fetched = useApp((state) => state.view?.source === 'server');
   const online = status?.online ?? (fetched ? true : null);
   const state = online === true ? 'online' : online === false ? 'offline' : 'unknown';
   const runSync = () =>

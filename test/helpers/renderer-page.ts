@@ -1,0 +1,65 @@
+// The built renderer served over HTTP (through app://'s path guard, with its CSP) and a page's
+// window.petstore bound to a router, as preload/index.ts binds it to ipcRenderer. Shared by the
+// end-to-end harness and the UI and IPC benchmarks.
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { APP_ORIGIN, resolveAppFile } from '../../src/main/app-protocol';
+import type { IpcRouter } from '../../src/main/ipc-router';
+import { CONTENT_SECURITY_POLICY } from '../../src/main/window-options';
+import { IPC_CHANNELS, IPC_EVENT_NAMES } from '../../src/shared/ipc/channels';
+
+export const RENDERER_DIR = join(import.meta.dirname, '../../out/renderer');
+
+export const CHROMIUM_LAUNCH = {
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export function serveRenderer(): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const answer = resolveAppFile(RENDERER_DIR, `${APP_ORIGIN}${req.url ?? '/'}`, req.method);
+    if (answer.kind === 'refused') return void res.writeHead(answer.status).end(answer.reason);
+    let body: Buffer;
+    try {
+      body = readFileSync(answer.path);
+    } catch {
+      return void res.writeHead(404).end();
+    }
+    res.writeHead(200, { 'content-type': answer.contentType, 'content-security-policy': CONTENT_SECURITY_POLICY }).end(body);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/` })));
+}
+
+// Runs in the page before its scripts, as plain JavaScript (a transpiler's helpers, such as
+// esbuild's __name, must not leak into it): window.petstore over the binding, and a hook through
+// which the router's events reach the page's listeners.
+const PETSTORE_IN_PAGE = `(({ channels, events }) => {
+  const listeners = new Map();
+  const api = Object.fromEntries(channels.map((channel) => [channel, (argument) => globalThis.__petstoreInvoke(channel, argument)]));
+  api.on = (event, listener) => {
+    if (!events.includes(event)) throw new Error('There is no event ' + event + '.');
+    if (!listeners.has(event)) listeners.set(event, new Set());
+    listeners.get(event).add(listener);
+    return () => listeners.get(event).delete(listener);
+  };
+  Object.defineProperty(globalThis, 'petstore', { value: Object.freeze(api) });
+  Object.defineProperty(globalThis, '__petstoreDeliver', {
+    value: (event, payload) => listeners.get(event)?.forEach((listener) => listener(payload)),
+  });
+})`;
+
+/** What preload/index.ts does with ipcRenderer, done with a Playwright binding instead. */
+export async function bridge(page: Page, router: IpcRouter): Promise<void> {
+  await page.exposeBinding('__petstoreInvoke', (_source, channel: string, argument: unknown) => router.dispatch(channel, argument));
+  await page.addInitScript({ content: `${PETSTORE_IN_PAGE}(${JSON.stringify({ channels: IPC_CHANNELS, events: IPC_EVENT_NAMES })});` });
+}
+
+/** The router's `emit`, for a page bridged as above: the event reaches the page's listeners. */
+export function deliverTo(page: Page) {
+  return (event: string, payload: unknown) =>
+    void page
+      .evaluate(([e, p]) => (globalThis as unknown as { __petstoreDeliver: (e: string, p: unknown) => void }).__petstoreDeliver(e, p), [event, payload] as const)
+      .catch(() => undefined);
+}
