@@ -9,36 +9,39 @@ import { FixEntryDialog } from './FixEntryDialog';
 
 const WAITING = new Set(['pending', 'sending', 'unknown']);
 
+/** An entry that needs a person: what is wrong, the way to send it again, and Discard. */
+function EntryProblem(props: { badge: string; reason: string; action: string; actionLabel: string; onAction(): void; entry: OutboxEntry; onDiscard(): void }) {
+  return (
+    <div className="entry-problem">
+      <span className="badge rejected">{props.badge}</span> <span className="reason">{props.reason}</span>
+      <span className="row-actions">
+        <button type="button" onClick={props.onAction} aria-label={props.actionLabel}>
+          {props.action}
+        </button>
+        <button type="button" onClick={props.onDiscard} aria-label={`Discard ${props.entry.name}`}>
+          Discard
+        </button>
+      </span>
+    </div>
+  );
+}
+
 function EntryState({ entry, onFix, onDiscard, onSend }: { entry: OutboxEntry; onFix(): void; onDiscard(): void; onSend(): void }) {
   if (WAITING.has(entry.state)) return <span className="badge waiting">Waiting to sync</span>;
   if (entry.state === 'rejected') {
-    return (
-      <div className="entry-problem">
-        <span className="badge rejected">Rejected</span> <span className="reason">{entry.lastError}</span>
-        <span className="row-actions">
-          <button type="button" onClick={onFix} aria-label={`Fix and resend ${entry.name}`}>
-            Fix / Resend
-          </button>
-          <button type="button" onClick={onDiscard} aria-label={`Discard ${entry.name}`}>
-            Discard
-          </button>
-        </span>
-      </div>
-    );
+    return <EntryProblem entry={entry} badge="Rejected" reason={entry.lastError ?? ''} action="Fix / Resend" actionLabel={`Fix and resend ${entry.name}`} onAction={onFix} onDiscard={onDiscard} />;
   }
   if (entry.state === 'needs_confirmation') {
     return (
-      <div className="entry-problem">
-        <span className="badge rejected">Held</span> <span className="reason">The server's address changed since this was added ({entry.baseUrl}).</span>
-        <span className="row-actions">
-          <button type="button" onClick={onSend} aria-label={`Send ${entry.name} to the new address`}>
-            Send anyway
-          </button>
-          <button type="button" onClick={onDiscard} aria-label={`Discard ${entry.name}`}>
-            Discard
-          </button>
-        </span>
-      </div>
+      <EntryProblem
+        entry={entry}
+        badge="Held"
+        reason={`The server's address changed since this was added (${entry.baseUrl}).`}
+        action="Send anyway"
+        actionLabel={`Send ${entry.name} to the new address`}
+        onAction={onSend}
+        onDiscard={onDiscard}
+      />
     );
   }
   return <span className="badge">{entry.state}</span>;
