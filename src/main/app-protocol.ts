@@ -21,8 +21,9 @@ export type AppFileAnswer =
 
 /**
  * Maps an app:// request to a file inside the renderer folder, or refuses it. Only GET on our
- * own host, only known file types, and nothing outside `rendererDir`: `..`, encoded `%2e%2e`,
- * backslashes, NUL bytes and absolute paths all end at 403, never at a file elsewhere on disk.
+ * own host, only known file types, and nothing outside `rendererDir`: URL parsing folds dot
+ * segments (plain or %2e-encoded) away, and whatever still points outside after decoding
+ * (encoded slashes), backslashes and NUL bytes end at 403, never at a file elsewhere on disk.
  */
 export function resolveAppFile(rendererDir: string, requestUrl: string, method = 'GET'): AppFileAnswer {
   if (method !== 'GET') return { kind: 'refused', status: 400, reason: `${method} is not served` };

@@ -1,17 +1,15 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
+
+export function appLogFile(dataDir: string): string {
+  return join(dataDir, 'logs', 'petstore.log');
+}
 
 /**
  * The app's log file, `<data folder>/logs/petstore.log` (JSON lines). What goes in it is chosen
  * by the callers, which never pass a key; the `redact` paths are a second line of defence.
  */
-export function appLogFile(dataDir: string): string {
-  return join(dataDir, 'logs', 'petstore.log');
-}
-
 export function openAppLog(dataDir: string): Logger {
-  mkdirSync(join(dataDir, 'logs'), { recursive: true });
   return pino(
     {
       base: undefined,
