@@ -49,3 +49,8 @@ export function commandForKey(press: KeyPress, mac: boolean): CommandId | undefi
 export function shortcutLabel(accelerator: string, mac: boolean): string {
   return mac ? accelerator.replace('CmdOrCtrl+', '⌘').replace('Shift+', '⇧') : accelerator.replace('CmdOrCtrl', 'Ctrl');
 }
+
+/** The same shortcuts in the words of the aria-keyshortcuts attribute, e.g. "Control+R F5". */
+export function ariaKeyShortcuts(accelerators: readonly string[], mac: boolean): string {
+  return accelerators.map((accelerator) => accelerator.replace('CmdOrCtrl', mac ? 'Meta' : 'Control')).join(' ');
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appMenuTemplate, type MenuEntry } from '../../src/main/app-menu';
-import { COMMAND_IDS, COMMANDS, commandForKey, shortcutLabel, type KeyPress } from '../../src/shared/commands';
+import { ariaKeyShortcuts, COMMAND_IDS, COMMANDS, commandForKey, shortcutLabel, type KeyPress } from '../../src/shared/commands';
 
 const flatten = (entries: MenuEntry[]): MenuEntry[] => entries.flatMap((entry) => [entry, ...flatten(entry.submenu ?? [])]);
 const press = (key: string, modifiers: Partial<KeyPress> = {}): KeyPress => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...modifiers });
@@ -51,7 +51,9 @@ describe('keyboard shortcuts', () => {
     expect(commandForKey(press('2', { ctrlKey: true }), false)).toBe('use-production');
   });
 
-  it('reads naturally on each platform', () => {
+  it('reads naturally on each platform, and for assistive technology', () => {
+    expect(ariaKeyShortcuts(COMMANDS['sync-now'].keys, false)).toBe('Control+R F5');
+    expect(ariaKeyShortcuts(COMMANDS['sync-now'].keys, true)).toBe('Meta+R F5');
     expect(shortcutLabel('CmdOrCtrl+R', false)).toBe('Ctrl+R');
     expect(shortcutLabel('CmdOrCtrl+Shift+A', true)).toBe('⌘⇧A');
   });

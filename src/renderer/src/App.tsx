@@ -8,7 +8,7 @@ import { ConfirmDialog } from './components/ConfirmDialog';
 import { EnvironmentBar, EnvironmentStrip } from './components/EnvironmentBar';
 import { STATUS_FILTER_ID } from './components/Filters';
 import { SettingsScreen } from './components/SettingsScreen';
-import { SyncBar } from './components/SyncBar';
+import { SyncBar, syncNowAndAnnounce } from './components/SyncBar';
 import { isMac } from './format';
 import { useApp, type Screen } from './store';
 
@@ -19,7 +19,7 @@ function runCommand(command: CommandId): void {
   const app = useApp.getState();
   switch (command) {
     case 'sync-now':
-      return void document.querySelector<HTMLButtonElement>('.sync-bar button')?.click();
+      return syncNowAndAnnounce();
     case 'new-animal':
       app.showScreen('animals');
       return void focusSoon(ADD_NAME_FIELD_ID);

@@ -1,4 +1,4 @@
-import { COMMANDS, shortcutLabel } from '../../../shared/commands';
+import { ariaKeyShortcuts, COMMANDS, shortcutLabel } from '../../../shared/commands';
 import { ENVIRONMENTS, type EnvironmentName } from '../../../shared/contract';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
 import { useApp } from '../store';
@@ -9,11 +9,7 @@ const STRIP_TEXT: Record<EnvironmentName, string> = {
   staging: 'STAGING: the test server, not the live shop',
 };
 
-const SHORTCUT: Record<EnvironmentName, string> = {
-  local: COMMANDS['use-local'].keys[0],
-  production: COMMANDS['use-production'].keys[0],
-  staging: COMMANDS['use-staging'].keys[0],
-};
+const shortcuts = (name: EnvironmentName) => COMMANDS[`use-${name}`].keys;
 
 /** The strip under the top bar that says in words where the app is working (the colour only repeats it). */
 export function EnvironmentStrip() {
@@ -34,13 +30,13 @@ export function EnvironmentBar() {
     <fieldset className="env-switcher">
         <legend className="visually-hidden">Environment</legend>
         {ENVIRONMENTS.map((name) => (
-          <label key={name} className={`env-option env-${name}`} title={`${ENVIRONMENT_LABELS[name]} (${shortcutLabel(SHORTCUT[name], isMac)})`}>
+          <label key={name} className={`env-option env-${name}`} title={`${ENVIRONMENT_LABELS[name]} (${shortcutLabel(shortcuts(name)[0], isMac)})`}>
             <input
               type="radio"
               name="environment"
               value={name}
               checked={environment === name}
-              aria-keyshortcuts={SHORTCUT[name].replace('CmdOrCtrl', isMac ? 'Meta' : 'Control')}
+              aria-keyshortcuts={ariaKeyShortcuts(shortcuts(name), isMac)}
               onChange={() => void switchEnvironment(name)}
             />
             <span>{ENVIRONMENT_LABELS[name]}</span>

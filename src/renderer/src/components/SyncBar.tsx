@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { COMMANDS, shortcutLabel } from '../../../shared/commands';
+import { ariaKeyShortcuts, COMMANDS, shortcutLabel } from '../../../shared/commands';
 import type { SyncStatus } from '../../../shared/contract';
 import { messageOf } from '../api';
 import { isMac, when } from '../format';
@@ -14,11 +14,21 @@ function syncOutcome({ pending, rejected, needsConfirmation, currentError }: Syn
   return problems.length === 0 ? 'Sync finished: the server has everything added here.' : `Sync finished: ${problems.join('; ')}.`;
 }
 
+/** "Sync now", from the button, the shortcut or the menu; the outcome is announced. */
+export function syncNowAndAnnounce(): void {
+  void useApp
+    .getState()
+    .syncNow()
+    .then(
+      (after) => after && toast(syncOutcome(after)),
+      (error) => toast.error(`Sync failed: ${messageOf(error)}`),
+    );
+}
+
 /** Online or offline, what is waiting, when sync last succeeded, what is wrong, and "Sync now". */
 export function SyncBar() {
   const environment = useApp((state) => state.environment);
   const status = useApp((state) => (isRemote(state.environment) ? state.sync[state.environment] : undefined));
-  const syncNow = useApp((state) => state.syncNow);
   // A list just fetched from the server proves it reachable, even before the first sync pass.
   const fetched = useApp((state) => state.view?.source === 'server');
   if (!isRemote(environment)) {
@@ -30,11 +40,6 @@ export function SyncBar() {
   }
   const online = status?.online ?? (fetched ? true : null);
   const state = online === true ? 'online' : online === false ? 'offline' : 'unknown';
-  const runSync = () =>
-    void syncNow().then(
-      (after) => after && toast(syncOutcome(after)),
-      (error) => toast.error(`Sync failed: ${messageOf(error)}`),
-    );
   return (
     <section className="sync-bar" aria-label="Sync status">
       <span className={`sync-state sync-${state}`} data-online={state}>
@@ -51,7 +56,7 @@ export function SyncBar() {
       ) : status?.currentError ? (
         <span className="sync-error">{status.currentError}</span>
       ) : null}
-      <button type="button" onClick={runSync} aria-keyshortcuts={isMac ? 'Meta+R F5' : 'Control+R F5'}>
+      <button type="button" onClick={syncNowAndAnnounce} aria-keyshortcuts={ariaKeyShortcuts(COMMANDS['sync-now'].keys, isMac)}>
         Sync now <kbd>{shortcutLabel(COMMANDS['sync-now'].keys[0], isMac)}</kbd>
       </button>
     </section>
