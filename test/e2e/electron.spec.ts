@@ -28,4 +28,23 @@ test.describe('the real Electron app', () => {
       await app.close();
     }
   });
+
+  test('served from app://, and F5 syncs rather than reloads; an animal added from the keyboard', async () => {
+    const app = await electron.launch({ executablePath: binary!, args: [join(ROOT, 'out/main/index.js'), `--user-data-dir=${mkdtempSync(join(tmpdir(), 'petstore-electron-'))}`] });
+    try {
+      const page = await app.firstWindow();
+      expect(page.url()).toBe('app://petstore/index.html');
+      await page.evaluate(() => ((globalThis as Record<string, unknown>)['notReloaded'] = true));
+      await page.keyboard.press('F5');
+      await page.keyboard.press('Control+n');
+      await page.keyboard.type('Rex');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('1');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('cell', { name: 'Rex', exact: true })).toBeVisible();
+      expect(await page.evaluate(() => (globalThis as Record<string, unknown>)['notReloaded'])).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
 });
