@@ -37,6 +37,12 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    // Judge and picture the screen at rest, not a toast halfway through fading in.
+    await page.waitForFunction(() =>
+      (globalThis as unknown as { document: { getAnimations(): Array<{ playState: string }> } }).document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running'),
+    );
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} (${colorScheme})`).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${colorScheme}.png`) });

@@ -83,6 +83,7 @@ test.describe('animals in the local store', () => {
     await page.getByLabel('Animal id').fill('1');
     await page.getByRole('button', { name: 'Find' }).click();
     await expect(page.locator('.find-answer')).toContainText('Nemo');
+    await checkScreen(page, 'find-by-id');
     await page.getByLabel('Animal id').fill('99');
     await page.getByRole('button', { name: 'Find' }).click();
     await expect(page.locator('.find-answer')).toContainText('No animal has id 99');
@@ -137,6 +138,7 @@ test.describe('working against a server', () => {
     await page.getByRole('button', { name: 'Fix and resend Bad Dog' }).click();
     const dialog = page.getByRole('dialog', { name: 'Fix and resend' });
     await expect(dialog.locator('#fix-name-error')).toHaveText('name Bad Dog is not allowed at this shop');
+    await checkScreen(page, 'fix-and-resend');
     await dialog.getByLabel('Name', { exact: true }).fill('Good Dog');
     await dialog.getByRole('button', { name: 'Resend' }).click();
     await expect(row(page, 'Good Dog')).not.toContainText('Rejected', { timeout: 15_000 });

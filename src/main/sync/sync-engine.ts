@@ -152,7 +152,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       events.emit('progress', { ...result });
     }
     currentError = keyRejected ? `${environment} rejected the key: sync is paused until the key is changed.` : anyError;
-    if (result.stoppedBecause === null && anyError === null) lastSuccessfulSync = new Date(now()).toISOString();
+    // A pass that found nothing to send proves nothing about the server: it counts only once the server has been heard from.
+    if (result.stoppedBecause === null && anyError === null && online === true) lastSuccessfulSync = new Date(now()).toISOString();
     return result;
   }
 

@@ -112,7 +112,7 @@ export function App() {
           <p>Petstore Desk was last used on the live shop's server, so it started there. Animals added now are real.</p>
         </ConfirmDialog>
       )}
-      <Toaster position="bottom-right" theme="system" richColors closeButton />
+      <Toaster position="bottom-right" theme="system" closeButton />
     </div>
   );
 }

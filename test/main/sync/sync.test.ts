@@ -34,6 +34,8 @@ describe('offline first: outbox and sync', () => {
     const port = await freePort();
     const handles = openTestReplica(tempDir(), 'staging', `http://127.0.0.1:${port}/v1`);
     track(handles.replica);
+    await handles.replica.engine.syncNow(); // nothing to send, and the server never heard from
+    expect(handles.replica.engine.status().lastSuccessfulSync).toBeNull();
     const names = Array.from({ length: 200 }, (_, i) => `Offline ${i}`);
     for (const name of names) {
       const entry = handles.replica.createPet({ name, categoryId: '7', status: 'available' });
@@ -49,7 +51,7 @@ describe('offline first: outbox and sync', () => {
     expect(onServer.size).toBe(200);
     for (const name of names) expect(onServer.get(name)).toBe(1);
     expectReplicaMatchesServer(handles, service);
-    expect(handles.replica.engine.status()).toMatchObject({ online: true, pending: 0, rejected: 0, currentError: null });
+    expect(handles.replica.engine.status()).toMatchObject({ online: true, pending: 0, rejected: 0, currentError: null, lastSuccessfulSync: expect.any(String) });
   });
 
   it('through a proxy that drops answers after commit, resets, answers 500/503/429, slows and garbles: nothing lost, nothing duplicated', async () => {

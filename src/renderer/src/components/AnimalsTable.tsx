@@ -108,8 +108,10 @@ export function AnimalsTable({ pets, unsynced }: { pets: Pet[]; unsynced: Outbox
               </td>
             </tr>
           ))}
-          {pets.map((pet) => (
-            <tr key={pet.id}>
+          {/* Keyed by position: the rows hold no state, so a new page rewrites the cells' text in
+              place instead of replacing a hundred rows of DOM (measured: the filter benchmark). */}
+          {pets.map((pet, position) => (
+            <tr key={position}>
               <td className="num">{pet.id}</td>
               <td>{pet.name}</td>
               <td className="num">{pet.categoryId}</td>

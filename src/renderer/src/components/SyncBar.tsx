@@ -53,7 +53,7 @@ export function SyncBar() {
       <span>{status?.lastSuccessfulSync ? `Last synced ${when(status.lastSuccessfulSync)}` : 'Never synced'}</span>
       {status?.keyRejected ? (
         <span className="sync-error" role="status">The server rejected the key: set a new one in Settings.</span>
-      ) : status?.currentError ? (
+      ) : status?.currentError && state !== 'offline' ? ( // offline says it already, calmly
         <span className="sync-error">{status.currentError}</span>
       ) : null}
       <button type="button" onClick={syncNowAndAnnounce} aria-keyshortcuts={ariaKeyShortcuts(COMMANDS['sync-now'].keys, isMac)}>
