@@ -6,14 +6,20 @@
 export function createListCache(changeStamp: () => string, maxEntries = 256) {
   let stamp = '';
   const bodies = new Map<string, string>();
+  const current = () => {
+    const now = changeStamp();
+    if (now !== stamp) {
+      bodies.clear();
+      stamp = now;
+    }
+    return bodies;
+  };
   return {
+    /** The cached body for this query if it is still valid; never produces one. */
+    peek: (query: string): string | undefined => current().get(query),
+
     get(query: string, produce: () => string): string {
-      const now = changeStamp();
-      if (now !== stamp) {
-        bodies.clear();
-        stamp = now;
-      }
-      let body = bodies.get(query);
+      let body = current().get(query);
       if (body === undefined) {
         body = produce(); // throws for an invalid query: errors are never cached
         if (bodies.size >= maxEntries) bodies.clear();

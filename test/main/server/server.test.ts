@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REQUEST_BODY_MAX_BYTES } from '../../../src/shared/contract';
 import { send } from '../../helpers/http-client';
-import { startService, type RunningService } from '../../helpers/http-service';
+import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
 import { expectErrorShape } from '../../helpers/openapi-contract';
 
 let service: RunningService;
@@ -88,6 +88,25 @@ describe('GET /v1/pets (listPets)', () => {
       expect(response.status).toBe(401);
       expect(response.json.code).toBe('unauthorized');
       expect(response.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
+    }
+  });
+
+  it('a page answered from the cache (before Fastify routes it) is byte for byte the page Fastify answered', async () => {
+    seed(5);
+    const raw = (path: string, authorization = `Bearer ${TEST_API_KEY}`) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(service.port, '127.0.0.1', () => socket.end(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\nConnection: close\r\n\r\n`));
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+        socket.on('end', () => resolve(text.replace(/^date: .*\r\n/im, '')));
+        socket.on('error', reject);
+      });
+    for (const path of ['/v1/pets?limit=3&status=sold', '/v1/pets']) {
+      const routed = await raw(path); // the first time: through Fastify's route, which fills the cache
+      const cached = await raw(path);
+      expect(cached).toBe(routed);
+      expect(cached).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(await raw(path, 'Bearer wrong-key')).toMatch(/^HTTP\/1\.1 401 /); // the cache answers only the key
     }
   });
 
