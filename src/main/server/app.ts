@@ -73,7 +73,7 @@ export function buildServer({ db, store, apiKey, logger, listCache = true }: Ser
     if (checkBearer(request.headers.authorization) !== 'ok') return false;
     const body = cache.peek(url.slice(LIST_PATH.length + 1));
     if (body === undefined) return false;
-    response.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) });
+    response.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': body.length });
     response.end(body);
     if (logger) logRequest(logger, 'GET', url, 200, performance.now() - start);
     return true;
@@ -156,7 +156,7 @@ export function buildServer({ db, store, apiKey, logger, listCache = true }: Ser
     return sendError(reply, new ApiError('not_found', `No such resource: ${request.method} ${path}.`));
   });
 
-  const json = (reply: FastifyReply, status: number, body: string) => reply.code(status).type(JSON_TYPE).send(body);
+  const json = (reply: FastifyReply, status: number, body: string | Buffer) => reply.code(status).type(JSON_TYPE).send(body);
 
   app.get(`${API_PREFIX}/pets`, (request, reply) => {
     const rawQuery = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
