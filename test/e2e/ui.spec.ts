@@ -153,9 +153,15 @@ test.describe('working against a server', () => {
   });
 
   test('a key rejected mid-sync says so, and a new key in Settings resumes it', async ({ app: { page, core } }) => {
-    const server = await connectServer(core, 'staging', 'the-wrong-key-123');
+    const server = await connectServer(core, 'staging');
     core.settings.setActiveEnvironment('staging');
     await reopen(page);
+    await page.getByLabel('Name', { exact: true }).fill('First Fox');
+    await page.getByLabel('Category id').fill('3');
+    await page.getByLabel('Category id').press('Enter');
+    await expect.poll(() => server.service.store.listPets().map((pet) => pet.name), { timeout: 15_000 }).toEqual(['First Fox']);
+    // Then the shop rotates its key: from now on the server refuses the one the app holds.
+    server.proxy.schedule(Array.from({ length: 50 }, () => 'unauthorized-401' as const));
     await page.getByLabel('Name', { exact: true }).fill('Kept Kitty');
     await page.getByLabel('Category id').fill('3');
     await page.getByLabel('Category id').press('Enter');
@@ -167,6 +173,7 @@ test.describe('working against a server', () => {
     await expect(staging).toContainText(/Key set on/);
     await staging.getByRole('button', { name: 'Test connection' }).click();
     await expect(staging.locator('.verdict')).toContainText('Key rejected');
+    server.proxy.schedule([]); // the new key, as the shop's server now expects it
     await staging.getByLabel('Replace the key').fill(TEST_API_KEY);
     await staging.getByRole('button', { name: 'Replace key' }).click();
     await expect(staging.getByLabel('Replace the key')).toHaveValue('');
@@ -176,7 +183,7 @@ test.describe('working against a server', () => {
     await page.getByRole('button', { name: 'Animals' }).click();
     await page.keyboard.press('F5');
     await expect(page.getByTestId('pending-count')).toHaveText('0 waiting', { timeout: 15_000 });
-    expect(server.service.store.listPets().map((pet) => pet.name)).toEqual(['Kept Kitty']);
+    expect(server.service.store.listPets().map((pet) => pet.name)).toEqual(['First Fox', 'Kept Kitty']);
     await server.close();
   });
 
