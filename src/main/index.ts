@@ -31,6 +31,7 @@ if (!app.requestSingleInstanceLock()) {
     log.info({ version: app.getVersion(), development }, 'starting');
     const core = openPetstoreCore({
       dataDir,
+      syncInThread: true,
       onDeprecation: (environment, notice) => log.warn({ environment, ...notice }, 'getPet is deprecated by the server'),
     });
     const router = createIpcRouter(core, (event, payload) => sendEvent(window?.webContents, event, payload));

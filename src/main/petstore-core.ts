@@ -2,13 +2,14 @@ import { join } from 'node:path';
 import type { EnvironmentName, ListPetsQuery, NewPet, OutboxEntry, Pet, PetsView, RemoteEnvironment } from '../shared/contract';
 import { RemoteError } from './remote/remote-error';
 import { DATABASE_FILE_NAME } from './config/data-dir';
-import { createSettings } from './config/settings';
+import { addressPresets, createSettings } from './config/settings';
 import { createRemoteClient, type DeprecationNotice, type RemoteClient } from './remote/remote-client';
 import { createEnvironmentKeys } from './secrets/environment-keys';
 import { createKeychain, type Keychain } from './secrets/keychain';
 import { openDatabase } from './store/database';
 import { createPetStore } from './store/pet-store';
 import { openReplica, type Replica } from './sync/replica';
+import { startSyncThread } from './sync/start-sync-thread';
 
 export interface CoreOptions {
   dataDir: string;
@@ -16,6 +17,11 @@ export interface CoreOptions {
   keychain?: Keychain;
   /** Told once per session when a server marks an operation deprecated. */
   onDeprecation?: (environment: RemoteEnvironment, notice: DeprecationNotice) => void;
+  /**
+   * Each environment's sync engine in a thread of its own (the desktop app): what it sends and
+   * commits then never holds up an answer to the window. Short-lived tools (the CLI) sync here.
+   */
+  syncInThread?: boolean;
 }
 
 /**
@@ -23,8 +29,9 @@ export interface CoreOptions {
  * and settings), the keys, and a client per remote environment. The CLI and the desktop app's
  * main process both build exactly this.
  */
-export function openPetstoreCore({ dataDir, env = process.env, keychain = createKeychain(), onDeprecation }: CoreOptions) {
-  const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
+export function openPetstoreCore({ dataDir, env = process.env, keychain = createKeychain(), onDeprecation, syncInThread = false }: CoreOptions) {
+  const databaseFile = join(dataDir, DATABASE_FILE_NAME);
+  const db = openDatabase(databaseFile);
   const settings = createSettings(db, env);
   const keys = createEnvironmentKeys(keychain, settings);
   const localStore = createPetStore(db);
@@ -53,6 +60,18 @@ export function openPetstoreCore({ dataDir, env = process.env, keychain = create
         environment,
         client: () => remoteClient(environment),
         currentBaseUrl: () => settings.baseUrl(environment).url,
+        syncElsewhere: syncInThread
+          ? (outbox) =>
+              startSyncThread({
+                environment,
+                dataDir,
+                appDatabase: databaseFile,
+                presets: addressPresets(env),
+                outbox,
+                apiKey: () => keys.get(environment),
+                onDeprecation: (notice) => onDeprecation?.(environment, notice),
+              })
+          : undefined,
       });
       replicas.set(environment, opened);
     }

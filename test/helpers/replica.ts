@@ -1,5 +1,10 @@
+import { join } from 'node:path';
+import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
+import { createSettings } from '../../src/main/config/settings';
 import { createRemoteClient } from '../../src/main/remote/remote-client';
+import { openDatabase } from '../../src/main/store/database';
 import { openReplica, type Replica } from '../../src/main/sync/replica';
+import { startSyncThread } from '../../src/main/sync/start-sync-thread';
 import type { RemoteEnvironment } from '../../src/shared/contract';
 import { TEST_API_KEY } from './http-service';
 
@@ -7,20 +12,66 @@ export interface ReplicaHandles {
   replica: Replica;
   /** Change to point the environment elsewhere, or to change the key, as Settings would. */
   config: { baseUrl: string; key: string };
+  close(): Promise<void>;
 }
 
-/** A replica over a real file, its engine tuned for tests (millisecond backoff, short deadlines). */
-export function openTestReplica(dataDir: string, environment: RemoteEnvironment, baseUrl: string): ReplicaHandles {
-  const config = { baseUrl, key: TEST_API_KEY };
+/** Where the sync engine runs: in the test's thread, or in a sync thread as in the desktop app. */
+export type SyncRunsIn = 'this thread' | 'a sync thread';
+
+const TUNING = { backoff: { baseMs: 5, capMs: 50 } };
+const TIMEOUTS = { responseMs: 2_000, totalMs: 4_000 };
+
+/**
+ * A replica over a real file, its engine tuned for tests (millisecond backoff, short deadlines).
+ * With a sync thread, the address lives in the app database's settings, as in the app.
+ */
+export function openTestReplica(
+  dataDir: string,
+  environment: RemoteEnvironment,
+  baseUrl: string,
+  syncRunsIn: SyncRunsIn = 'this thread',
+  /** apiKey: in place of `config.key` (a keychain that fails); entry: the sync thread's script (the built one). */
+  options: { apiKey?: () => Promise<string | null>; entry?: URL } = {},
+): ReplicaHandles {
+  const appDatabase = join(dataDir, DATABASE_FILE_NAME);
+  const appDb = openDatabase(appDatabase);
+  const settings = createSettings(appDb, {});
+  settings.setBaseUrl(environment, baseUrl);
+  let key = TEST_API_KEY;
+  const config = {
+    get baseUrl() {
+      return settings.baseUrl(environment).url!;
+    },
+    set baseUrl(url: string) {
+      settings.setBaseUrl(environment, url);
+    },
+    get key() {
+      return key;
+    },
+    set key(value: string) {
+      key = value;
+    },
+  };
+  const apiKey = options.apiKey ?? (async () => key);
   const replica = openReplica({
     dataDir,
     environment,
-    client: () =>
-      createRemoteClient({ environment, baseUrl: config.baseUrl, apiKey: async () => config.key, timeouts: { responseMs: 2_000, totalMs: 4_000 } }),
+    client: () => createRemoteClient({ environment, baseUrl: config.baseUrl, apiKey, timeouts: TIMEOUTS }),
     currentBaseUrl: () => config.baseUrl,
-    engine: { backoff: { baseMs: 5, capMs: 50 } },
+    engine: TUNING,
+    syncElsewhere:
+      syncRunsIn === 'a sync thread'
+        ? (outbox) => startSyncThread({ environment, dataDir, appDatabase, presets: {}, tuning: TUNING, timeouts: TIMEOUTS, outbox, apiKey, entry: options.entry })
+        : undefined,
   });
-  return { replica, config };
+  return {
+    replica,
+    config,
+    async close() {
+      await replica.close();
+      appDb.close();
+    },
+  };
 }
 
 /** Sync passes ("sync now") until nothing waits or `deadlineMs` passes. */

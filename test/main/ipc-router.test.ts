@@ -18,7 +18,7 @@ describe('IPC router: every channel of the contract, validated in main', () => {
   });
   function open() {
     const events: Array<[string, unknown]> = [];
-    core = openPetstoreCore({ dataDir: tempDir(), env: {}, keychain: createKeychain(`Petstore Desk test ${randomUUID()}`) });
+    core = openPetstoreCore({ dataDir: tempDir(), env: {}, keychain: createKeychain(`Petstore Desk test ${randomUUID()}`), syncInThread: true });
     const emit: Emit = (event, payload) => void events.push([event, payload]);
     return { router: createIpcRouter(core, emit), events };
   }

@@ -13,6 +13,16 @@ export const BASE_URL_PRESETS: Record<RemoteEnvironment, string> = {
   staging: 'PETSTORE_STAGING_URL',
 };
 
+/** Just the preset variables of an environment (what a sync thread needs to read addresses as here). */
+export function addressPresets(env: NodeJS.ProcessEnv): Record<string, string> {
+  const presets: Record<string, string> = {};
+  for (const name of Object.values(BASE_URL_PRESETS)) {
+    const value = env[name];
+    if (value !== undefined) presets[name] = value;
+  }
+  return presets;
+}
+
 export interface BaseUrlSetting {
   url: string | null;
   source: 'settings' | 'environment variable' | 'none';

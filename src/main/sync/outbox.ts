@@ -3,9 +3,9 @@ import type { NewPet, OutboxEntry, OutboxState, Pet, PetStatus, RemoteEnvironmen
 import type { SqliteDatabase } from '../store/database';
 import type { PetStore } from '../store/pet-store';
 
-interface OutboxRow {
+/** A due entry as claimed for sending. */
+interface ClaimRow {
   entry_id: string;
-  environment: RemoteEnvironment;
   base_url: string;
   idempotency_key: string;
   name: string;
@@ -13,9 +13,6 @@ interface OutboxRow {
   status: PetStatus | null;
   state: OutboxState;
   attempts: number;
-  last_error: string | null;
-  server_pet_id: string | null;
-  created_at: number;
 }
 
 export interface ClaimedEntry {
@@ -29,38 +26,46 @@ export interface ClaimedEntry {
 }
 
 // No alias may share a column's name: SQLite sorts `ORDER BY id` by an alias of that name (as text).
-const COLUMNS = `CAST(id AS TEXT) AS entry_id, environment, base_url, idempotency_key, name, CAST(category_id AS TEXT) AS category,
-  status, state, attempts, last_error, CAST(server_id AS TEXT) AS server_pet_id, created_at`;
+const CLAIM_COLUMNS = `CAST(id AS TEXT) AS entry_id, base_url, idempotency_key, name, CAST(category_id AS TEXT) AS category, status, state, attempts`;
 
-function toEntry(row: OutboxRow): OutboxEntry {
-  const entry: OutboxEntry = {
-    entryId: row.entry_id,
-    environment: row.environment,
-    baseUrl: row.base_url,
-    name: row.name,
-    categoryId: row.category,
-    state: row.state,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    serverId: row.server_pet_id,
-    createdAt: new Date(row.created_at).toISOString(),
-  };
-  if (row.status !== null) entry.status = row.status;
-  return entry;
-}
+/**
+ * An entry as shown, read as an array (better-sqlite3's raw mode): building a hundred rows as objects
+ * with named columns costs about three times as much, and a page of them is read on every list.
+ */
+type EntryRow = [
+  entryId: string,
+  baseUrl: string,
+  name: string,
+  categoryId: string,
+  status: PetStatus | null,
+  state: OutboxState,
+  attempts: number,
+  lastError: string | null,
+  serverId: string | null,
+  createdAt: number,
+];
+const ENTRY_COLUMNS = `CAST(id AS TEXT), base_url, name, CAST(category_id AS TEXT), status, state, attempts, last_error, CAST(server_id AS TEXT), created_at`;
 
 /**
  * The outbox of one replica: every SQL statement about entries lives here. Each change is one
  * transaction; with synchronous=FULL, an entry exists on disk once `add` has returned.
  */
 export function createOutbox(db: SqliteDatabase, replica: PetStore, environment: RemoteEnvironment, now: () => number = Date.now) {
-  const insert = db.prepare(
-    `INSERT INTO outbox (environment, base_url, idempotency_key, name, category_id, status, state, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING ${COLUMNS}`,
-  );
-  const byId = db.prepare<[string], OutboxRow>(`SELECT ${COLUMNS} FROM outbox WHERE id = ?`);
-  const due = db.prepare<[number, number], OutboxRow>(
-    `SELECT ${COLUMNS} FROM outbox INDEXED BY outbox_waiting
+  function toEntry([entryId, baseUrl, name, categoryId, status, state, attempts, lastError, serverId, createdAt]: EntryRow): OutboxEntry {
+    const entry: OutboxEntry = { entryId, environment, baseUrl, name, categoryId, state, attempts, lastError, serverId, createdAt: new Date(createdAt).toISOString() };
+    if (status !== null) entry.status = status;
+    return entry;
+  }
+
+  const insert = db
+    .prepare<unknown[], EntryRow>(
+      `INSERT INTO outbox (environment, base_url, idempotency_key, name, category_id, status, state, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING ${ENTRY_COLUMNS}`,
+    )
+    .raw();
+  const byId = db.prepare<[string], EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM outbox WHERE id = ?`).raw();
+  const due = db.prepare<[number, number], ClaimRow>(
+    `SELECT ${CLAIM_COLUMNS} FROM outbox INDEXED BY outbox_waiting
      WHERE state IN ('pending', 'unknown') AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
   );
   const setState = db.prepare<{ id: string; state: OutboxState; next: number; error: string | null; at: number }>(
@@ -70,11 +75,13 @@ export function createOutbox(db: SqliteDatabase, replica: PetStore, environment:
   const accept = db.prepare<[bigint, number, string]>(
     `UPDATE outbox SET state = 'accepted', server_id = ?, last_error = NULL, updated_at = ? WHERE id = ?`,
   );
-  const unsyncedPage = db.prepare<{ status: string | null; limit: number }, OutboxRow>(
-    `SELECT ${COLUMNS} FROM outbox INDEXED BY outbox_unsynced
-     WHERE state <> 'accepted' AND (@status IS NULL OR status = @status) ORDER BY id LIMIT @limit`,
-  );
-  const all = db.prepare<[], OutboxRow>(`SELECT ${COLUMNS} FROM outbox ORDER BY id`);
+  const unsyncedPage = db
+    .prepare<{ status: string | null; limit: number }, EntryRow>(
+      `SELECT ${ENTRY_COLUMNS} FROM outbox INDEXED BY outbox_unsynced
+       WHERE state <> 'accepted' AND (@status IS NULL OR status = @status) ORDER BY id LIMIT @limit`,
+    )
+    .raw();
+  const all = db.prepare<[], EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM outbox ORDER BY id`).raw();
   // Only what is not yet accepted is counted: the partial index keeps that cheap however long the history.
   const counts = db.prepare<[], { state: OutboxState; n: number }>(
     `SELECT state, count(*) AS n FROM outbox INDEXED BY outbox_unsynced WHERE state <> 'accepted' GROUP BY state`,
@@ -92,6 +99,21 @@ export function createOutbox(db: SqliteDatabase, replica: PetStore, environment:
     `UPDATE outbox SET base_url = ?, state = 'pending', next_attempt_at = 0, updated_at = ? WHERE id = ? AND state = 'needs_confirmation'`,
   );
 
+  const claimDue = db.transaction((max: number): ClaimedEntry[] => {
+    const at = now();
+    return due.all(at, max).map((row) => {
+      claim.run(at, row.entry_id);
+      return {
+        entryId: row.entry_id,
+        baseUrl: row.base_url,
+        idempotencyKey: row.idempotency_key,
+        newPet: { name: row.name, categoryId: row.category, ...(row.status === null ? {} : { status: row.status }) },
+        attempts: row.attempts + 1,
+        previouslyUnknown: row.state === 'unknown',
+      };
+    });
+  });
+
   // A claim that was on its way when the process stopped may or may not have reached the server.
   db.prepare(`UPDATE outbox SET state = 'unknown' WHERE state = 'sending'`).run();
 
@@ -106,27 +128,17 @@ export function createOutbox(db: SqliteDatabase, replica: PetStore, environment:
     add(newPet: NewPet, baseUrl: string): OutboxEntry {
       const at = now();
       return toEntry(
-        insert.get(environment, baseUrl, randomUUID(), newPet.name, BigInt(newPet.categoryId), newPet.status ?? null, at, at) as OutboxRow,
+        insert.get(environment, baseUrl, randomUUID(), newPet.name, BigInt(newPet.categoryId), newPet.status ?? null, at, at)!,
       );
     },
 
     get,
 
-    /** Up to `max` due entries, marked sending in one transaction, oldest first. */
-    claimDue: db.transaction((max: number): ClaimedEntry[] => {
-      const at = now();
-      return due.all(at, max).map((row) => {
-        claim.run(at, row.entry_id);
-        return {
-          entryId: row.entry_id,
-          baseUrl: row.base_url,
-          idempotencyKey: row.idempotency_key,
-          newPet: { name: row.name, categoryId: row.category, ...(row.status === null ? {} : { status: row.status }) },
-          attempts: row.attempts + 1,
-          previouslyUnknown: row.state === 'unknown',
-        };
-      });
-    }),
+    /**
+     * Up to `max` due entries, marked sending in one transaction, oldest first. IMMEDIATE: it reads
+     * then writes, and another connection (the app's, or a sync thread's) may write in between.
+     */
+    claimDue: (max: number): ClaimedEntry[] => claimDue.immediate(max),
 
     /** The server has them: the entries become its animals, in one transaction. */
     accept: db.transaction((accepted: ReadonlyArray<{ entryId: string; pet: Pet }>) => {

@@ -14,8 +14,9 @@ import { RemoteError } from '../remote/remote-error';
 import { openDatabase } from '../store/database';
 import { REPLICA_MIGRATIONS } from '../store/migrations';
 import { createPetStore } from '../store/pet-store';
-import { createOutbox } from './outbox';
-import { createSyncEngine, type SyncEngineOptions } from './sync-engine';
+import { createOutbox, type Outbox } from './outbox';
+import { replicaFileName } from './replica-file';
+import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync-engine';
 
 export interface ReplicaOptions {
   dataDir: string;
@@ -25,6 +26,8 @@ export interface ReplicaOptions {
   now?: () => number;
   /** Engine tuning (tests shorten the backoff). */
   engine?: Pick<SyncEngineOptions, 'backoff' | 'batch' | 'concurrency'>;
+  /** Runs the sync engine elsewhere (a thread of its own, see start-sync-thread.ts); by default it runs here. */
+  syncElsewhere?: (outbox: Outbox) => SyncEngine;
 }
 
 /**
@@ -32,11 +35,11 @@ export interface ReplicaOptions {
  * the server's animals as last seen and the outbox of animals added here for it. Reads answer from
  * the file at once; writes go to the outbox and reach the server through the sync engine.
  */
-export function openReplica({ dataDir, environment, client, currentBaseUrl, now = Date.now, engine: tuning }: ReplicaOptions) {
-  const db = openDatabase(join(dataDir, `replica-${environment}.db`), REPLICA_MIGRATIONS);
+export function openReplica({ dataDir, environment, client, currentBaseUrl, now = Date.now, engine: tuning, syncElsewhere }: ReplicaOptions) {
+  const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
   const pets = createPetStore(db);
   const outbox = createOutbox(db, pets, environment, now);
-  const engine = createSyncEngine({ environment, outbox, client, currentBaseUrl, now, ...tuning });
+  const engine = syncElsewhere ? syncElsewhere(outbox) : createSyncEngine({ environment, outbox, client, currentBaseUrl, now, ...tuning });
   const readRefresh = db.prepare<[string], number>('SELECT refreshed_at FROM refreshes WHERE query = ?').pluck();
   const writeRefresh = db.prepare<[string, number]>(
     'INSERT INTO refreshes (query, refreshed_at) VALUES (?, ?) ON CONFLICT (query) DO UPDATE SET refreshed_at = excluded.refreshed_at',
@@ -48,11 +51,12 @@ export function openReplica({ dataDir, environment, client, currentBaseUrl, now 
 
   const queryKey = ({ limit, status }: ListPetsQuery) => `limit=${limit}&status=${status ?? ''}`;
 
-  function view(query: ListPetsQuery, source: PetsView['source']): PetsView {
+  // One read transaction: the sync thread may accept an entry between reads, which would show it twice or not at all.
+  const view = db.transaction((query: ListPetsQuery, source: PetsView['source']): PetsView => {
     const at = readRefresh.get(queryKey(query));
     const unsynced = outbox.unsynced(query);
     return { environment, pets: pets.listPets(query), unsynced, refreshedAt: at === undefined ? null : new Date(at).toISOString(), source };
-  }
+  });
 
   return {
     environment,
@@ -98,7 +102,7 @@ export function openReplica({ dataDir, environment, client, currentBaseUrl, now 
         throw new RemoteError('no_address', `No address is set for ${environment}. Set it in Settings or with: npm run cli -- env set-url ${environment} <url>`);
       }
       const entry = outbox.add(valid, baseUrl);
-      void engine.syncNow();
+      engine.syncNow().catch(() => undefined); // the entry is safe in the outbox; the status tells what went wrong
       return entry;
     },
 

@@ -49,6 +49,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   let keyRejected = false;
   let running: Promise<SyncPassResult> | null = null;
   let queued: Promise<SyncPassResult> | null = null;
+  let forceQueued = false;
   let timer: NodeJS.Timeout | null = null;
 
   const { baseMs, capMs } = options.backoff ?? BACKOFF;
@@ -76,7 +77,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return { kind: 'accepted', entry, pet };
     } catch (error) {
       if (error instanceof ApiError) return { kind: 'rejected', entry, reason: error.message };
-      if (!(error instanceof RemoteError)) throw error;
+      if (!(error instanceof RemoteError)) {
+        // Not the server's answer: the key could not be read (a locked keychain), or a fault of ours.
+        // The pass stops and the entry waits, never left claimed; whether it went out is not known.
+        const message = error instanceof Error ? error.message : String(error);
+        return { kind: 'retry', entry, state: 'unknown', delayMs: delay(entry.attempts), error: message, stop: 'not_configured' };
+      }
       const { status = 0, retryAfterMs, serverMessage, mayHaveArrived } = error.details;
       switch (error.kind) {
         case 'no_key':
@@ -173,10 +179,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
   function syncNow({ force = false } = {}): Promise<SyncPassResult> {
     if (force) outbox.makeAllDue();
     if (running === null) return startPass();
+    // What the running pass puts back to wait is due again for the pass a person asked for.
+    forceQueued ||= force;
     queued ??= running
       .catch(() => undefined)
       .then(() => {
         queued = null;
+        if (forceQueued) outbox.makeAllDue();
+        forceQueued = false;
         return running ?? startPass();
       });
     return queued;

@@ -6,29 +6,32 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { startService } from '../../helpers/http-service';
-import { drain, openTestReplica } from '../../helpers/replica';
+import { drain, openTestReplica, type SyncRunsIn } from '../../helpers/replica';
 import { ROOT } from '../../helpers/serve-process';
 import { useTempDir } from '../../helpers/temp-dir';
 
 const KILLS = 50;
 
-function runUntilKilled(dataDir: string, baseUrl: string, prefix: string): Promise<{ returned: string[]; killedMidWay: boolean }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/helpers/crash-worker.ts'), dataDir, baseUrl, prefix], {
+function runUntilKilled(dataDir: string, baseUrl: string, prefix: string, syncRunsIn: SyncRunsIn): Promise<{ returned: string[]; syncing: boolean; killedMidWay: boolean }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/helpers/crash-worker.ts'), dataDir, baseUrl, prefix, syncRunsIn], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
   let timer: NodeJS.Timeout | undefined;
+  // A child that never gets to sync is stopped too, and the round fails (syncing stays false).
+  const fallback = setTimeout(() => child.kill('SIGKILL'), 10_000);
   child.stdout.on('data', (chunk) => {
     output += chunk;
-    // Once it is adding, let it run 20 to 250 ms more, then pull the plug.
-    timer ??= setTimeout(() => child.kill('SIGKILL'), 20 + Math.random() * 230);
+    // Once it has synced a batch, let it add and sync 20 to 250 ms more, then pull the plug.
+    if (output.includes('#synced')) timer ??= setTimeout(() => child.kill('SIGKILL'), 20 + Math.random() * 230);
   });
   return new Promise((resolve) =>
     child.on('exit', (_code, signal) => {
       clearTimeout(timer);
+      clearTimeout(fallback);
       const lines = output.split('\n');
       lines.pop(); // a line cut short by the kill was not fully reported
-      resolve({ returned: lines, killedMidWay: signal === 'SIGKILL' });
+      resolve({ returned: lines.filter((line) => !line.startsWith('#')), syncing: output.includes('#synced'), killedMidWay: signal === 'SIGKILL' });
     }),
   );
 }
@@ -36,22 +39,24 @@ function runUntilKilled(dataDir: string, baseUrl: string, prefix: string): Promi
 describe('crash safety', () => {
   const tempDir = useTempDir();
 
-  it(`${KILLS} SIGKILLs while adding and syncing: every returned add is on the server exactly once; integrity_check ok`, async () => {
+  it(`${KILLS} SIGKILLs while adding and syncing (the engine in this thread and in a sync thread, in turn): every returned add is on the server exactly once; integrity_check ok`, async () => {
     const service = await startService();
     const dataDir = tempDir();
     const baseUrl = `${service.baseUrl}/v1`;
     try {
       const returned: string[] = [];
       for (let round = 0; round < KILLS; round++) {
-        const run = await runUntilKilled(dataDir, baseUrl, `round${round}`);
+        const run = await runUntilKilled(dataDir, baseUrl, `round${round}`, round % 2 === 0 ? 'this thread' : 'a sync thread');
         expect(run.killedMidWay).toBe(true);
+        expect(run.syncing, `round ${round} synced before it was killed`).toBe(true);
         returned.push(...run.returned);
       }
       expect(returned.length).toBeGreaterThan(KILLS * 3);
       const sentBeforeFinalSync = (service.db.prepare('SELECT count(*) AS n FROM pets').get() as { n: number }).n;
       expect(sentBeforeFinalSync).toBeGreaterThan(0); // the children were syncing when killed
 
-      const { replica } = openTestReplica(dataDir, 'staging', baseUrl);
+      const handles = openTestReplica(dataDir, 'staging', baseUrl);
+      const { replica } = handles;
       try {
         expect(replica.db.pragma('integrity_check', { simple: true })).toBe('ok');
         await drain(replica);
@@ -62,7 +67,7 @@ describe('crash safety', () => {
         for (const [name, n] of counts) expect(n, `duplicate ${name}`).toBe(1);
         expect(replica.outbox.counts()).toMatchObject({ pending: 0, rejected: 0 });
       } finally {
-        await replica.close();
+        await handles.close();
       }
       const replicaFile = new Database(join(dataDir, 'replica-staging.db'), { readonly: true });
       expect(replicaFile.pragma('integrity_check', { simple: true })).toBe('ok');

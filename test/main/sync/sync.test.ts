@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFaultProxy, type Fault, type FaultProxy } from '../../helpers/fault-proxy';
 import { startService, type RunningService } from '../../helpers/http-service';
 import { freePort } from '../../helpers/processes';
-import { drain, openTestReplica, type ReplicaHandles } from '../../helpers/replica';
+import { drain, openTestReplica, type ReplicaHandles, type SyncRunsIn } from '../../helpers/replica';
 import { useTempDir } from '../../helpers/temp-dir';
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
@@ -27,13 +27,13 @@ function expectReplicaMatchesServer({ replica }: ReplicaHandles, service: Runnin
   expect(accepted.n).toBe(server.length);
 }
 
-describe('offline first: outbox and sync', () => {
+describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('offline first: outbox and sync, the engine in %s', (syncRunsIn) => {
   const tempDir = useTempDir();
 
   it('200 animals added with the server down reach it exactly once when it starts; the replica matches; nothing waits', async () => {
     const port = await freePort();
-    const handles = openTestReplica(tempDir(), 'staging', `http://127.0.0.1:${port}/v1`);
-    track(handles.replica);
+    const handles = openTestReplica(tempDir(), 'staging', `http://127.0.0.1:${port}/v1`, syncRunsIn);
+    track(handles);
     await handles.replica.engine.syncNow(); // nothing to send, and the server never heard from
     expect(handles.replica.engine.status().lastSuccessfulSync).toBeNull();
     const names = Array.from({ length: 200 }, (_, i) => `Offline ${i}`);
@@ -57,8 +57,8 @@ describe('offline first: outbox and sync', () => {
   it('through a proxy that drops answers after commit, resets, answers 500/503/429, slows and garbles: nothing lost, nothing duplicated', async () => {
     const service = track(await startService());
     const proxy: FaultProxy = track(await startFaultProxy(service.port));
-    const handles = openTestReplica(tempDir(), 'staging', proxy.baseUrl);
-    track(handles.replica);
+    const handles = openTestReplica(tempDir(), 'staging', proxy.baseUrl, syncRunsIn);
+    track(handles);
     const faults: Fault[] = ['drop-after-commit', 'reset', 'error-500', 'unavailable-503', 'too-many-429', 'invalid-json', 'slow', 'pass'];
     // Faults for the first 150 requests, chosen at random with a fixed seed; then the network heals.
     let seed = 42;
@@ -79,8 +79,8 @@ describe('offline first: outbox and sync', () => {
   it('a 401 mid-run pauses sync for the environment until the key is changed, then it resumes', async () => {
     const service = track(await startService());
     const proxy = track(await startFaultProxy(service.port));
-    const handles = openTestReplica(tempDir(), 'staging', proxy.baseUrl);
-    track(handles.replica);
+    const handles = openTestReplica(tempDir(), 'staging', proxy.baseUrl, syncRunsIn);
+    track(handles);
     proxy.schedule(['pass', 'pass', 'unauthorized-401', 'unauthorized-401', 'unauthorized-401', 'unauthorized-401']);
     const { replica } = handles;
     // One at a time, so the order of outcomes is the order of requests.
@@ -101,8 +101,7 @@ describe('offline first: outbox and sync', () => {
   it('a rejected animal is kept with the server\'s reason, blocks none behind it, and can be fixed and resent or discarded', async () => {
     const service = track(await startService());
     const proxy = track(await startFaultProxy(service.port));
-    const { replica } = openTestReplica(tempDir(), 'staging', proxy.baseUrl);
-    track(replica);
+    const { replica } = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl, syncRunsIn));
     const entries = ['Refused', 'Behind 1', 'Behind 2', 'Refused too'].map((name) => replica.outbox.add({ name, categoryId: '1' }, proxy.baseUrl));
     proxy.schedule(['reject-400', 'pass', 'pass', 'reject-400']);
     await drain(replica);
@@ -125,10 +124,10 @@ describe('offline first: outbox and sync', () => {
     const production = track(await startService());
     const stagingPort = await freePort(); // staging is down
     const dir = tempDir();
-    const staging = openTestReplica(dir, 'staging', `http://127.0.0.1:${stagingPort}/v1`);
-    track(staging.replica);
-    const prod = openTestReplica(dir, 'production', `${production.baseUrl}/v1`);
-    track(prod.replica);
+    const staging = openTestReplica(dir, 'staging', `http://127.0.0.1:${stagingPort}/v1`, syncRunsIn);
+    track(staging);
+    const prod = openTestReplica(dir, 'production', `${production.baseUrl}/v1`, syncRunsIn);
+    track(prod);
     for (let i = 0; i < 5; i++) staging.replica.createPet({ name: `Staging only ${i}`, categoryId: '1' });
     await staging.replica.engine.syncNow();
 
@@ -154,8 +153,7 @@ describe('offline first: outbox and sync', () => {
 
   it('reads answer at once from the replica with their freshness; a refresh stores the server\'s animals', async () => {
     const service = track(await startService());
-    const { replica } = openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`);
-    track(replica);
+    const { replica } = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`, syncRunsIn));
     service.store.createPet({ name: 'Known to the server', categoryId: '9', status: 'sold' });
     expect(replica.listPets({ status: 'sold' })).toMatchObject({ pets: [], refreshedAt: null, source: 'cache' });
     const fresh = await replica.refresh({ status: 'sold' });

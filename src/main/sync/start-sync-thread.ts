@@ -1,0 +1,146 @@
+import { EventEmitter } from 'node:events';
+import { Worker } from 'node:worker_threads';
+import type { SyncStatus } from '../../shared/contract';
+import type { DeprecationNotice } from '../remote/remote-client';
+import type { Outbox } from './outbox';
+import type { SyncEngine, SyncPassResult } from './sync-engine';
+import type { FromSyncThread, SyncThreadData, ToSyncThread } from './sync-thread-protocol';
+
+export interface SyncThreadOptions extends SyncThreadData {
+  /** The main thread's own view of the outbox: counts are read from it, always current. */
+  outbox: Outbox;
+  apiKey: () => Promise<string | null>;
+  onDeprecation?: (notice: DeprecationNotice) => void;
+  /** The thread's script, when not the one next to this file (a test runs the built one). */
+  entry?: URL;
+}
+
+/**
+ * The sync thread's entry: built next to this file (`sync-thread.js`, an entry of the main build);
+ * from the TypeScript sources (tests, benchmarks), loaded through tsx.
+ */
+function spawn(workerData: SyncThreadData, entry?: URL): Worker {
+  if (entry !== undefined || !import.meta.url.endsWith('.ts')) return new Worker(entry ?? new URL(SYNC_THREAD_ENTRY, import.meta.url), { workerData });
+  const source = new URL('./sync-thread.ts', import.meta.url).href;
+  const load = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
+  return new Worker(load, { eval: true, workerData });
+}
+const SYNC_THREAD_ENTRY = './sync-thread.js';
+
+/**
+ * The sync engine of one environment, run in a thread of its own (see sync-thread.ts), behind the
+ * same interface as an engine run here. Statuses carry the counts as this thread's connection sees
+ * them, so they never lag an add or a discard made here.
+ */
+export function startSyncThread({ outbox, apiKey, onDeprecation, entry, ...data }: SyncThreadOptions): SyncEngine {
+  const { environment } = data;
+  const events = new EventEmitter();
+  let reported: Omit<SyncStatus, 'pending' | 'rejected' | 'needsConfirmation'> = {
+    environment,
+    online: null,
+    lastSuccessfulSync: null,
+    currentError: null,
+    keyRejected: false,
+  };
+  const waiting = new Map<number, { resolve: (result: SyncPassResult | undefined) => void; reject: (error: Error) => void }>();
+  let nextCall = 0;
+  let started = false;
+  let stopped = false;
+  let worker: Worker | null = null;
+
+  function status(): SyncStatus {
+    return { ...reported, ...outbox.counts() };
+  }
+
+  function thread(): Worker {
+    if (worker !== null) return worker;
+    const spawned = spawn(data, entry);
+    spawned.unref(); // only a call being waited for keeps the process alive
+    spawned.on('message', (message: FromSyncThread) => {
+      switch (message.type) {
+        case 'done': {
+          const call = waiting.get(message.call);
+          waiting.delete(message.call);
+          if (waiting.size === 0) spawned.unref();
+          if (message.error === undefined) call?.resolve(message.result);
+          else call?.reject(new Error(message.error));
+          break;
+        }
+        case 'needKey':
+          apiKey().then(
+            (key) => send({ type: 'key', call: message.call, key }),
+            (error: unknown) => send({ type: 'key', call: message.call, key: null, error: error instanceof Error ? error.message : String(error) }),
+          );
+          break;
+        case 'status': {
+          const { pending: _p, rejected: _r, needsConfirmation: _n, ...rest } = message.status;
+          reported = rest;
+          events.emit('status', status());
+          break;
+        }
+        case 'progress':
+          events.emit('progress', message.progress);
+          break;
+        case 'dataChanged':
+          events.emit('data-changed', environment);
+          break;
+        case 'deprecation':
+          onDeprecation?.(message.notice);
+          break;
+      }
+    });
+    // A thread that dies (it should not) fails what waited for it; the next call starts a new one.
+    spawned.on('error', (error) => {
+      reported = { ...reported, currentError: `Sync stopped unexpectedly: ${error.message}` };
+      events.emit('status', status());
+    });
+    spawned.on('exit', () => {
+      if (worker === spawned) worker = null;
+      for (const call of waiting.values()) call.reject(new Error(`The ${environment} sync thread stopped before answering.`));
+      waiting.clear();
+    });
+    worker = spawned;
+    if (started) spawned.postMessage({ type: 'start' } satisfies ToSyncThread);
+    return spawned;
+  }
+
+  function send(message: ToSyncThread): void {
+    if (!stopped) thread().postMessage(message);
+  }
+
+  function request(message: (call: number) => ToSyncThread): Promise<SyncPassResult | undefined> {
+    if (stopped) return Promise.reject(new Error(`The ${environment} replica is closed.`));
+    const call = nextCall++;
+    const target = thread();
+    target.ref();
+    return new Promise((resolve, reject) => {
+      waiting.set(call, { resolve, reject });
+      target.postMessage(message(call));
+    });
+  }
+
+  return {
+    environment,
+    events,
+    status,
+    syncNow: async ({ force = false } = {}) => (await request((call) => ({ type: 'syncNow', call, force })))!,
+    noteReachable(reachable: boolean) {
+      reported = { ...reported, online: reachable };
+      send({ type: 'noteReachable', reachable });
+    },
+    keyChanged() {
+      reported = { ...reported, keyRejected: false, currentError: null };
+      send({ type: 'keyChanged' });
+    },
+    start() {
+      started = true;
+      send({ type: 'start' });
+    },
+    async stop() {
+      const stopping = worker;
+      if (stopping !== null) await request((call) => ({ type: 'stop', call }));
+      stopped = true;
+      await stopping?.terminate();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { RemoteEnvironment, SyncStatus } from '../../shared/contract';
+import type { DeprecationNotice, RemoteClientOptions } from '../remote/remote-client';
+import type { SyncEngineOptions, SyncPassResult } from './sync-engine';
+
+/** What the sync thread is started with (structured-cloned into it). */
+export interface SyncThreadData {
+  environment: RemoteEnvironment;
+  /** The folder of the replica files. */
+  dataDir: string;
+  /** The app database, whose settings hold the environment's current address. */
+  appDatabase: string;
+  /** The address presets from the environment variables (settings fall back to them). */
+  presets: Record<string, string>;
+  tuning?: Pick<SyncEngineOptions, 'backoff' | 'batch' | 'concurrency'>;
+  timeouts?: RemoteClientOptions['timeouts'];
+}
+
+/** Messages from the main thread to the sync thread. `call` numbers a request that is answered. */
+export type ToSyncThread =
+  | { type: 'syncNow'; call: number; force: boolean }
+  | { type: 'start' }
+  | { type: 'stop'; call: number }
+  | { type: 'keyChanged' }
+  | { type: 'noteReachable'; reachable: boolean }
+  | { type: 'key'; call: number; key: string | null; error?: string };
+
+/** Messages from the sync thread to the main thread. */
+export type FromSyncThread =
+  | { type: 'done'; call: number; result?: SyncPassResult; error?: string }
+  | { type: 'needKey'; call: number }
+  | { type: 'status'; status: SyncStatus }
+  | { type: 'progress'; progress: SyncPassResult }
+  | { type: 'dataChanged' }
+  | { type: 'deprecation'; notice: DeprecationNotice };

@@ -1,0 +1,87 @@
+// The sync thread: runs one environment's sync engine over its own connection to the replica file,
+// so that sending, parsing and committing never hold up the main thread that answers the window.
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { join } from 'node:path';
+import { createSettings } from '../config/settings';
+import { createRemoteClient, type RemoteClient } from '../remote/remote-client';
+import { openDatabase } from '../store/database';
+import { REPLICA_MIGRATIONS } from '../store/migrations';
+import { createPetStore } from '../store/pet-store';
+import { createOutbox } from './outbox';
+import { replicaFileName } from './replica-file';
+import { createSyncEngine } from './sync-engine';
+import type { FromSyncThread, SyncThreadData, ToSyncThread } from './sync-thread-protocol';
+
+const port = parentPort as MessagePort;
+const { environment, dataDir, appDatabase, presets, tuning, timeouts } = workerData as SyncThreadData;
+const post = (message: FromSyncThread) => port.postMessage(message);
+
+// The address is read from the settings the main thread writes, at each use: a change is seen at once.
+const appDb = openDatabase(appDatabase);
+const settings = createSettings(appDb, presets);
+const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
+const outbox = createOutbox(db, createPetStore(db), environment);
+
+// Keys stay with the main thread (the keychain is its to use): asked for at each request, as in-thread.
+let nextCall = 0;
+const keyRequests = new Map<number, { resolve: (key: string | null) => void; reject: (error: Error) => void }>();
+const apiKey = () =>
+  new Promise<string | null>((resolve, reject) => {
+    const call = nextCall++;
+    keyRequests.set(call, { resolve, reject });
+    post({ type: 'needKey', call });
+  });
+
+let client: RemoteClient | null = null;
+const currentBaseUrl = () => settings.baseUrl(environment).url;
+const engine = createSyncEngine({
+  environment,
+  outbox,
+  currentBaseUrl,
+  client: () => {
+    const baseUrl = currentBaseUrl();
+    if (client?.baseUrl !== baseUrl) {
+      client = createRemoteClient({ environment, baseUrl, apiKey, timeouts, onDeprecation: (notice) => post({ type: 'deprecation', notice }) });
+    }
+    return client;
+  },
+  ...tuning,
+});
+engine.events.on('status', (status) => post({ type: 'status', status }));
+engine.events.on('progress', (progress) => post({ type: 'progress', progress }));
+engine.events.on('data-changed', () => post({ type: 'dataChanged' }));
+
+port.on('message', (message: ToSyncThread) => {
+  switch (message.type) {
+    case 'syncNow':
+      engine.syncNow({ force: message.force }).then(
+        (result) => post({ type: 'done', call: message.call, result }),
+        (error: unknown) => post({ type: 'done', call: message.call, error: error instanceof Error ? error.message : String(error) }),
+      );
+      break;
+    case 'start':
+      engine.start();
+      break;
+    case 'stop':
+      void engine.stop().finally(() => {
+        db.close();
+        appDb.close();
+        post({ type: 'done', call: message.call });
+        port.close();
+      });
+      break;
+    case 'keyChanged':
+      engine.keyChanged();
+      break;
+    case 'noteReachable':
+      engine.noteReachable(message.reachable);
+      break;
+    case 'key': {
+      const request = keyRequests.get(message.call);
+      keyRequests.delete(message.call);
+      if (message.error === undefined) request?.resolve(message.key);
+      else request?.reject(new Error(message.error));
+      break;
+    }
+  }
+});

@@ -1,0 +1,83 @@
+// What the sync thread adds to the engine (whose behaviour sync.test.ts checks in both threads):
+// messages across the thread boundary, keys asked of the main thread, and a clean stop.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Replica } from '../../../src/main/sync/replica';
+import type { SyncPassResult } from '../../../src/main/sync/sync-engine';
+import type { SyncStatus } from '../../../src/shared/contract';
+import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
+import { openTestReplica } from '../../helpers/replica';
+import { useTempDir } from '../../helpers/temp-dir';
+
+const cleanups: Array<() => Promise<unknown> | unknown> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+describe('the sync thread', () => {
+  const tempDir = useTempDir();
+
+  async function open(apiKey: () => Promise<string | null>): Promise<{ replica: Replica; service: RunningService; dataDir: string }> {
+    const service = await startService();
+    cleanups.push(() => service.close());
+    const dataDir = tempDir();
+    const handles = openTestReplica(dataDir, 'staging', `${service.baseUrl}/v1`, 'a sync thread', { apiKey });
+    cleanups.push(() => handles.close());
+    return { replica: handles.replica, service, dataDir };
+  }
+
+  it('reports its passes as events here (status, progress, data changed); counts are this thread\'s own, current at once', async () => {
+    const { replica, service } = await open(async () => TEST_API_KEY);
+    const statuses: SyncStatus[] = [];
+    const progress: SyncPassResult[] = [];
+    const changed: string[] = [];
+    replica.engine.events.on('status', (status: SyncStatus) => statuses.push(status));
+    replica.engine.events.on('progress', (step: SyncPassResult) => progress.push(step));
+    replica.engine.events.on('data-changed', (environment: string) => changed.push(environment));
+
+    for (let i = 0; i < 3; i++) replica.outbox.add({ name: `Threaded ${i}`, categoryId: '4' }, `${service.baseUrl}/v1`);
+    expect(replica.engine.status()).toMatchObject({ environment: 'staging', pending: 3, online: null });
+
+    const result = await replica.engine.syncNow();
+    expect(result).toEqual({ accepted: 3, rejected: 0, retryLater: 0, stoppedBecause: null });
+    expect(progress.at(-1)).toEqual(result);
+    expect(changed).toEqual(['staging']);
+    expect(statuses.at(-1)).toMatchObject({ online: true, pending: 0, currentError: null, lastSuccessfulSync: expect.any(String) });
+    expect(replica.engine.status()).toEqual(statuses.at(-1));
+    expect(service.db.prepare("SELECT count(*) AS n FROM pets WHERE name LIKE 'Threaded %'").get()).toEqual({ n: 3 });
+    expect(replica.listPets().pets.map((pet) => pet.name)).toEqual(['Threaded 0', 'Threaded 1', 'Threaded 2']);
+  });
+
+  it('asks this thread for the key at each request; a key that cannot be read stops the pass with the reason in words, and the entry waits', async () => {
+    let keychain: 'locked' | 'open' = 'locked';
+    const asked: string[] = [];
+    const { replica, service } = await open(async () => {
+      asked.push(keychain);
+      if (keychain === 'locked') throw new Error('No OS keychain is available (test)');
+      return TEST_API_KEY;
+    });
+    const entry = replica.createPet({ name: 'Waits for the key', categoryId: '1' });
+    expect(await replica.engine.syncNow({ force: true })).toMatchObject({ accepted: 0, stoppedBecause: 'not_configured' });
+    expect(replica.engine.status()).toMatchObject({ pending: 1, currentError: 'No OS keychain is available (test)' });
+    expect(replica.outbox.get(entry.entryId)).toMatchObject({ state: 'unknown', lastError: 'No OS keychain is available (test)' }); // waits, not left claimed
+
+    keychain = 'open';
+    await replica.engine.syncNow({ force: true });
+    expect(replica.outbox.get(entry.entryId)).toMatchObject({ state: 'accepted' });
+    expect(asked).toContain('locked');
+    expect(asked.at(-1)).toBe('open');
+    expect(service.db.prepare("SELECT count(*) AS n FROM pets WHERE name = 'Waits for the key'").get()).toEqual({ n: 1 });
+  });
+
+  it('stops with the replica: later calls are refused in words, and no entry is left claimed in the file', async () => {
+    const { replica, dataDir } = await open(async () => TEST_API_KEY);
+    replica.createPet({ name: 'Before closing', categoryId: '1' });
+    await replica.engine.syncNow();
+    await replica.close();
+    await expect(replica.engine.syncNow()).rejects.toThrow('The staging replica is closed.');
+    const file = new Database(join(dataDir, 'replica-staging.db'), { readonly: true });
+    cleanups.push(() => file.close());
+    expect(file.prepare("SELECT state, count(*) AS n FROM outbox GROUP BY state").all()).toEqual([{ state: 'accepted', n: 1 }]);
+  });
+});
