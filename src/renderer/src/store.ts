@@ -149,7 +149,14 @@ export const useApp = create<AppState & AppActions>()((set, get) => ({
   },
 
   async setPreferences(preferences) {
-    set({ preferences: await call('setPreferences', preferences) });
+    const before = get().preferences;
+    set({ preferences }); // at once: a checkbox answers the click, not the round trip to main
+    try {
+      set({ preferences: await call('setPreferences', preferences) });
+    } catch (error) {
+      set({ preferences: before });
+      throw error;
+    }
   },
 
   acknowledgeProduction: () => set({ startedInProduction: false }),

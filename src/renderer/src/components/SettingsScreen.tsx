@@ -156,7 +156,7 @@ export function SettingsScreen() {
           <input
             type="checkbox"
             checked={preferences.confirmProductionAdds}
-            onChange={(event) => void setPreferences({ confirmProductionAdds: event.target.checked })}
+            onChange={(event) => setPreferences({ confirmProductionAdds: event.target.checked }).catch((error: unknown) => toast.error(`Not saved: ${messageOf(error)}`))}
           />
           Ask before adding an animal in production
         </label>
