@@ -13,7 +13,7 @@ export const BASE_URL_PRESETS: Record<RemoteEnvironment, string> = {
   staging: 'PETSTORE_STAGING_URL',
 };
 
-/** Just the preset variables of an environment (what a sync thread needs to read addresses as here). */
+/** Only the address presets of a process environment: what a sync thread needs to read addresses as the main thread does. */
 export function addressPresets(env: NodeJS.ProcessEnv): Record<string, string> {
   const presets: Record<string, string> = {};
   for (const name of Object.values(BASE_URL_PRESETS)) {

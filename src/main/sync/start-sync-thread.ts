@@ -67,9 +67,11 @@ export function startSyncThread({ outbox, apiKey, onDeprecation, entry, ...data 
           break;
         }
         case 'needKey':
+          // Answered to the thread that asked (a thread that has since stopped ignores it).
           apiKey().then(
-            (key) => send({ type: 'key', call: message.call, key }),
-            (error: unknown) => send({ type: 'key', call: message.call, key: null, error: error instanceof Error ? error.message : String(error) }),
+            (key) => spawned.postMessage({ type: 'key', call: message.call, key } satisfies ToSyncThread),
+            (error: unknown) =>
+              spawned.postMessage({ type: 'key', call: message.call, key: null, error: error instanceof Error ? error.message : String(error) } satisfies ToSyncThread),
           );
           break;
         case 'status': {
@@ -108,15 +110,18 @@ export function startSyncThread({ outbox, apiKey, onDeprecation, entry, ...data 
     if (!stopped) thread().postMessage(message);
   }
 
-  function request(message: (call: number) => ToSyncThread): Promise<SyncPassResult | undefined> {
-    if (stopped) return Promise.reject(new Error(`The ${environment} replica is closed.`));
+  function ask(target: Worker, message: (call: number) => ToSyncThread): Promise<SyncPassResult | undefined> {
     const call = nextCall++;
-    const target = thread();
     target.ref();
     return new Promise((resolve, reject) => {
       waiting.set(call, { resolve, reject });
       target.postMessage(message(call));
     });
+  }
+
+  function request(message: (call: number) => ToSyncThread): Promise<SyncPassResult | undefined> {
+    if (stopped) return Promise.reject(new Error(`The ${environment} replica is closed.`));
+    return ask(thread(), message);
   }
 
   return {
@@ -137,10 +142,12 @@ export function startSyncThread({ outbox, apiKey, onDeprecation, entry, ...data 
       send({ type: 'start' });
     },
     async stop() {
+      if (stopped) return;
+      stopped = true; // from now on nothing new is asked of the thread: it finishes its pass and closes its files
       const stopping = worker;
-      if (stopping !== null) await request((call) => ({ type: 'stop', call }));
-      stopped = true;
-      await stopping?.terminate();
+      if (stopping === null) return;
+      await ask(stopping, (call) => ({ type: 'stop', call })).catch(() => undefined); // a thread already gone has nothing to close
+      await stopping.terminate();
     },
   };
 }
