@@ -1,5 +1,5 @@
 // Issue 3 benchmark: the HTTP service under load, against the floor (bare node:http) and json-server.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase } from '../../src/main/store/database';
@@ -18,12 +18,26 @@ interface Load {
   rps: number;
   p99: number;
   non2xx: number;
+  /** The server process's CPU time (user + system, all threads) per request answered, in µs. */
+  cpuPerRequestUs: number;
 }
 
-async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<Load> {
+/** CPU time a process has used so far, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function load(url: string, pid: number, options: Partial<autocannon.Options> = {}): Promise<Load> {
+  const before = cpuMs(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
   if (result.non2xx + result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors + result.timeouts };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+    cpuPerRequestUs: ((cpuMs(pid) - before) * 1000) / result.requests.total,
+  };
 }
 
 export async function benchHttp(dir: string): Promise<string[]> {
@@ -77,11 +91,11 @@ export async function benchHttp(dir: string): Promise<string[]> {
     // This VM's neighbours make throughput swing by a factor of three from minute to minute, so
     // the servers take turns: ROUNDS short runs each, interleaved, and the median of each.
     const targets = {
-      ours: () => load(oursUrl, { headers }),
-      bare: () => load(`http://127.0.0.1:${barePort}/v1/pets?limit=20`),
-      fastify: () => load(`http://127.0.0.1:${fastifyPort}/v1/pets?limit=20`),
-      uncached: () => load(uncachedUrl, { headers }),
-      json: () => load(jsonUrl),
+      ours: () => load(oursUrl, ours.pid!, { headers }),
+      bare: () => load(`http://127.0.0.1:${barePort}/v1/pets?limit=20`, bare.pid!),
+      fastify: () => load(`http://127.0.0.1:${fastifyPort}/v1/pets?limit=20`, fastify.pid!),
+      uncached: () => load(uncachedUrl, uncached.pid!, { headers }),
+      json: () => load(jsonUrl, jsonServer.pid!),
     };
     const rounds: Record<keyof typeof targets, Load[]> = { ours: [], bare: [], fastify: [], uncached: [], json: [] };
     for (const run of Object.values(targets)) await run(); // warm-up
@@ -94,7 +108,9 @@ export async function benchHttp(dir: string): Promise<string[]> {
     };
     const [oursGet, bareGet, fastifyGet, uncachedGet, jsonGet] = (['ours', 'bare', 'fastify', 'uncached', 'json'] as const).map((name) => median(rounds[name]));
     const ratiosPerRound = rounds.ours.map((run, i) => run.rps / rounds.bare[i]!.rps);
-    const oursPost = await load(`http://127.0.0.1:${oursPort}/v1/pets`, {
+    const cpuMedian = (runs: Load[]) => [...runs].map((run) => run.cpuPerRequestUs).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+    const [oursCpu, bareCpu, fastifyCpu] = [cpuMedian(rounds.ours), cpuMedian(rounds.bare), cpuMedian(rounds.fastify)];
+    const oursPost = await load(`http://127.0.0.1:${oursPort}/v1/pets`, ours.pid!, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Loaded', categoryId: 1, status: 'available' }),
@@ -115,6 +131,9 @@ export async function benchHttp(dir: string): Promise<string[]> {
       `| (c) minimal Fastify route, constant body (the framework's own floor) | ${fmt(fastifyGet!.rps, 0)} | ${fastifyGet!.p99} ms | ${fastifyGet!.non2xx} | (c)/(a) = ${fmt(fastifyGet!.rps / bareGet!.rps, 2)}x | (reference) | |`,
       `| ours with the list cache off (SQLite + serialization on every request) | ${fmt(uncachedGet!.rps, 0)} | ${uncachedGet!.p99} ms | ${uncachedGet!.non2xx} | /(a) = ${fmt(uncachedGet!.rps / bareGet!.rps, 2)}x, /(b) = ${fmt(uncachedGet!.rps / jsonGet!.rps, 1)}x | (reported) | |`,
       `| ours: POST /v1/pets, durable (synchronous=FULL), 10 s | ${fmt(oursPost.rps, 0)} | ${oursPost.p99} ms | ${oursPost.non2xx} | | (reported) | |`,
+      '',
+      `Server CPU time per GET answered (user + system, from /proc; median of the rounds; steadier than throughput here, since it does not count the time a neighbour takes): ` +
+        `ours ${fmt(oursCpu, 1)} µs, (a) bare ${fmt(bareCpu, 1)} µs, (c) Fastify ${fmt(fastifyCpu, 1)} µs; ours costs ${fmt(oursCpu / bareCpu, 2)}x the floor's CPU per request.`,
     );
   } finally {
     await Promise.all([ours, bare, fastify, uncached, jsonServer].map(stopProcess));
