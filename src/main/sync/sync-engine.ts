@@ -64,7 +64,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   function setOnline(value: boolean) {
     const regained = value && online === false;
     online = value;
-    if (regained) void syncNow(); // connectivity is back: send what waited
+    if (regained) syncInBackground(); // connectivity is back: send what waited
   }
 
   async function send(entry: ClaimedEntry): Promise<Outcome> {
@@ -164,7 +164,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   function startPass(): Promise<SyncPassResult> {
-    running = pass().finally(() => {
+    // A pass that fails (the replica file, not the network: those are outcomes) says so in the status.
+    const attempt = pass().catch((error: unknown) => {
+      currentError = `Sync failed: ${error instanceof Error ? error.message : String(error)}`;
+      throw error;
+    });
+    running = attempt.finally(() => {
       running = null;
       events.emit('status', status());
     });
@@ -192,6 +197,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return queued;
   }
 
+  /** A pass nobody waits for (a timer, regained connectivity); a failure is in the status (see startPass). */
+  function syncInBackground(): void {
+    syncNow().catch(() => undefined);
+  }
+
   return {
     environment,
     events,
@@ -203,14 +213,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
     keyChanged() {
       keyRejected = false;
       currentError = null;
-      void syncNow();
+      syncInBackground();
     },
     /** Start-up: a pass now, then one whenever a waiting entry's retry time comes. */
     start() {
-      void syncNow();
+      syncInBackground();
       timer ??= setInterval(() => {
         const nextDue = outbox.nextDueAt();
-        if (nextDue !== null && nextDue <= now()) void syncNow();
+        if (nextDue !== null && nextDue <= now()) syncInBackground();
       }, SYNC_TICK_MS).unref();
     },
     async stop() {
