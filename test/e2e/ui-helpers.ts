@@ -57,3 +57,19 @@ export async function reopen(page: Page): Promise<void> {
   await page.reload();
   await expect(page.locator('.env-strip')).toBeVisible();
 }
+
+/**
+ * The table as Chromium's own accessibility tree exposes it to a screen reader (not Playwright's
+ * role guess from the markup): how many nodes of each table role it holds.
+ */
+export async function accessibleTableRoles(page: Page): Promise<Record<string, number>> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: Array<{ ignored: boolean; role?: { value: string } }> };
+    const counts: Record<string, number> = { table: 0, columnheader: 0, row: 0, cell: 0 };
+    for (const node of nodes) if (!node.ignored && node.role && node.role.value in counts) counts[node.role.value]! += 1;
+    return counts;
+  } finally {
+    await cdp.detach();
+  }
+}

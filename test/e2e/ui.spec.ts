@@ -1,7 +1,7 @@
 // The counter UI, flow by flow, in Chromium over the real core (issue 7).
 import { startService, TEST_API_KEY } from '../helpers/http-service';
 import { expect, test } from './harness';
-import { checkScreen, connectServer, reopen, row } from './ui-helpers';
+import { accessibleTableRoles, checkScreen, connectServer, reopen, row } from './ui-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -56,6 +56,8 @@ test.describe('animals in the local store', () => {
     await page.getByLabel('Per page').fill('5');
     await expect(page.getByRole('row')).toHaveCount(6);
     await expect(page.getByRole('row').nth(1)).toContainText('Animal 2'); // the sold ones are 2, 5, 8 ...
+    // Rows are laid out as flex lines, not table rows: a screen reader must still get a table.
+    expect(await accessibleTableRoles(page)).toEqual({ table: 1, columnheader: 4, row: 6, cell: 20 });
     await checkScreen(page, 'animals');
     await page.keyboard.press('Control+,');
     await expect(page.getByRole('heading', { name: 'Safety' })).toBeVisible();
@@ -133,6 +135,16 @@ test.describe('working against a server', () => {
     await page.keyboard.press('Control+r');
     await expect(page.getByTestId('rejected-count')).toHaveText('2 rejected', { timeout: 15_000 });
     await expect(row(page, 'Bad Dog')).toContainText('name Bad Dog is not allowed at this shop');
+    // Both rejected rows wear the danger colour, whatever the striping of odd and even rows.
+    const danger = await page.evaluate(`(() => {
+      const probe = document.body.appendChild(document.createElement('div'));
+      probe.style.background = 'var(--danger-bg)';
+      const colour = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return colour;
+    })()`);
+    type InPage = { getComputedStyle(element: unknown): { backgroundColor: string } }; // tests are typed without the DOM library
+    for (const name of ['Bad Dog', 'Worse Dog']) expect(await row(page, name).evaluate((element) => (globalThis as unknown as InPage).getComputedStyle(element).backgroundColor), name).toBe(danger);
     await checkScreen(page, 'rejected');
     server.proxy.rejectPostsWith(null);
     await page.getByRole('button', { name: 'Fix and resend Bad Dog' }).click();
