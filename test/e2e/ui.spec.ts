@@ -234,6 +234,7 @@ test.describe('working against a server', () => {
     await expect(row(page, 'Real Rabbit')).toBeVisible();
     await page.keyboard.press('F5');
     await expect.poll(() => production.service.store.listPets().map((pet) => pet.name), { timeout: 15_000 }).toEqual(['Real Rabbit']);
+    await expect(page.getByText('Production sync finished: the server has everything added here.')).toBeVisible(); // named: it may outlast a switch
     await checkScreen(page, 'production');
 
     await page.keyboard.press('Control+3'); // staging: its own strip, and none of production's animals

@@ -2,27 +2,28 @@ import { toast } from 'sonner';
 import { ariaKeyShortcuts, COMMANDS, shortcutLabel } from '../../../shared/commands';
 import type { SyncStatus } from '../../../shared/contract';
 import { messageOf } from '../api';
-import { isMac, when } from '../format';
+import { ENVIRONMENT_LABELS, isMac, when } from '../format';
 import { isRemote, useApp } from '../store';
 
-function syncOutcome({ pending, rejected, needsConfirmation, currentError }: SyncStatus): string {
+// Each names its environment: it may still be on screen after a switch to the other server.
+function syncOutcome({ environment, pending, rejected, needsConfirmation, currentError }: SyncStatus): string {
   const problems = [
     pending > 0 ? `${pending} still waiting${currentError ? ` (${currentError})` : ''}` : '',
     rejected > 0 ? `${rejected} rejected: see the list` : '',
     needsConfirmation > 0 ? `${needsConfirmation} held until you confirm the new address` : '',
   ].filter(Boolean);
-  return problems.length === 0 ? 'Sync finished: the server has everything added here.' : `Sync finished: ${problems.join('; ')}.`;
+  const finished = `${ENVIRONMENT_LABELS[environment]} sync finished`;
+  return problems.length === 0 ? `${finished}: the server has everything added here.` : `${finished}: ${problems.join('; ')}.`;
 }
 
 /** "Sync now", from the button, the shortcut or the menu; the outcome is announced. */
 export function syncNowAndAnnounce(): void {
-  void useApp
-    .getState()
-    .syncNow()
-    .then(
-      (after) => after && toast(syncOutcome(after)),
-      (error) => toast.error(`Sync failed: ${messageOf(error)}`),
-    );
+  const { environment, syncNow } = useApp.getState();
+  if (!isRemote(environment)) return; // the local store has nothing to sync
+  void syncNow().then(
+    (after) => after && toast(syncOutcome(after)),
+    (error) => toast.error(`${ENVIRONMENT_LABELS[environment]} sync failed: ${messageOf(error)}`),
+  );
 }
 
 /** Online or offline, what is waiting, when sync last succeeded, what is wrong, and "Sync now". */
