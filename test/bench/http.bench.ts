@@ -90,12 +90,13 @@ export async function benchHttp(dir: string): Promise<string[]> {
 
     // This VM's neighbours make throughput swing by a factor of three from minute to minute, so
     // the servers take turns: ROUNDS short runs each, interleaved, and the median of each.
+    // Every server gets the very same request, key included (those that need none ignore it).
     const targets = {
       ours: () => load(oursUrl, ours.pid!, { headers }),
-      bare: () => load(`http://127.0.0.1:${barePort}/v1/pets?limit=20`, bare.pid!),
-      fastify: () => load(`http://127.0.0.1:${fastifyPort}/v1/pets?limit=20`, fastify.pid!),
+      bare: () => load(`http://127.0.0.1:${barePort}/v1/pets?limit=20`, bare.pid!, { headers }),
+      fastify: () => load(`http://127.0.0.1:${fastifyPort}/v1/pets?limit=20`, fastify.pid!, { headers }),
       uncached: () => load(uncachedUrl, uncached.pid!, { headers }),
-      json: () => load(jsonUrl, jsonServer.pid!),
+      json: () => load(jsonUrl, jsonServer.pid!, { headers }),
     };
     const rounds: Record<keyof typeof targets, Load[]> = { ours: [], bare: [], fastify: [], uncached: [], json: [] };
     for (const run of Object.values(targets)) await run(); // warm-up
