@@ -1,15 +1,15 @@
 // The main window, the app:// scheme it loads from, the native menu, and the rules every web page in the app lives by.
 import { readFile } from 'node:fs/promises';
 import { app, BrowserWindow, dialog, Menu, protocol, screen, session, shell, type MenuItemConstructorOptions } from 'electron';
-import { APP_SCHEME, resolveAppFile } from './app-protocol';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, resolveAppFile } from './app-protocol';
 import { appMenuTemplate, type MenuEntry } from './app-menu';
 import type { Settings } from './config/settings';
 import { CONTENT_SECURITY_POLICY, restorableBounds, secureWebPreferences } from './window-options';
 import type { CommandId } from '../shared/commands';
 
-/** Must run before `ready`: app:// behaves like https (origin, secure context), nothing more. */
+/** Must run before `ready`. */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true } }]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
 }
 
 /** Serves the renderer folder over app://petstore/, through the path-traversal guard. */

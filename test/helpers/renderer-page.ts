@@ -1,6 +1,7 @@
 // The built renderer served over HTTP (through app://'s path guard, with its CSP) and a page's
 // window.petstore bound to a router, as preload/index.ts binds it to ipcRenderer. Shared by the
 // end-to-end harness and the UI and IPC benchmarks.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -27,7 +28,12 @@ export function serveRenderer(): Promise<{ server: Server; url: string }> {
     } catch {
       return void res.writeHead(404).end();
     }
-    res.writeHead(200, { 'content-type': answer.contentType, 'content-security-policy': CONTENT_SECURITY_POLICY }).end(body);
+    // Revalidated on every load, so a rebuilt renderer is never stale; an unchanged one comes from
+    // Chromium's cache with V8's compiled code, as app:// with its codeCache privilege does.
+    const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+    const caching = { etag, 'cache-control': 'no-cache' };
+    if (req.headers['if-none-match'] === etag) return void res.writeHead(304, caching).end();
+    res.writeHead(200, { 'content-type': answer.contentType, 'content-security-policy': CONTENT_SECURITY_POLICY, ...caching }).end(body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/` })));
 }

@@ -2,7 +2,7 @@ import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { APP_ORIGIN, resolveAppFile } from '../../src/main/app-protocol';
+import { APP_ORIGIN, APP_SCHEME_PRIVILEGES, resolveAppFile } from '../../src/main/app-protocol';
 import { useTempDir } from '../helpers/temp-dir';
 
 describe('the app:// scheme', () => {
@@ -15,6 +15,13 @@ describe('the app:// scheme', () => {
     writeFileSync(join(tmp(), 'secret.txt'), 'not for the page');
     return dir;
   };
+
+  it('is privileged like https and no further: nothing that loosens the page\'s CSP or origin rules', () => {
+    const granted = Object.entries(APP_SCHEME_PRIVILEGES).filter(([, on]) => on).map(([name]) => name);
+    expect(granted.filter((name) => !['standard', 'secure', 'codeCache'].includes(name))).toEqual([]);
+    // Electron keeps compiled code only for a standard scheme, and the renderer needs a secure context.
+    expect(APP_SCHEME_PRIVILEGES).toMatchObject({ standard: true, secure: true });
+  });
 
   it('serves the renderer folder with the right content types', () => {
     const dir = renderer();
