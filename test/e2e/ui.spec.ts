@@ -18,6 +18,13 @@ test.describe('animals in the local store', () => {
     await page.keyboard.type('9223372036854775807');
     await page.keyboard.press('Enter');
     await expect(row(page, 'Rex')).toContainText('9223372036854775807');
+    // The longest int64 stays inside its column (it wraps), never over the next one.
+    const categoryCell = row(page, 'Rex').getByRole('cell', { name: '9223372036854775807' });
+    const overflow = await categoryCell.evaluate((cell) => {
+      const box = cell as unknown as { scrollWidth: number; clientWidth: number };
+      return box.scrollWidth - box.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByText('Rex added as number 1.')).toBeVisible(); // announced (sonner's live region)
     await expect(name).toHaveValue('');
     await expect(name).toBeFocused();
