@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import {
@@ -12,6 +12,7 @@ import type { SqliteDatabase } from '../store/database';
 import type { PetStore } from '../store/pet-store';
 import { parseJson, petToWire, stringifyJson } from '../wire/json-codec';
 import { createBearerCheck } from './bearer-auth';
+import { createCachedListPath } from './cached-list-path';
 import { replyToClientError, toApiError } from './error-replies';
 import { createIdempotencyStore, readIdempotencyKey } from './idempotency';
 import { createListCache } from './list-cache';
@@ -61,32 +62,24 @@ export function buildServer({ db, store, apiKey, logger, listCache = true }: Ser
   const listPetsBody = (query: unknown) => stringifyJson(store.listPets(query as never).map(petToWire));
   const cache = listCache ? createListCache(() => store.changeStamp()) : undefined;
 
-  /**
-   * The hot path: a GET /v1/pets whose page is cached, with the right key, is answered here,
-   * before Fastify routes it, with the same status, headers, body and log line that the route
-   * below gives (a test compares both byte for byte). Anything else goes on to Fastify.
-   */
-  function answerFromListCache(request: IncomingMessage, response: ServerResponse): boolean {
-    const url = request.url ?? '';
-    if (cache === undefined || request.method !== 'GET' || !(url === LIST_PATH || url.startsWith(`${LIST_PATH}?`))) return false;
-    const start = performance.now();
-    if (checkBearer(request.headers.authorization) !== 'ok') return false;
-    const body = cache.peek(url.slice(LIST_PATH.length + 1));
-    if (body === undefined) return false;
-    response.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': body.length });
-    response.end(body);
-    if (logger) logRequest(logger, 'GET', url, 200, performance.now() - start);
-    return true;
-  }
   const idempotency = createIdempotencyStore(db);
   idempotency.purgeExpired();
   const app = Fastify({
     logger: false,
-    // Fastify's own server, with the hot path in front of its router (timeouts set as Fastify would).
+    // Fastify's own server, with the cached list's hot path in front of its router (timeouts set as Fastify would).
     serverFactory: (handler, options) => {
-      const server = createServer((request, response) => {
-        if (!answerFromListCache(request, response)) handler(request, response);
-      });
+      const server = createServer(
+        cache === undefined
+          ? handler
+          : createCachedListPath({
+              listPath: LIST_PATH,
+              contentType: JSON_TYPE,
+              cache,
+              checkBearer,
+              logRequest: logger && ((method, path, status, ms) => logRequest(logger, method, path, status, ms)),
+              passOn: handler,
+            }),
+      );
       const timeouts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
       server.keepAliveTimeout = timeouts.keepAliveTimeout;
       server.requestTimeout = timeouts.requestTimeout;

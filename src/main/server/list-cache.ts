@@ -7,20 +7,31 @@
 export function createListCache(changeStamp: () => string, maxEntries = 256) {
   let stamp = '';
   const bodies = new Map<string, Buffer>();
-  const current = () => {
+  const checkFreshness = () => {
     const now = changeStamp();
     if (now !== stamp) {
       bodies.clear();
       stamp = now;
     }
-    return bodies;
   };
+  const lookup = (query: string): Buffer | undefined => bodies.get(query);
   return {
-    /** The cached body for this query if it is still valid; never produces one. */
-    peek: (query: string): Buffer | undefined => current().get(query),
+    /**
+     * Reads the change stamp once and returns the lookup of bodies valid at that moment (and
+     * after: a later check that finds a change empties the same map). One check can serve every
+     * request read before it.
+     */
+    fresh(): (query: string) => Buffer | undefined {
+      checkFreshness();
+      return lookup;
+    },
+
+    /** Whether a body for this query was kept at the last check; a hint only, its freshness unchecked. */
+    holds: (query: string): boolean => bodies.has(query),
 
     get(query: string, produce: () => string): Buffer {
-      let body = current().get(query);
+      checkFreshness();
+      let body = bodies.get(query);
       if (body === undefined) {
         body = Buffer.from(produce()); // produce throws for an invalid query: errors are never cached
         if (bodies.size >= maxEntries) bodies.clear();
@@ -30,3 +41,5 @@ export function createListCache(changeStamp: () => string, maxEntries = 256) {
     },
   };
 }
+
+export type ListCache = ReturnType<typeof createListCache>;
