@@ -26,7 +26,10 @@ function developmentCsp(): Plugin {
 function sonnerWithoutInlineStyle(): Plugin {
   return {
     name: 'petstore-sonner-without-inline-style',
-    transform: (code, id) => (/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id) ? code.replace(/(?<!function )\b__insertCSS\(/g, 'void (') : undefined),
+    transform: (code, id) =>
+      /[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)
+        ? code.replace(/(?<!function )\b__insertCSS\(/g, 'void (')
+        : undefined,
   };
 }
 

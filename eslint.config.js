@@ -23,7 +23,16 @@ export default tseslint.config(
   {
     files: ['src/shared/**'],
     rules: restrict(
-      [...nodeBuiltins, 'electron', 'better-sqlite3', 'keytar', 'react', '**/main/**', '**/renderer/**', '**/preload/**'],
+      [
+        ...nodeBuiltins,
+        'electron',
+        'better-sqlite3',
+        'keytar',
+        'react',
+        '**/main/**',
+        '**/renderer/**',
+        '**/preload/**',
+      ],
       'src/shared is pure TypeScript imported by every process: no Node, no Electron, no DOM, no other room.',
     ),
   },

@@ -88,7 +88,8 @@ let failed = false;
 for (const name of modules) {
   let result = probe(name);
   if (result.ok) {
-    if (!existsSync(cacheDir(name)) && existsSync(buildDir(name))) cpSync(buildDir(name), cacheDir(name), { recursive: true });
+    if (!existsSync(cacheDir(name)) && existsSync(buildDir(name)))
+      cpSync(buildDir(name), cacheDir(name), { recursive: true });
     continue;
   }
   if (!ABI_MISMATCH.test(result.error)) {

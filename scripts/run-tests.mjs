@@ -24,7 +24,9 @@ if (process.env.PETSTORE_TEST_KEYRING === undefined) {
     (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0,
   );
   if (!haveKeyring) {
-    console.log('No dbus-run-session or gnome-keyring-daemon: keychain tests will skip (apt-get install dbus gnome-keyring).');
+    console.log(
+      'No dbus-run-session or gnome-keyring-daemon: keychain tests will skip (apt-get install dbus gnome-keyring).',
+    );
   }
   const unlock = 'printf petstore-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "$@"';
   const command = haveKeyring
@@ -45,7 +47,14 @@ mkdirSync(reports, { recursive: true });
 const suites = [
   {
     name: 'vitest (unit, integration, property)',
-    command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`],
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'vitest.json')}`,
+    ],
     report: join(reports, 'vitest.json'),
     count: (r) => ({
       passed: r.numPassedTests,

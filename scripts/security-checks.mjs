@@ -16,12 +16,19 @@ const explained = JSON.parse(readFileSync(join(root, '.ci/electronegativity-expl
 /** One Electronegativity run; null when its CSV came back cut short (it can exit before the file is complete). */
 function analyse() {
   const csv = join(mkdtempSync(join(tmpdir(), 'electronegativity-')), 'findings.csv');
-  const run = spawnSync('npx', ['electronegativity', '-i', 'src', '-e', electron, '-o', csv], { cwd: root, encoding: 'utf8' });
+  const run = spawnSync('npx', ['electronegativity', '-i', 'src', '-e', electron, '-o', csv], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (run.status !== 0 || !existsSync(csv)) {
     console.error(`electronegativity failed:\n${run.stdout}${run.stderr}`);
     process.exit(1);
   }
-  const rows = readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((line) => line.split(',').map((cell) => cell.replace(/^"|"$/g, '')));
+  const rows = readFileSync(csv, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(',').map((cell) => cell.replace(/^"|"$/g, '')));
   if (rows.some((cells) => cells.length < 8)) return null;
   return rows.map(([issue, severity, , file, location]) => ({ issue, severity, file: relative(root, file), location }));
 }
@@ -35,7 +42,9 @@ if (findings === null) {
 let unexplained = 0;
 for (const finding of findings) {
   const why = explained.find((e) => e.issue === finding.issue && e.file === finding.file);
-  console.log(`${why ? 'explained  ' : 'UNEXPLAINED'} ${finding.severity.padEnd(6)} ${finding.issue} ${finding.file}:${finding.location}${why ? ` (${why.reason})` : ''}`);
+  console.log(
+    `${why ? 'explained  ' : 'UNEXPLAINED'} ${finding.severity.padEnd(6)} ${finding.issue} ${finding.file}:${finding.location}${why ? ` (${why.reason})` : ''}`,
+  );
   if (!why) unexplained++;
 }
 console.log(`electronegativity: ${findings.length} findings, ${unexplained} unexplained`);
@@ -46,7 +55,9 @@ const audit = spawnSync('npm', ['audit', '--omit=dev', '--audit-level=high'], { 
 const auditOutput = `${audit.stdout}${audit.stderr}`;
 let auditFailed = false;
 if (/audit endpoint returned an error|ENOTFOUND|ECONNREFUSED|ETIMEDOUT/.test(auditOutput)) {
-  console.log('npm audit: NOT CHECKED: this registry does not serve the audit endpoint (it answered with an error), so advisories could not be read here.');
+  console.log(
+    'npm audit: NOT CHECKED: this registry does not serve the audit endpoint (it answered with an error), so advisories could not be read here.',
+  );
 } else if (audit.status !== 0) {
   console.error(`npm audit: high or critical advisories in production dependencies:\n${auditOutput}`);
   auditFailed = true;

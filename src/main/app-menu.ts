@@ -28,7 +28,16 @@ const separator: MenuEntry = { type: 'separator' };
 export function appMenuTemplate({ mac, development }: { mac: boolean; development: boolean }): MenuEntry[] {
   return [
     ...(mac ? [{ role: 'appMenu' }] : []),
-    { label: '&File', submenu: [command('new-animal'), separator, command('show-settings'), separator, { role: mac ? 'close' : 'quit' }] },
+    {
+      label: '&File',
+      submenu: [
+        command('new-animal'),
+        separator,
+        command('show-settings'),
+        separator,
+        { role: mac ? 'close' : 'quit' },
+      ],
+    },
     { role: 'editMenu' },
     {
       label: '&View',
@@ -36,7 +45,9 @@ export function appMenuTemplate({ mac, development }: { mac: boolean; developmen
         command('show-animals'),
         command('filter-animals'),
         separator,
-        ...(development ? [{ role: 'reload', accelerator: 'CmdOrCtrl+Shift+R' }, { role: 'toggleDevTools' }, separator] : []),
+        ...(development
+          ? [{ role: 'reload', accelerator: 'CmdOrCtrl+Shift+R' }, { role: 'toggleDevTools' }, separator]
+          : []),
         { role: 'resetZoom' },
         { role: 'zoomIn' },
         { role: 'zoomOut' },
@@ -47,6 +58,12 @@ export function appMenuTemplate({ mac, development }: { mac: boolean; developmen
     { label: '&Environment', submenu: [command('use-local'), command('use-production'), command('use-staging')] },
     { label: '&Sync', submenu: [command('sync-now')] },
     { role: 'windowMenu' },
-    { role: 'help', submenu: [{ label: 'Show logs', action: 'show-logs' }, ...(mac ? [] : [{ label: 'About Petstore Desk', action: 'about' } as const])] },
+    {
+      role: 'help',
+      submenu: [
+        { label: 'Show logs', action: 'show-logs' },
+        ...(mac ? [] : [{ label: 'About Petstore Desk', action: 'about' } as const]),
+      ],
+    },
   ];
 }

@@ -24,8 +24,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export type AppFileAnswer =
-  | { kind: 'file'; path: string; contentType: string }
-  | { kind: 'refused'; status: 400 | 403 | 404; reason: string };
+  { kind: 'file'; path: string; contentType: string } | { kind: 'refused'; status: 400 | 403 | 404; reason: string };
 
 /**
  * Maps an app:// request to a file inside the renderer folder, or refuses it. Only GET on our
@@ -41,14 +40,16 @@ export function resolveAppFile(rendererDir: string, requestUrl: string, method =
   } catch {
     return { kind: 'refused', status: 400, reason: 'not a URL' };
   }
-  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return { kind: 'refused', status: 403, reason: 'not the app origin' };
+  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST)
+    return { kind: 'refused', status: 403, reason: 'not the app origin' };
   let path: string;
   try {
     path = decodeURIComponent(url.pathname);
   } catch {
     return { kind: 'refused', status: 400, reason: 'malformed escape' };
   }
-  if (path.includes('\0') || path.includes('\\')) return { kind: 'refused', status: 403, reason: 'forbidden character' };
+  if (path.includes('\0') || path.includes('\\'))
+    return { kind: 'refused', status: 403, reason: 'forbidden character' };
   if (path === '/' || path === '') path = '/index.html';
   const root = resolve(rendererDir);
   const file = resolve(root, `.${path}`);

@@ -32,7 +32,8 @@ if (!app.requestSingleInstanceLock()) {
     const core = openPetstoreCore({
       dataDir,
       syncInThread: true,
-      onDeprecation: (environment, notice) => log.warn({ environment, ...notice }, 'getPet is deprecated by the server'),
+      onDeprecation: (environment, notice) =>
+        log.warn({ environment, ...notice }, 'getPet is deprecated by the server'),
     });
     const router = createIpcRouter(core, (event, payload) => sendEvent(window?.webContents, event, payload));
     bindIpc(router, appUrls);

@@ -1,12 +1,21 @@
 import type { z } from 'zod';
 import { ApiError, newPetSchema, parseOrThrow, type EnvironmentName, type RemoteEnvironment } from '../shared/contract';
-import { IPC_REQUESTS, type IpcChannel, type IpcError, type IpcEvents, type IpcOutcome, type IpcResults } from '../shared/ipc/contract';
+import {
+  IPC_REQUESTS,
+  type IpcChannel,
+  type IpcError,
+  type IpcEvents,
+  type IpcOutcome,
+  type IpcResults,
+} from '../shared/ipc/contract';
 import type { PetstoreCore } from './petstore-core';
 import { RemoteError } from './remote/remote-error';
 import { testConnection } from './remote/test-connection';
 import { KeychainUnavailableError } from './secrets/keychain';
 
-type Handlers = { [C in IpcChannel]: (argument: z.output<(typeof IPC_REQUESTS)[C]>) => Promise<IpcResults[C]> | IpcResults[C] };
+type Handlers = {
+  [C in IpcChannel]: (argument: z.output<(typeof IPC_REQUESTS)[C]>) => Promise<IpcResults[C]> | IpcResults[C];
+};
 export type Emit = <E extends keyof IpcEvents>(event: E, payload: IpcEvents[E]) => void;
 
 /**
@@ -26,7 +35,8 @@ export function createIpcRouter(core: PetstoreCore, emit: Emit) {
     return opened;
   };
   const remote = (environment: EnvironmentName): RemoteEnvironment => {
-    if (environment === 'local') throw new ApiError('invalid_parameter', 'This needs a server environment (production or staging), not local.');
+    if (environment === 'local')
+      throw new ApiError('invalid_parameter', 'This needs a server environment (production or staging), not local.');
     return environment;
   };
 
@@ -63,7 +73,13 @@ export function createIpcRouter(core: PetstoreCore, emit: Emit) {
     keyStatus: ({ environment }) => core.keys.status(environment),
     environmentSettings: async ({ environment }) => {
       const { url, source, problem } = core.settings.baseUrl(environment);
-      return { environment, baseUrl: url, baseUrlSource: source, baseUrlProblem: problem ?? null, key: await core.keys.status(environment) };
+      return {
+        environment,
+        baseUrl: url,
+        baseUrlSource: source,
+        baseUrlProblem: problem ?? null,
+        key: await core.keys.status(environment),
+      };
     },
     preferences: () => ({ confirmProductionAdds: core.settings.confirmProductionAdds() }),
     setPreferences: ({ confirmProductionAdds }) => {
@@ -117,12 +133,19 @@ export function createIpcRouter(core: PetstoreCore, emit: Emit) {
 export type IpcRouter = ReturnType<typeof createIpcRouter>;
 
 export function toIpcError(error: unknown): IpcError {
-  if (error instanceof ApiError) return { source: 'app', code: error.code, message: error.message, status: error.status };
+  if (error instanceof ApiError)
+    return { source: 'app', code: error.code, message: error.message, status: error.status };
   if (error instanceof RemoteError) {
     return error.kind === 'service_error'
-      ? { source: 'server', code: error.details.code ?? 'service_error', message: error.details.serverMessage ?? error.message, ...(error.details.status ? { status: error.details.status } : {}) }
+      ? {
+          source: 'server',
+          code: error.details.code ?? 'service_error',
+          message: error.details.serverMessage ?? error.message,
+          ...(error.details.status ? { status: error.details.status } : {}),
+        }
       : { source: 'app', code: error.kind, message: error.message };
   }
-  if (error instanceof KeychainUnavailableError) return { source: 'app', code: 'keychain_unavailable', message: error.message };
+  if (error instanceof KeychainUnavailableError)
+    return { source: 'app', code: 'keychain_unavailable', message: error.message };
   return { source: 'app', code: 'internal', message: 'Something failed inside the app; the log file has the details.' };
 }

@@ -19,6 +19,10 @@ export function bindIpc(router: IpcRouter, appUrls: readonly string[]): void {
 }
 
 /** Sends an event to the window, if it is still there. */
-export function sendEvent<E extends keyof IpcEvents>(contents: WebContents | undefined, event: E, payload: IpcEvents[E]): void {
+export function sendEvent<E extends keyof IpcEvents>(
+  contents: WebContents | undefined,
+  event: E,
+  payload: IpcEvents[E],
+): void {
   if (contents && !contents.isDestroyed()) contents.send(`${IPC_PREFIX}${event}`, payload);
 }

@@ -1,5 +1,13 @@
 import { join } from 'node:path';
-import type { EnvironmentName, ListPetsQuery, NewPet, OutboxEntry, Pet, PetsView, RemoteEnvironment } from '../shared/contract';
+import type {
+  EnvironmentName,
+  ListPetsQuery,
+  NewPet,
+  OutboxEntry,
+  Pet,
+  PetsView,
+  RemoteEnvironment,
+} from '../shared/contract';
 import { RemoteError } from './remote/remote-error';
 import { DATABASE_FILE_NAME } from './config/data-dir';
 import { addressPresets, createSettings } from './config/settings';
@@ -29,7 +37,13 @@ export interface CoreOptions {
  * and settings), the keys, and a client per remote environment. The CLI and the desktop app's
  * main process both build exactly this.
  */
-export function openPetstoreCore({ dataDir, env = process.env, keychain = createKeychain(), onDeprecation, syncInThread = false }: CoreOptions) {
+export function openPetstoreCore({
+  dataDir,
+  env = process.env,
+  keychain = createKeychain(),
+  onDeprecation,
+  syncInThread = false,
+}: CoreOptions) {
   const databaseFile = join(dataDir, DATABASE_FILE_NAME);
   const db = openDatabase(databaseFile);
   const settings = createSettings(db, env);
@@ -87,7 +101,10 @@ export function openPetstoreCore({ dataDir, env = process.env, keychain = create
     return { environment: 'local', pets: localStore.listPets(query), unsynced: [], refreshedAt: null, source: 'local' };
   }
 
-  async function listPets(environment: EnvironmentName, query: Partial<ListPetsQuery> = {}): Promise<PetsView & { offline?: RemoteError }> {
+  async function listPets(
+    environment: EnvironmentName,
+    query: Partial<ListPetsQuery> = {},
+  ): Promise<PetsView & { offline?: RemoteError }> {
     if (environment === 'local') return localView(query);
     const remote = replica(environment);
     try {

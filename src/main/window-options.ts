@@ -45,7 +45,11 @@ export interface Bounds {
  * Where to open the window: the remembered bounds if they still overlap a display by a usable
  * amount (a screen may have been unplugged since), otherwise the default size, centred by Electron.
  */
-export function restorableBounds(remembered: Bounds | null, displays: readonly Bounds[], fallback = { width: 1100, height: 760 }): Partial<Bounds> {
+export function restorableBounds(
+  remembered: Bounds | null,
+  displays: readonly Bounds[],
+  fallback = { width: 1100, height: 760 },
+): Partial<Bounds> {
   if (remembered === null || remembered.width < 400 || remembered.height < 300) return fallback;
   const visible = displays.some((d) => {
     const overlapX = Math.min(remembered.x + remembered.width, d.x + d.width) - Math.max(remembered.x, d.x);

@@ -1,6 +1,16 @@
 // The main window, the app:// scheme it loads from, the native menu, and the rules every web page in the app lives by.
 import { readFile } from 'node:fs/promises';
-import { app, BrowserWindow, dialog, Menu, protocol, screen, session, shell, type MenuItemConstructorOptions } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  Menu,
+  protocol,
+  screen,
+  session,
+  shell,
+  type MenuItemConstructorOptions,
+} from 'electron';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, resolveAppFile } from './app-protocol';
 import { appMenuTemplate, type MenuEntry } from './app-menu';
 import type { Settings } from './config/settings';
@@ -41,8 +51,15 @@ export function lockDownWebContents(appUrls: readonly string[]): void {
   });
 }
 
-export function createMainWindow(options: { preload: string; settings: Settings; load: (window: BrowserWindow) => void }): BrowserWindow {
-  const bounds = restorableBounds(options.settings.windowBounds(), screen.getAllDisplays().map((display) => display.workArea));
+export function createMainWindow(options: {
+  preload: string;
+  settings: Settings;
+  load: (window: BrowserWindow) => void;
+}): BrowserWindow {
+  const bounds = restorableBounds(
+    options.settings.windowBounds(),
+    screen.getAllDisplays().map((display) => display.workArea),
+  );
   const window = new BrowserWindow({
     ...bounds,
     minWidth: 720,
@@ -58,7 +75,11 @@ export function createMainWindow(options: { preload: string; settings: Settings;
 }
 
 /** Installs the native menu; menu commands go to the renderer, Help > Show logs opens the log folder. */
-export function installMenu(options: { development: boolean; logFile: string; runCommand: (command: CommandId) => void }): void {
+export function installMenu(options: {
+  development: boolean;
+  logFile: string;
+  runCommand: (command: CommandId) => void;
+}): void {
   const toElectron = (entry: MenuEntry): MenuItemConstructorOptions => {
     const { command, action, submenu, ...rest } = entry;
     const item = { ...rest } as MenuItemConstructorOptions;
@@ -66,7 +87,12 @@ export function installMenu(options: { development: boolean; logFile: string; ru
     if (command) item.click = () => options.runCommand(command);
     if (action === 'show-logs') item.click = () => shell.showItemInFolder(options.logFile);
     if (action === 'about') {
-      item.click = () => void dialog.showMessageBox({ title: 'Petstore Desk', message: `Petstore Desk ${app.getVersion()}`, detail: `Logs: ${options.logFile}` });
+      item.click = () =>
+        void dialog.showMessageBox({
+          title: 'Petstore Desk',
+          message: `Petstore Desk ${app.getVersion()}`,
+          detail: `Logs: ${options.logFile}`,
+        });
     }
     return item;
   };

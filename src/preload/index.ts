@@ -6,7 +6,10 @@ import { IPC_CHANNELS, IPC_EVENT_NAMES, IPC_PREFIX } from '../shared/ipc/channel
 import type { PetstoreApi } from '../shared/ipc/contract';
 
 const api = Object.fromEntries(
-  IPC_CHANNELS.map((channel) => [channel, (argument: unknown) => ipcRenderer.invoke(`${IPC_PREFIX}${channel}`, argument)]),
+  IPC_CHANNELS.map((channel) => [
+    channel,
+    (argument: unknown) => ipcRenderer.invoke(`${IPC_PREFIX}${channel}`, argument),
+  ]),
 ) as Omit<PetstoreApi, 'on'>;
 
 const on: PetstoreApi['on'] = (event, listener) => {

@@ -47,9 +47,12 @@ export async function benchHttp(dir: string): Promise<string[]> {
   db.transaction(() => {
     for (let i = 0; i < ANIMALS; i++) insert.run(`Animal ${i}`, BigInt(i % 97), PET_STATUSES[i % 3]!);
   })();
-  const page = db
-    .prepare('SELECT id, name, category_id AS categoryId, status FROM pets ORDER BY id')
-    .all() as Array<{ id: number; name: string; categoryId: number; status: string }>;
+  const page = db.prepare('SELECT id, name, category_id AS categoryId, status FROM pets ORDER BY id').all() as Array<{
+    id: number;
+    name: string;
+    categoryId: number;
+    status: string;
+  }>;
   db.close();
 
   // json-server 0.17 serves the same 100,000 animals from a JSON file.
@@ -59,24 +62,49 @@ export async function benchHttp(dir: string): Promise<string[]> {
   const oursPort = await freePort();
   const oursUrl = `http://127.0.0.1:${oursPort}/v1/pets?limit=20`;
   // The real `npm run serve`, logging a line per request as in production (to /dev/null here).
-  const ours = await startProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main/server/serve.ts'), '--port', String(oursPort), '--db', dbFile], oursUrl, {
-    PETSTORE_API_KEY: KEY,
-  });
+  const ours = await startProcess(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'src/main/server/serve.ts'), '--port', String(oursPort), '--db', dbFile],
+    oursUrl,
+    {
+      PETSTORE_API_KEY: KEY,
+    },
+  );
   const headers = { authorization: `Bearer ${KEY}` };
   const sample = await (await fetch(oursUrl, { headers })).text();
   const bodyFile = join(dir, 'constant-body.json');
   writeFileSync(bodyFile, sample);
 
   const barePort = await freePort();
-  const bare = await startProcess(process.execPath, [join(import.meta.dirname, 'servers/bare-http.mjs'), String(barePort), bodyFile], /listening/);
+  const bare = await startProcess(
+    process.execPath,
+    [join(import.meta.dirname, 'servers/bare-http.mjs'), String(barePort), bodyFile],
+    /listening/,
+  );
   const fastifyPort = await freePort();
-  const fastify = await startProcess(process.execPath, [join(import.meta.dirname, 'servers/fastify-constant.mjs'), String(fastifyPort), bodyFile], /listening/);
+  const fastify = await startProcess(
+    process.execPath,
+    [join(import.meta.dirname, 'servers/fastify-constant.mjs'), String(fastifyPort), bodyFile],
+    /listening/,
+  );
   const uncachedPort = await freePort();
-  const uncached = await startProcess(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'servers/ours-uncached.ts'), String(uncachedPort), dbFile, KEY], /listening/);
+  const uncached = await startProcess(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'servers/ours-uncached.ts'), String(uncachedPort), dbFile, KEY],
+    /listening/,
+  );
   const jsonPort = await freePort();
   const jsonServer = await startProcess(
     process.execPath,
-    [join(ROOT, 'node_modules/json-server/lib/cli/bin.js'), jsonServerDb, '--port', String(jsonPort), '--host', '127.0.0.1', '--quiet'],
+    [
+      join(ROOT, 'node_modules/json-server/lib/cli/bin.js'),
+      jsonServerDb,
+      '--port',
+      String(jsonPort),
+      '--host',
+      '127.0.0.1',
+      '--quiet',
+    ],
     `http://127.0.0.1:${jsonPort}/pets?_limit=1`,
   );
 
@@ -86,7 +114,8 @@ export async function benchHttp(dir: string): Promise<string[]> {
     const jsonSample = await fetch(jsonUrl).then((r) => r.json() as Promise<unknown[]>);
     if (jsonSample.length !== 20) throw new Error('json-server did not answer 20 animals');
     const uncachedUrl = `http://127.0.0.1:${uncachedPort}/v1/pets?limit=20`;
-    if ((await (await fetch(uncachedUrl, { headers })).text()) !== sample) throw new Error('uncached server answers differently');
+    if ((await (await fetch(uncachedUrl, { headers })).text()) !== sample)
+      throw new Error('uncached server answers differently');
 
     // This VM's neighbours make throughput swing by a factor of three from minute to minute, so
     // the servers take turns: ROUNDS short runs each, interleaved, and the median of each.
@@ -107,12 +136,15 @@ export async function benchHttp(dir: string): Promise<string[]> {
       const sorted = [...runs].sort((a, b) => a.rps - b.rps);
       return sorted[Math.floor(sorted.length / 2)]!;
     };
-    const [oursGet, bareGet, fastifyGet, uncachedGet, jsonGet] = (['ours', 'bare', 'fastify', 'uncached', 'json'] as const).map((name) => median(rounds[name]));
+    const [oursGet, bareGet, fastifyGet, uncachedGet, jsonGet] = (
+      ['ours', 'bare', 'fastify', 'uncached', 'json'] as const
+    ).map((name) => median(rounds[name]));
     // A ratio is the median of the per-round ratios: each round's two figures were taken within
     // seconds of each other, so their ratio is spared most of the host's swings, which a ratio of
     // the two medians (taken from different rounds) is not. Both are printed.
     const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const perRound = (name: keyof typeof targets, baseline: keyof typeof targets) => rounds[name].map((run, i) => run.rps / rounds[baseline][i]!.rps);
+    const perRound = (name: keyof typeof targets, baseline: keyof typeof targets) =>
+      rounds[name].map((run, i) => run.rps / rounds[baseline][i]!.rps);
     const ratiosPerRound = perRound('ours', 'bare');
     const cpuMedian = (runs: Load[]) => middle(runs.map((run) => run.cpuPerRequestUs));
     const [oursCpu, bareCpu, fastifyCpu] = [cpuMedian(rounds.ours), cpuMedian(rounds.bare), cpuMedian(rounds.fastify)];

@@ -14,9 +14,14 @@ import { fmt, summarize, verdict } from './stats';
 const CALLS = 1000;
 
 export async function benchIpc(dir: string): Promise<string[]> {
-  const core = openPetstoreCore({ dataDir: join(dir, 'ipc'), env: {}, keychain: createKeychain(`Petstore Desk bench ${randomUUID()}`) });
+  const core = openPetstoreCore({
+    dataDir: join(dir, 'ipc'),
+    env: {},
+    keychain: createKeychain(`Petstore Desk bench ${randomUUID()}`),
+  });
   core.db.transaction(() => {
-    for (let i = 0; i < 1000; i++) core.localStore.createPet({ name: `Animal ${i}`, categoryId: String(i), status: 'available' });
+    for (let i = 0; i < 1000; i++)
+      core.localStore.createPet({ name: `Animal ${i}`, categoryId: String(i), status: 'available' });
   })();
   const router = createIpcRouter(core, () => undefined);
   const { server, url } = await serveRenderer();
@@ -42,20 +47,27 @@ export async function benchIpc(dir: string): Promise<string[]> {
     const bare = await time(async () => router.handlers.listPets(valid));
     // What the contract adds around it in the app: Electron's IPC clones the argument and the
     // outcome (structured clone, as v8.serialize does); dispatch validates the argument.
-    const contract = await time(async () => deserialize(serialize(await router.dispatch('listPets', deserialize(serialize(argument))))));
+    const contract = await time(async () =>
+      deserialize(serialize(await router.dispatch('listPets', deserialize(serialize(argument))))),
+    );
     // Timed in the page, from the call to the resolved value, as the renderer would see it.
-    const viaPage: number[] = await page.evaluate(async ({ calls, arg }) => {
-      const { listPets } = (globalThis as unknown as { petstore: { listPets: (a: unknown) => Promise<{ ok: boolean }> } }).petstore;
-      for (let i = 0; i < 100; i++) await listPets(arg);
-      const times: number[] = [];
-      for (let i = 0; i < calls; i++) {
-        const start = performance.now();
-        const outcome = await listPets(arg);
-        times.push(performance.now() - start);
-        if (!outcome.ok) throw new Error('listPets failed');
-      }
-      return times;
-    }, { calls: CALLS, arg: argument });
+    const viaPage: number[] = await page.evaluate(
+      async ({ calls, arg }) => {
+        const { listPets } = (
+          globalThis as unknown as { petstore: { listPets: (a: unknown) => Promise<{ ok: boolean }> } }
+        ).petstore;
+        for (let i = 0; i < 100; i++) await listPets(arg);
+        const times: number[] = [];
+        for (let i = 0; i < calls; i++) {
+          const start = performance.now();
+          const outcome = await listPets(arg);
+          times.push(performance.now() - start);
+          if (!outcome.ok) throw new Error('listPets failed');
+        }
+        return times;
+      },
+      { calls: CALLS, arg: argument },
+    );
     const page2 = summarize(viaPage);
     return [
       `listPets({limit: 100}) on a 1,000-animal local store, ${CALLS} calls each after 100 warm-up calls, in one run.`,

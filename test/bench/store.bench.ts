@@ -25,7 +25,10 @@ export function benchStore(dir: string): string[] {
   rmSync(file, { force: true });
   const seedStart = Date.now();
   seed(file);
-  const lines: string[] = [`Seeded ${ROWS.toLocaleString('en')} animals in ${((Date.now() - seedStart) / 1000).toFixed(1)} s.`, ''];
+  const lines: string[] = [
+    `Seeded ${ROWS.toLocaleString('en')} animals in ${((Date.now() - seedStart) / 1000).toFixed(1)} s.`,
+    '',
+  ];
 
   // Open + migrate of the million-row file (nothing to migrate: the cost a start-up pays).
   const opens = Array.from({ length: 30 }, () => {
@@ -68,7 +71,8 @@ export function benchStore(dir: string): string[] {
   const batches: number[] = [];
   for (let b = 0; b < 100; b++) {
     const batch: Pet[] = [];
-    for (let i = 0; i < 50; i++) batch.push({ id: String(nextId++), name: `Upserted ${i}`, categoryId: '9', status: 'pending' });
+    for (let i = 0; i < 50; i++)
+      batch.push({ id: String(nextId++), name: `Upserted ${i}`, categoryId: '9', status: 'pending' });
     for (let i = 0; i < 50; i++) batch.push({ id: String(1 + b * 50 + i), name: `Replaced ${i}`, categoryId: '9' });
     batches.push(timeMicros(() => store.upsertPets(batch)) / 1000);
   }

@@ -45,7 +45,12 @@ interface Drain {
 
 const withMax = (samples: number[]) => ({ ...summarize(samples), max: Math.max(...samples) });
 
-async function drain(dir: string, serverDb: string, baseUrl: string, engineIn: 'a sync thread' | 'the main thread'): Promise<Drain> {
+async function drain(
+  dir: string,
+  serverDb: string,
+  baseUrl: string,
+  engineIn: 'a sync thread' | 'the main thread',
+): Promise<Drain> {
   const dataDir = join(dir, `sync-app-${engineIn.replaceAll(' ', '-')}`);
   const appDatabase = join(dataDir, DATABASE_FILE_NAME);
   const appDb = openDatabase(appDatabase);
@@ -59,11 +64,15 @@ async function drain(dir: string, serverDb: string, baseUrl: string, engineIn: '
     currentBaseUrl: () => baseUrl,
     engine: tuning,
     syncElsewhere:
-      engineIn === 'a sync thread' ? (outbox) => startSyncThread({ environment: 'staging', dataDir, appDatabase, presets: {}, tuning, outbox, apiKey }) : undefined,
+      engineIn === 'a sync thread'
+        ? (outbox) =>
+            startSyncThread({ environment: 'staging', dataDir, appDatabase, presets: {}, tuning, outbox, apiKey })
+        : undefined,
   });
   const prefix = `Drained ${engineIn} `;
   replica.db.transaction(() => {
-    for (let i = 0; i < ENTRIES; i++) replica.outbox.add({ name: `${prefix}${i}`, categoryId: String(i), status: 'pending' }, baseUrl);
+    for (let i = 0; i < ENTRIES; i++)
+      replica.outbox.add({ name: `${prefix}${i}`, categoryId: String(i), status: 'pending' }, baseUrl);
   })();
   const heapBefore = retainedHeapMiB();
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
@@ -87,7 +96,9 @@ async function drain(dir: string, serverDb: string, baseUrl: string, engineIn: '
   appDb.close();
 
   const check = new Database(serverDb, { readonly: true });
-  const onServer = check.prepare('SELECT count(*) AS total, count(DISTINCT name) AS distinct_names FROM pets WHERE name LIKE ?').get(`${prefix}%`) as {
+  const onServer = check
+    .prepare('SELECT count(*) AS total, count(DISTINCT name) AS distinct_names FROM pets WHERE name LIKE ?')
+    .get(`${prefix}%`) as {
     total: number;
     distinct_names: number;
   };
@@ -107,9 +118,14 @@ export async function benchSync(dir: string): Promise<string[]> {
   const serverDb = join(dir, 'sync-server.db');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}/v1`;
-  const server = await startProcess(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main/server/serve.ts'), '--port', String(port), '--db', serverDb], `${baseUrl}/pets`, {
-    PETSTORE_API_KEY: KEY,
-  });
+  const server = await startProcess(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'src/main/server/serve.ts'), '--port', String(port), '--db', serverDb],
+    `${baseUrl}/pets`,
+    {
+      PETSTORE_API_KEY: KEY,
+    },
+  );
   try {
     // The limit: what the service itself accepts, durable POSTs from a load generator.
     const limit = await autocannon({

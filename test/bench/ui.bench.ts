@@ -70,9 +70,18 @@ export async function benchUi(dir: string): Promise<string[]> {
   execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe' });
   const size = shippedGzipBytes();
 
-  const core = openPetstoreCore({ dataDir: join(dir, 'ui'), env: {}, keychain: createKeychain(`Petstore Desk bench ${randomUUID()}`) });
+  const core = openPetstoreCore({
+    dataDir: join(dir, 'ui'),
+    env: {},
+    keychain: createKeychain(`Petstore Desk bench ${randomUUID()}`),
+  });
   core.localStore.upsertPets(
-    Array.from({ length: ANIMALS }, (_, i) => ({ id: String(i + 1), name: `Animal ${i + 1}`, categoryId: String(i % 97), status: PET_STATUSES[i % 3]! })),
+    Array.from({ length: ANIMALS }, (_, i) => ({
+      id: String(i + 1),
+      name: `Animal ${i + 1}`,
+      categoryId: String(i % 97),
+      status: PET_STATUSES[i % 3]!,
+    })),
   );
   const { server, url } = await serveRenderer();
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
@@ -85,7 +94,9 @@ export async function benchUi(dir: string): Promise<string[]> {
     const loads: number[] = [];
     for (let i = 0; i < LOADS + 2; i++) {
       await page.goto(url);
-      const mark = await page.waitForFunction(() => performance.getEntriesByName('petstore:first-list-painted')[0]?.startTime);
+      const mark = await page.waitForFunction(
+        () => performance.getEntriesByName('petstore:first-list-painted')[0]?.startTime,
+      );
       if (i >= 2) loads.push((await mark.jsonValue()) as number); // two warm-up loads
     }
 
@@ -93,12 +104,16 @@ export async function benchUi(dir: string): Promise<string[]> {
     await page.locator('table.animals tbody tr').nth(99).waitFor();
     // From the click on a status to its 100 rows painted, timed in the page.
     const timeFilterChanges = async (afterChange: boolean) =>
-      summarize(((await page.evaluate(`(${FILTER_TIMING_IN_PAGE})(${FILTER_CHANGES}, ${afterChange})`)) as number[]).slice(4));
+      summarize(
+        ((await page.evaluate(`(${FILTER_TIMING_IN_PAGE})(${FILTER_CHANGES}, ${afterChange})`)) as number[]).slice(4),
+      );
     const cold = await timeFilterChanges(true);
     const warm = await timeFilterChanges(false);
     // The transport alone, as the harness carries outcomes (JSON text) and, for comparison, as
     // Playwright would carry the same outcome as an object (what earlier runs of the harness paid).
-    await page.exposeBinding('__petstoreInvokeAsObject', (_source, channel: string, argument: unknown) => router.dispatch(channel, argument));
+    await page.exposeBinding('__petstoreInvokeAsObject', (_source, channel: string, argument: unknown) =>
+      router.dispatch(channel, argument),
+    );
     const timeTransport = async (call: string) =>
       summarize(
         (await page.evaluate(`(async () => {
@@ -112,7 +127,9 @@ export async function benchUi(dir: string): Promise<string[]> {
         })()`)) as number[],
       );
     const transport = await timeTransport('window.petstore.listPets');
-    const transportAsObject = await timeTransport("((argument) => window.__petstoreInvokeAsObject('listPets', argument))");
+    const transportAsObject = await timeTransport(
+      "((argument) => window.__petstoreInvokeAsObject('listPets', argument))",
+    );
     const load = summarize(loads);
     const kb = (bytes: number) => fmt(bytes / 1024, 1);
     return [

@@ -13,13 +13,24 @@ const BUILT_ENTRY = pathToFileURL(join(import.meta.dirname, '../../out/main/sync
 test('the built sync thread sends what was added here to the server, once each', async () => {
   const service = await startService();
   const dataDir = mkdtempSync(join(tmpdir(), 'petstore-built-thread-'));
-  const handles = openTestReplica(dataDir, 'production', `${service.baseUrl}/v1`, 'a sync thread', { entry: BUILT_ENTRY });
+  const handles = openTestReplica(dataDir, 'production', `${service.baseUrl}/v1`, 'a sync thread', {
+    entry: BUILT_ENTRY,
+  });
   const { replica } = handles;
   try {
     for (const name of ['Built 1', 'Built 2', 'Built 3']) replica.createPet({ name, categoryId: '5' });
     await replica.engine.syncNow({ force: true });
-    expect(replica.engine.status()).toMatchObject({ environment: 'production', online: true, pending: 0, currentError: null });
-    expect(service.db.prepare("SELECT name FROM pets WHERE name LIKE 'Built %' ORDER BY id").pluck().all()).toEqual(['Built 1', 'Built 2', 'Built 3']);
+    expect(replica.engine.status()).toMatchObject({
+      environment: 'production',
+      online: true,
+      pending: 0,
+      currentError: null,
+    });
+    expect(service.db.prepare("SELECT name FROM pets WHERE name LIKE 'Built %' ORDER BY id").pluck().all()).toEqual([
+      'Built 1',
+      'Built 2',
+      'Built 3',
+    ]);
   } finally {
     await handles.close();
     await service.close();

@@ -12,14 +12,18 @@ const pathFile = join(ROOT, 'node_modules/electron/path.txt');
 const binary = existsSync(pathFile) ? join(ROOT, 'node_modules/electron/dist', readFileSync(pathFile, 'utf8')) : null;
 const installed = binary !== null && existsSync(binary);
 
-const SKIP_REASON = 'the Electron binary is not installed here (node_modules/electron/dist missing: ELECTRON_SKIP_BINARY_DOWNLOAD, or its download host unreachable)';
+const SKIP_REASON =
+  'the Electron binary is not installed here (node_modules/electron/dist missing: ELECTRON_SKIP_BINARY_DOWNLOAD, or its download host unreachable)';
 if (!installed) console.log(`Skipping the _electron suite: ${SKIP_REASON}.`);
 
 test.describe('the real Electron app', () => {
   test.skip(!installed, SKIP_REASON);
 
   test('window.petstore round trip through Electron IPC', async () => {
-    const app = await electron.launch({ executablePath: binary!, args: [join(ROOT, 'out/main/index.js'), `--user-data-dir=${mkdtempSync(join(tmpdir(), 'petstore-electron-'))}`] });
+    const app = await electron.launch({
+      executablePath: binary!,
+      args: [join(ROOT, 'out/main/index.js'), `--user-data-dir=${mkdtempSync(join(tmpdir(), 'petstore-electron-'))}`],
+    });
     try {
       const page = await app.firstWindow();
       await expect(page.getByRole('heading', { name: 'Petstore Desk' })).toBeVisible();
@@ -30,7 +34,10 @@ test.describe('the real Electron app', () => {
   });
 
   test('served from app://, and F5 syncs rather than reloads; an animal added from the keyboard', async () => {
-    const app = await electron.launch({ executablePath: binary!, args: [join(ROOT, 'out/main/index.js'), `--user-data-dir=${mkdtempSync(join(tmpdir(), 'petstore-electron-'))}`] });
+    const app = await electron.launch({
+      executablePath: binary!,
+      args: [join(ROOT, 'out/main/index.js'), `--user-data-dir=${mkdtempSync(join(tmpdir(), 'petstore-electron-'))}`],
+    });
     try {
       const page = await app.firstWindow();
       expect(page.url()).toBe('app://petstore/index.html');

@@ -17,10 +17,17 @@ describe('harness transport: outcomes as JSON text', () => {
   });
 
   it("carries the router's outcomes, values and errors, as structured clone would", async () => {
-    core = openPetstoreCore({ dataDir: tempDir(), env: {}, keychain: createKeychain(`Petstore Desk test ${randomUUID()}`) });
+    core = openPetstoreCore({
+      dataDir: tempDir(),
+      env: {},
+      keychain: createKeychain(`Petstore Desk test ${randomUUID()}`),
+    });
     const router = createIpcRouter(core, () => undefined);
     const outcomes = [
-      await router.dispatch('addPet', { environment: 'local', pet: { name: 'Rex', categoryId: '9223372036854775807', status: 'sold' } }),
+      await router.dispatch('addPet', {
+        environment: 'local',
+        pet: { name: 'Rex', categoryId: '9223372036854775807', status: 'sold' },
+      }),
       await router.dispatch('listPets', { environment: 'local', query: { limit: 100 } }),
       await router.dispatch('listPets', { environment: 'staging', query: { status: 'sold' } }),
       await router.dispatch('syncStatus', { environment: 'staging' }),
@@ -44,7 +51,9 @@ describe('harness transport: outcomes as JSON text', () => {
       [{ ok: true, value: () => 1 }, /field "value" is a function/],
     ];
     for (const [outcome, message] of refused) expect(() => outcomeAsJson(outcome)).toThrow(message);
-    expect(JSON.parse(outcomeAsJson({ ok: true, value: { pets: [{ id: '1' }], cursor: null, missing: undefined } }))).toEqual({
+    expect(
+      JSON.parse(outcomeAsJson({ ok: true, value: { pets: [{ id: '1' }], cursor: null, missing: undefined } })),
+    ).toEqual({
       ok: true,
       value: { pets: [{ id: '1' }], cursor: null },
     });

@@ -9,7 +9,9 @@ test('the built renderer loads in Chromium with its Content-Security-Policy', as
   expect(csp).toContain("connect-src 'none'");
 });
 
-test('window.petstore reaches the real handlers through the contract: values, errors as values, events', async ({ app }) => {
+test('window.petstore reaches the real handlers through the contract: values, errors as values, events', async ({
+  app,
+}) => {
   await windowPetstoreRoundTrip(app.page);
   expect(app.core.localStore.listPets()).toHaveLength(1); // it really is in the SQLite file
 });

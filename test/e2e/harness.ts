@@ -15,7 +15,12 @@ export const test = base.extend<{ app: { page: Page; core: PetstoreCore; router:
   app: async ({ page }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'petstore-e2e-'));
     // Sync in a thread of its own, as in the desktop app.
-    const core = openPetstoreCore({ dataDir, env: {}, keychain: createKeychain(`Petstore Desk e2e ${randomUUID()}`), syncInThread: true });
+    const core = openPetstoreCore({
+      dataDir,
+      env: {},
+      keychain: createKeychain(`Petstore Desk e2e ${randomUUID()}`),
+      syncInThread: true,
+    });
     const router = createIpcRouter(core, deliverTo(page));
     const { server, url } = await serveRenderer();
     const pageErrors: string[] = [];

@@ -17,7 +17,11 @@ export interface ServerBehind {
 }
 
 /** Our real HTTP service behind the fault proxy, configured as `environment` in the app's core. */
-export async function connectServer(core: PetstoreCore, environment: RemoteEnvironment, key = TEST_API_KEY): Promise<ServerBehind> {
+export async function connectServer(
+  core: PetstoreCore,
+  environment: RemoteEnvironment,
+  key = TEST_API_KEY,
+): Promise<ServerBehind> {
   const service = await startService();
   const proxy = await startFaultProxy(service.port);
   core.settings.setBaseUrl(environment, proxy.baseUrl);
@@ -44,13 +48,17 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
         .every((animation) => animation.playState !== 'running'),
     );
     const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} (${colorScheme})`).toEqual([]);
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `${name} (${colorScheme})`,
+    ).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${colorScheme}.png`) });
   }
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
 }
 
-export const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+export const row = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 
 /** Reloads the page (as a restart of the window would) and waits until the app has started. */
 export async function reopen(page: Page): Promise<void> {
@@ -65,9 +73,12 @@ export async function reopen(page: Page): Promise<void> {
 export async function accessibleTableRoles(page: Page): Promise<Record<string, number>> {
   const cdp = await page.context().newCDPSession(page);
   try {
-    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: Array<{ ignored: boolean; role?: { value: string } }> };
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: Array<{ ignored: boolean; role?: { value: string } }>;
+    };
     const counts: Record<string, number> = { table: 0, columnheader: 0, row: 0, cell: 0 };
-    for (const node of nodes) if (!node.ignored && node.role && node.role.value in counts) counts[node.role.value]! += 1;
+    for (const node of nodes)
+      if (!node.ignored && node.role && node.role.value in counts) counts[node.role.value]! += 1;
     return counts;
   } finally {
     await cdp.detach();

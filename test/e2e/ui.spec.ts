@@ -54,8 +54,15 @@ test.describe('animals in the local store', () => {
     expect(core.localStore.listPets()).toEqual([]);
   });
 
-  test('status filter and page size, kept across screens; states that say what to do', async ({ app: { page, core } }) => {
-    for (let i = 1; i <= 30; i++) core.localStore.createPet({ name: `Animal ${i}`, categoryId: '1', status: (['available', 'pending', 'sold'] as const)[i % 3] });
+  test('status filter and page size, kept across screens; states that say what to do', async ({
+    app: { page, core },
+  }) => {
+    for (let i = 1; i <= 30; i++)
+      core.localStore.createPet({
+        name: `Animal ${i}`,
+        categoryId: '1',
+        status: (['available', 'pending', 'sold'] as const)[i % 3],
+      });
     await reopen(page);
     await expect(page.getByRole('row')).toHaveCount(21); // header + the default 20
     await page.getByRole('radio', { name: 'Sold' }).check();
@@ -82,7 +89,9 @@ test.describe('animals in the local store', () => {
     await expect(page.getByRole('radio', { name: 'Pending' })).toBeFocused();
   });
 
-  test('find by id is labelled deprecated, with its removal date, and points to the filters', async ({ app: { page, core } }) => {
+  test('find by id is labelled deprecated, with its removal date, and points to the filters', async ({
+    app: { page, core },
+  }) => {
     core.localStore.createPet({ name: 'Nemo', categoryId: '7', status: 'available' });
     await reopen(page);
     await page.getByText('Find by id').click();
@@ -128,7 +137,9 @@ test.describe('working against a server', () => {
     await service.close();
   });
 
-  test('a rejected add shows the server reason on its field; fix and resend, or discard', async ({ app: { page, core } }) => {
+  test('a rejected add shows the server reason on its field; fix and resend, or discard', async ({
+    app: { page, core },
+  }) => {
     const server = await connectServer(core, 'staging');
     core.settings.setActiveEnvironment('staging');
     server.proxy.rejectPostsWith('name Bad Dog is not allowed at this shop');
@@ -151,7 +162,13 @@ test.describe('working against a server', () => {
       return colour;
     })()`);
     type InPage = { getComputedStyle(element: unknown): { backgroundColor: string } }; // tests are typed without the DOM library
-    for (const name of ['Bad Dog', 'Worse Dog']) expect(await row(page, name).evaluate((element) => (globalThis as unknown as InPage).getComputedStyle(element).backgroundColor), name).toBe(danger);
+    for (const name of ['Bad Dog', 'Worse Dog'])
+      expect(
+        await row(page, name).evaluate(
+          (element) => (globalThis as unknown as InPage).getComputedStyle(element).backgroundColor,
+        ),
+        name,
+      ).toBe(danger);
     await checkScreen(page, 'rejected');
     server.proxy.rejectPostsWith(null);
     await page.getByRole('button', { name: 'Fix and resend Bad Dog' }).click();
@@ -178,14 +195,18 @@ test.describe('working against a server', () => {
     await page.getByLabel('Name', { exact: true }).fill('First Fox');
     await page.getByLabel('Category id').fill('3');
     await page.getByLabel('Category id').press('Enter');
-    await expect.poll(() => server.service.store.listPets().map((pet) => pet.name), { timeout: 15_000 }).toEqual(['First Fox']);
+    await expect
+      .poll(() => server.service.store.listPets().map((pet) => pet.name), { timeout: 15_000 })
+      .toEqual(['First Fox']);
     // Then the shop rotates its key: from now on the server refuses the one the app holds.
     server.proxy.schedule(Array.from({ length: 50 }, () => 'unauthorized-401' as const));
     await page.getByLabel('Name', { exact: true }).fill('Kept Kitty');
     await page.getByLabel('Category id').fill('3');
     await page.getByLabel('Category id').press('Enter');
     await page.getByRole('button', { name: /Sync now/ }).click();
-    await expect(page.getByText('The server rejected the key: set a new one in Settings.')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('The server rejected the key: set a new one in Settings.')).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(page.getByTestId('pending-count')).toHaveText('1 waiting');
     await page.getByRole('button', { name: 'Settings' }).click();
     const staging = page.locator('.env-card-staging');
@@ -221,7 +242,9 @@ test.describe('working against a server', () => {
     await expect(page.locator('.env-card-staging')).toContainText('must start with https://');
   });
 
-  test('production is unmistakable: strip in words, add asks first with Cancel as the default', async ({ app: { page, core } }) => {
+  test('production is unmistakable: strip in words, add asks first with Cancel as the default', async ({
+    app: { page, core },
+  }) => {
     const production = await connectServer(core, 'production');
     const staging = await connectServer(core, 'staging');
     await reopen(page);
@@ -240,7 +263,9 @@ test.describe('working against a server', () => {
     await confirm.getByRole('button', { name: 'Add to production' }).click();
     await expect(row(page, 'Real Rabbit')).toBeVisible();
     await page.keyboard.press('F5');
-    await expect.poll(() => production.service.store.listPets().map((pet) => pet.name), { timeout: 15_000 }).toEqual(['Real Rabbit']);
+    await expect
+      .poll(() => production.service.store.listPets().map((pet) => pet.name), { timeout: 15_000 })
+      .toEqual(['Real Rabbit']);
     await expect(page.getByText('Production sync finished: the server has everything added here.')).toBeVisible(); // named: it may outlast a switch
     await checkScreen(page, 'production');
 

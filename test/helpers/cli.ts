@@ -21,7 +21,10 @@ export function useCli() {
   const tempDir = useTempDir();
   let service = `Petstore Desk test ${randomUUID()}`;
   afterEach(async () => {
-    for (const account of ['production', 'staging']) await createKeychain(service).delete(account).catch(() => false);
+    for (const account of ['production', 'staging'])
+      await createKeychain(service)
+        .delete(account)
+        .catch(() => false);
     service = `Petstore Desk test ${randomUUID()}`;
   });
   const run = async (argv: string[], options: { stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> => {
@@ -41,7 +44,10 @@ export function useCli() {
  * The real `npm run -s cli -- ...` as a child process. Asynchronous on purpose: a test may be
  * serving the HTTP service the child talks to from this very process.
  */
-export function runCliProcess(argv: string[], options: { dataDir: string; stdin?: string; env?: NodeJS.ProcessEnv }): Promise<CliRun> {
+export function runCliProcess(
+  argv: string[],
+  options: { dataDir: string; stdin?: string; env?: NodeJS.ProcessEnv },
+): Promise<CliRun> {
   const child = spawn('npm', ['run', '-s', 'cli', '--', ...argv], {
     cwd: ROOT,
     env: { ...process.env, PETSTORE_DATA_DIR: options.dataDir, ...options.env },

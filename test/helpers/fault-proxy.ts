@@ -11,7 +11,17 @@ import type { AddressInfo } from 'node:net';
  * - invalid-json: forward it, then answer 201 with a body that is not JSON;
  * - slow: forward it, relay the answer after `slowMs`.
  */
-export type Fault = 'pass' | 'reject-400' | 'drop-after-commit' | 'reset' | 'error-500' | 'unavailable-503' | 'too-many-429' | 'unauthorized-401' | 'invalid-json' | 'slow';
+export type Fault =
+  | 'pass'
+  | 'reject-400'
+  | 'drop-after-commit'
+  | 'reset'
+  | 'error-500'
+  | 'unavailable-503'
+  | 'too-many-429'
+  | 'unauthorized-401'
+  | 'invalid-json'
+  | 'slow';
 
 export interface FaultProxy {
   baseUrl: string;
@@ -25,7 +35,13 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-function errorBody(res: ServerResponse, status: number, code: string, headers: Record<string, string> = {}, message = `injected ${status}`) {
+function errorBody(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  headers: Record<string, string> = {},
+  message = `injected ${status}`,
+) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify({ code, message, status }));
 }
@@ -35,17 +51,33 @@ export async function startFaultProxy(targetPort: number, slowMs = 300): Promise
   let postRejection: string | null = null;
   const state = { forwarded: 0 };
   const seen = Object.fromEntries(
-    (['pass', 'reject-400', 'drop-after-commit', 'reset', 'error-500', 'unavailable-503', 'too-many-429', 'unauthorized-401', 'invalid-json', 'slow'] as Fault[]).map((f) => [f, 0]),
+    (
+      [
+        'pass',
+        'reject-400',
+        'drop-after-commit',
+        'reset',
+        'error-500',
+        'unavailable-503',
+        'too-many-429',
+        'unauthorized-401',
+        'invalid-json',
+        'slow',
+      ] as Fault[]
+    ).map((f) => [f, 0]),
   ) as Record<Fault, number>;
 
   const forward = (req: IncomingMessage, body: Buffer) =>
     new Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
       state.forwarded++;
-      const upstream = request({ host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: req.headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
+      const upstream = request(
+        { host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: req.headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        },
+      );
       upstream.on('error', reject);
       upstream.end(body);
     });
@@ -57,7 +89,8 @@ export async function startFaultProxy(targetPort: number, slowMs = 300): Promise
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', async () => {
       const body = Buffer.concat(chunks);
-      if (postRejection !== null && req.method === 'POST') return errorBody(res, 400, 'invalid_body', {}, postRejection);
+      if (postRejection !== null && req.method === 'POST')
+        return errorBody(res, 400, 'invalid_body', {}, postRejection);
       switch (fault) {
         case 'reset':
           return req.socket.destroy();
@@ -80,7 +113,13 @@ export async function startFaultProxy(targetPort: number, slowMs = 300): Promise
           return res.end('{"id":');
         }
         if (fault === 'slow') await new Promise((resolve) => setTimeout(resolve, slowMs));
-        const { 'content-length': _length, connection: _connection, 'keep-alive': _keepAlive, 'transfer-encoding': _te, ...headers } = answer.headers;
+        const {
+          'content-length': _length,
+          connection: _connection,
+          'keep-alive': _keepAlive,
+          'transfer-encoding': _te,
+          ...headers
+        } = answer.headers;
         res.writeHead(answer.status, headers);
         res.end(answer.body);
       } catch {

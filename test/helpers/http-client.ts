@@ -19,7 +19,10 @@ export async function send(
   path: string,
   options: SendOptions = {},
 ): Promise<ReceivedResponse & { json: AnyJson }> {
-  const headers: Record<string, string> = { ...(options.anonymous ? {} : { authorization: `Bearer ${TEST_API_KEY}` }), ...options.headers };
+  const headers: Record<string, string> = {
+    ...(options.anonymous ? {} : { authorization: `Bearer ${TEST_API_KEY}` }),
+    ...options.headers,
+  };
   let body: string | undefined;
   if (typeof options.body === 'string') body = options.body;
   else if (options.body !== undefined) {

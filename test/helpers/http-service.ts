@@ -19,7 +19,9 @@ export interface RunningService {
 }
 
 /** The real service over a real database file, listening on 127.0.0.1 on a free port. */
-export async function startService(options: { logger?: Logger; apiKey?: string; port?: number } = {}): Promise<RunningService> {
+export async function startService(
+  options: { logger?: Logger; apiKey?: string; port?: number } = {},
+): Promise<RunningService> {
   const dir = mkdtempSync(join(tmpdir(), 'petstore-http-'));
   const dbFile = join(dir, 'pets.db');
   const db = openDatabase(dbFile);

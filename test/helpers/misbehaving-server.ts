@@ -28,7 +28,12 @@ const BEHAVIOURS: Record<string, (req: IncomingMessage, res: ServerResponse) => 
     res.writeHead(200, { 'content-type': 'text/plain' });
     res.end('[]');
   },
-  'too-many': (_req, res) => json(res, 200, Array.from({ length: 5 }, (_, i) => ({ id: i + 1, name: 'x', categoryId: 1 }))),
+  'too-many': (_req, res) =>
+    json(
+      res,
+      200,
+      Array.from({ length: 5 }, (_, i) => ({ id: i + 1, name: 'x', categoryId: 1 })),
+    ),
   'max-ids': (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end('[{"id":9223372036854775807,"name":"Max","categoryId":-9223372036854775808,"status":"sold"}]');

@@ -47,7 +47,12 @@ export async function expectConformsToOpenApi(response: ReceivedResponse): Promi
   // An empty segment ("/v1/pets//") names no resource, though the library would match it.
   const operation =
     (response.method === 'GET' || response.method === 'POST') && !pathname.includes('//')
-      ? openapi.matchOperation({ method: response.method, path: pathname, headers: {}, query: Object.fromEntries(searchParams) })
+      ? openapi.matchOperation({
+          method: response.method,
+          path: pathname,
+          headers: {},
+          query: Object.fromEntries(searchParams),
+        })
       : undefined;
   if (operation === undefined) return;
   const documented = Object.keys(operation.responses ?? {});
@@ -57,9 +62,14 @@ export async function expectConformsToOpenApi(response: ReceivedResponse): Promi
   const headers = Object.fromEntries(response.headers.entries());
   // 'any': documented headers that are present must match their schema. Which must be present is
   // what the description marks `required: true` (the library's stricter modes require them all).
-  const headerResult = openapi.validateResponseHeaders(headers, operation, { statusCode: response.status, setMatchType: 'any' as never });
+  const headerResult = openapi.validateResponseHeaders(headers, operation, {
+    statusCode: response.status,
+    setMatchType: 'any' as never,
+  });
   expect(headerResult.errors ?? []).toEqual([]);
-  const documentedHeaders = (operation.responses?.[String(response.status)] as { headers?: Record<string, { required?: boolean }> })?.headers ?? {};
+  const documentedHeaders =
+    (operation.responses?.[String(response.status)] as { headers?: Record<string, { required?: boolean }> })?.headers ??
+    {};
   for (const [name, header] of Object.entries(documentedHeaders)) {
     if (header.required) expect(response.headers.has(name), `required header ${name}`).toBe(true);
   }
@@ -78,6 +88,10 @@ export function expectErrorShape(body: unknown, httpStatus: number): void {
  */
 function parseForSchemaCheck(text: string): unknown {
   return parseLossless(text, null, (literal) =>
-    isSafeNumber(literal) ? Number(literal) : literal.startsWith('-') ? Number.MIN_SAFE_INTEGER : Number.MAX_SAFE_INTEGER,
+    isSafeNumber(literal)
+      ? Number(literal)
+      : literal.startsWith('-')
+        ? Number.MIN_SAFE_INTEGER
+        : Number.MAX_SAFE_INTEGER,
   );
 }

@@ -13,9 +13,15 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts a server process and resolves once it is ready: it prints `ready` (a pattern), or answers `ready` (a URL). */
-export async function startProcess(command: string, args: string[], ready: RegExp | string, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
+export async function startProcess(
+  command: string,
+  args: string[],
+  ready: RegExp | string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ChildProcess> {
   // Ready by URL: the output is not needed, so it goes nowhere rather than into the load generator's process.
-  const stdio = typeof ready === 'string' ? (['ignore', 'ignore', 'pipe'] as const) : (['ignore', 'pipe', 'pipe'] as const);
+  const stdio =
+    typeof ready === 'string' ? (['ignore', 'ignore', 'pipe'] as const) : (['ignore', 'pipe', 'pipe'] as const);
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: [...stdio] });
   let output = '';
   await new Promise<void>((resolve, reject) => {

@@ -15,7 +15,13 @@ export const RENDERER_DIR = join(import.meta.dirname, '../../out/renderer');
 
 export const CHROMIUM_LAUNCH = {
   executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 export function serveRenderer(): Promise<{ server: Server; url: string }> {
@@ -33,9 +39,19 @@ export function serveRenderer(): Promise<{ server: Server; url: string }> {
     const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
     const caching = { etag, 'cache-control': 'no-cache' };
     if (req.headers['if-none-match'] === etag) return void res.writeHead(304, caching).end();
-    res.writeHead(200, { 'content-type': answer.contentType, 'content-security-policy': CONTENT_SECURITY_POLICY, ...caching }).end(body);
+    res
+      .writeHead(200, {
+        'content-type': answer.contentType,
+        'content-security-policy': CONTENT_SECURITY_POLICY,
+        ...caching,
+      })
+      .end(body);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/` }),
+    ),
+  );
 }
 
 // Runs in the page before its scripts, as plain JavaScript (a transpiler's helpers, such as
@@ -69,11 +85,21 @@ export function outcomeAsJson(outcome: unknown): string {
   return JSON.stringify(outcome, function (this: Record<string, unknown>, key, value: unknown) {
     const original = key === '' ? outcome : this[key];
     const where = key === '' ? 'the outcome' : `field ${JSON.stringify(key)}`;
-    if (typeof original === 'number' && !Number.isFinite(original)) throw new TypeError(`${where} is ${original}, which JSON would turn into null.`);
-    if (typeof original === 'function' || typeof original === 'symbol' || typeof original === 'bigint') throw new TypeError(`${where} is a ${typeof original}.`);
-    if (Array.isArray(this) && original === undefined) throw new TypeError(`${where} is undefined inside an array, which JSON would turn into null.`);
-    if (original !== null && typeof original === 'object' && !Array.isArray(original) && ![Object.prototype, null].includes(Object.getPrototypeOf(original))) {
-      throw new TypeError(`${where} is a ${(original as object).constructor?.name ?? 'non-plain object'}, which JSON would not carry as it is.`);
+    if (typeof original === 'number' && !Number.isFinite(original))
+      throw new TypeError(`${where} is ${original}, which JSON would turn into null.`);
+    if (typeof original === 'function' || typeof original === 'symbol' || typeof original === 'bigint')
+      throw new TypeError(`${where} is a ${typeof original}.`);
+    if (Array.isArray(this) && original === undefined)
+      throw new TypeError(`${where} is undefined inside an array, which JSON would turn into null.`);
+    if (
+      original !== null &&
+      typeof original === 'object' &&
+      !Array.isArray(original) &&
+      ![Object.prototype, null].includes(Object.getPrototypeOf(original))
+    ) {
+      throw new TypeError(
+        `${where} is a ${(original as object).constructor?.name ?? 'non-plain object'}, which JSON would not carry as it is.`,
+      );
     }
     return value;
   });
@@ -81,14 +107,22 @@ export function outcomeAsJson(outcome: unknown): string {
 
 /** What preload/index.ts does with ipcRenderer, done with a Playwright binding instead. */
 export async function bridge(page: Page, router: IpcRouter): Promise<void> {
-  await page.exposeBinding('__petstoreInvoke', async (_source, channel: string, argument: unknown) => outcomeAsJson(await router.dispatch(channel, argument)));
-  await page.addInitScript({ content: `${PETSTORE_IN_PAGE}(${JSON.stringify({ channels: IPC_CHANNELS, events: IPC_EVENT_NAMES })});` });
+  await page.exposeBinding('__petstoreInvoke', async (_source, channel: string, argument: unknown) =>
+    outcomeAsJson(await router.dispatch(channel, argument)),
+  );
+  await page.addInitScript({
+    content: `${PETSTORE_IN_PAGE}(${JSON.stringify({ channels: IPC_CHANNELS, events: IPC_EVENT_NAMES })});`,
+  });
 }
 
 /** The router's `emit`, for a page bridged as above: the event reaches the page's listeners. */
 export function deliverTo(page: Page) {
   return (event: string, payload: unknown) =>
     void page
-      .evaluate(([e, p]) => (globalThis as unknown as { __petstoreDeliver: (e: string, p: unknown) => void }).__petstoreDeliver(e, p), [event, payload] as const)
+      .evaluate(
+        ([e, p]) =>
+          (globalThis as unknown as { __petstoreDeliver: (e: string, p: unknown) => void }).__petstoreDeliver(e, p),
+        [event, payload] as const,
+      )
       .catch(() => undefined);
 }

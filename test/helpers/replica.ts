@@ -61,7 +61,18 @@ export function openTestReplica(
     engine: TUNING,
     syncElsewhere:
       syncRunsIn === 'a sync thread'
-        ? (outbox) => startSyncThread({ environment, dataDir, appDatabase, presets: {}, tuning: TUNING, timeouts: TIMEOUTS, outbox, apiKey, entry: options.entry })
+        ? (outbox) =>
+            startSyncThread({
+              environment,
+              dataDir,
+              appDatabase,
+              presets: {},
+              tuning: TUNING,
+              timeouts: TIMEOUTS,
+              outbox,
+              apiKey,
+              entry: options.entry,
+            })
         : undefined,
   });
   return {

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { appMenuTemplate, type MenuEntry } from '../../src/main/app-menu';
-import { ariaKeyShortcuts, COMMAND_IDS, COMMANDS, commandForKey, shortcutLabel, type KeyPress } from '../../src/shared/commands';
+import {
+  ariaKeyShortcuts,
+  COMMAND_IDS,
+  COMMANDS,
+  commandForKey,
+  shortcutLabel,
+  type KeyPress,
+} from '../../src/shared/commands';
 
-const flatten = (entries: MenuEntry[]): MenuEntry[] => entries.flatMap((entry) => [entry, ...flatten(entry.submenu ?? [])]);
-const press = (key: string, modifiers: Partial<KeyPress> = {}): KeyPress => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...modifiers });
+const flatten = (entries: MenuEntry[]): MenuEntry[] =>
+  entries.flatMap((entry) => [entry, ...flatten(entry.submenu ?? [])]);
+const press = (key: string, modifiers: Partial<KeyPress> = {}): KeyPress => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...modifiers,
+});
 
 describe('the native menu', () => {
   for (const mac of [false, true]) {

@@ -16,8 +16,10 @@ describe('the app:// scheme', () => {
     return dir;
   };
 
-  it('is privileged like https and no further: nothing that loosens the page\'s CSP or origin rules', () => {
-    const granted = Object.entries(APP_SCHEME_PRIVILEGES).filter(([, on]) => on).map(([name]) => name);
+  it("is privileged like https and no further: nothing that loosens the page's CSP or origin rules", () => {
+    const granted = Object.entries(APP_SCHEME_PRIVILEGES)
+      .filter(([, on]) => on)
+      .map(([name]) => name);
     expect(granted.filter((name) => !['standard', 'secure', 'codeCache'].includes(name))).toEqual([]);
     // Electron keeps compiled code only for a standard scheme, and the renderer needs a secure context.
     expect(APP_SCHEME_PRIVILEGES).toMatchObject({ standard: true, secure: true });
@@ -25,8 +27,15 @@ describe('the app:// scheme', () => {
 
   it('serves the renderer folder with the right content types', () => {
     const dir = renderer();
-    expect(resolveAppFile(dir, `${APP_ORIGIN}/`)).toEqual({ kind: 'file', path: join(dir, 'index.html'), contentType: 'text/html; charset=utf-8' });
-    expect(resolveAppFile(dir, `${APP_ORIGIN}/assets/index.js?v=1#x`)).toMatchObject({ path: join(dir, 'assets', 'index.js'), contentType: 'text/javascript; charset=utf-8' });
+    expect(resolveAppFile(dir, `${APP_ORIGIN}/`)).toEqual({
+      kind: 'file',
+      path: join(dir, 'index.html'),
+      contentType: 'text/html; charset=utf-8',
+    });
+    expect(resolveAppFile(dir, `${APP_ORIGIN}/assets/index.js?v=1#x`)).toMatchObject({
+      path: join(dir, 'assets', 'index.js'),
+      contentType: 'text/javascript; charset=utf-8',
+    });
   });
 
   it.each([
@@ -46,12 +55,28 @@ describe('the app:// scheme', () => {
   });
 
   it('refuses anything but GET', () => {
-    expect(resolveAppFile(renderer(), `${APP_ORIGIN}/index.html`, 'POST')).toMatchObject({ kind: 'refused', status: 400 });
+    expect(resolveAppFile(renderer(), `${APP_ORIGIN}/index.html`, 'POST')).toMatchObject({
+      kind: 'refused',
+      status: 400,
+    });
   });
 
   it('never answers with a file outside the renderer folder, whatever the path', () => {
     const dir = renderer();
-    const segment = fc.constantFrom('..', '.', '%2e%2e', '%2E.', 'assets', 'index.html', '%2f', '%5c', '', '~', 'secret.txt', '%00');
+    const segment = fc.constantFrom(
+      '..',
+      '.',
+      '%2e%2e',
+      '%2E.',
+      'assets',
+      'index.html',
+      '%2f',
+      '%5c',
+      '',
+      '~',
+      'secret.txt',
+      '%00',
+    );
     fc.assert(
       fc.property(fc.array(segment, { maxLength: 8 }), (segments) => {
         const answer = resolveAppFile(dir, `${APP_ORIGIN}/${segments.join('/')}`);

@@ -29,7 +29,11 @@ describe('packaging (electron-builder.yml)', () => {
 
   it('has an icon and a target for each desktop platform', () => {
     const resources = (config['directories'] as { buildResources: string }).buildResources;
-    expect(readFileSync(join(ROOT, resources, 'icon.png')).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      readFileSync(join(ROOT, resources, 'icon.png'))
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     expect(config['linux']).toMatchObject({ target: ['AppImage', 'deb'] });
     expect(config['win']).toMatchObject({ target: 'nsis' });
     expect(config['mac']).toMatchObject({ target: 'dmg' });

@@ -4,8 +4,10 @@ import { isTrustedSender } from '../../src/main/trusted-sender';
 const APP = ['file:///opt/petstore/resources/app.asar/out/renderer/'];
 
 describe('isTrustedSender', () => {
-  it('trusts the app\'s own top frame', () => {
-    expect(isTrustedSender({ url: 'file:///opt/petstore/resources/app.asar/out/renderer/index.html', parent: null }, APP)).toBe(true);
+  it("trusts the app's own top frame", () => {
+    expect(
+      isTrustedSender({ url: 'file:///opt/petstore/resources/app.asar/out/renderer/index.html', parent: null }, APP),
+    ).toBe(true);
     expect(isTrustedSender({ url: 'http://localhost:5173/', parent: null }, ['http://localhost:5173/'])).toBe(true);
   });
 
@@ -18,7 +20,8 @@ describe('isTrustedSender', () => {
       { url: 'http://localhost:5174/', parent: null },
       { url: 'not a url', parent: null },
     ];
-    for (const frame of cases) expect(isTrustedSender(frame, [...APP, 'http://localhost:5173/']), frame.url).toBe(false);
+    for (const frame of cases)
+      expect(isTrustedSender(frame, [...APP, 'http://localhost:5173/']), frame.url).toBe(false);
     expect(isTrustedSender(null, APP)).toBe(false);
     expect(isTrustedSender({ url: 'http://localhost:5173/', parent: null }, ['http://localhost:5173'])).toBe(false); // prefixes must end with /
   });

@@ -29,7 +29,9 @@ describe('the main window', () => {
     const placed = { x: 100, y: 80, width: 1200, height: 800 };
     expect(restorableBounds(placed, [screen])).toEqual(placed);
     expect(restorableBounds({ ...placed, x: 2500 }, [screen])).toEqual({ width: 1100, height: 760 }); // its screen is gone
-    expect(restorableBounds({ ...placed, x: 2500 }, [screen, { x: 1920, y: 0, width: 1920, height: 1080 }])).toMatchObject({ x: 2500 });
+    expect(
+      restorableBounds({ ...placed, x: 2500 }, [screen, { x: 1920, y: 0, width: 1920, height: 1080 }]),
+    ).toMatchObject({ x: 2500 });
     expect(restorableBounds({ ...placed, x: 1850 }, [screen])).toEqual({ width: 1100, height: 760 }); // 70 px visible is not enough
     expect(restorableBounds(null, [screen])).toEqual({ width: 1100, height: 760 });
   });

@@ -7,7 +7,9 @@ describe('the add form rules', () => {
       name: 'name must not be empty',
       categoryId: 'categoryId must be an integer, got "x"',
     });
-    expect(placeMessages('name Bad Dog is not allowed at this shop')).toEqual({ name: 'name Bad Dog is not allowed at this shop' });
+    expect(placeMessages('name Bad Dog is not allowed at this shop')).toEqual({
+      name: 'name Bad Dog is not allowed at this shop',
+    });
     expect(placeMessages('The server is busy')).toEqual({ form: 'The server is busy' });
     expect(placeMessages('named thing is odd')).toEqual({ form: 'named thing is odd' }); // "named" is not the field "name"
   });
@@ -21,6 +23,10 @@ describe('the add form rules', () => {
 
   it('sends no status when none is chosen, and trims the category', () => {
     expect(draftToPet({ name: 'Rex', categoryId: ' 7 ', status: '' })).toEqual({ name: 'Rex', categoryId: '7' });
-    expect(draftToPet({ name: 'Rex', categoryId: '7', status: 'pending' })).toEqual({ name: 'Rex', categoryId: '7', status: 'pending' });
+    expect(draftToPet({ name: 'Rex', categoryId: '7', status: 'pending' })).toEqual({
+      name: 'Rex',
+      categoryId: '7',
+      status: 'pending',
+    });
   });
 });

@@ -54,11 +54,17 @@ describe('NewPet validation', () => {
 
   it.each([
     [{ name: '   ', categoryId: '1' }, 'name must not be empty'],
-    [{ name: 'x'.repeat(NAME_MAX_LENGTH + 1), categoryId: '1' }, `name must be at most ${NAME_MAX_LENGTH} characters, got ${NAME_MAX_LENGTH + 1}`],
+    [
+      { name: 'x'.repeat(NAME_MAX_LENGTH + 1), categoryId: '1' },
+      `name must be at most ${NAME_MAX_LENGTH} characters, got ${NAME_MAX_LENGTH + 1}`,
+    ],
     [{ name: 'Rex\nthe dog', categoryId: '1' }, 'name must not contain control characters such as tabs or line breaks'],
     [{ name: 'Rex\ud800', categoryId: '1' }, 'name must be valid Unicode text (it contains a lone surrogate)'],
     [{ name: 42, categoryId: '1' }, 'name must be a string, got 42'],
-    [{ name: 'Rex', categoryId: 1.5 }, 'categoryId must be a whole number from -9223372036854775808 to 9223372036854775807, got 1.5'],
+    [
+      { name: 'Rex', categoryId: 1.5 },
+      'categoryId must be a whole number from -9223372036854775808 to 9223372036854775807, got 1.5',
+    ],
     [{ name: 'Rex', categoryId: '1', status: 'lost' }, 'status must be one of available, pending, sold, got "lost"'],
     [{ name: 'Rex', categoryId: '1', status: null }, 'status must be one of available, pending, sold, got null'],
   ])('refuses %j with a message that says what to fix', (body, message) => {
@@ -81,13 +87,16 @@ describe('listPets query validation', () => {
     expect(parseQuery({ limit: '100' }).limit).toBe(100);
   });
 
-  it.each([0, 101, -1, 2.5, '0', 'abc', '', '1e2', ' 5', ['1', '2'], null])('refuses limit %j, naming the range', (limit) => {
-    expect(rejection(() => parseQuery({ limit })).toBody()).toEqual({
-      code: 'invalid_parameter',
-      status: 400,
-      message: expect.stringMatching(/^limit must be an integer from 1 to 100, got /),
-    });
-  });
+  it.each([0, 101, -1, 2.5, '0', 'abc', '', '1e2', ' 5', ['1', '2'], null])(
+    'refuses limit %j, naming the range',
+    (limit) => {
+      expect(rejection(() => parseQuery({ limit })).toBody()).toEqual({
+        code: 'invalid_parameter',
+        status: 400,
+        message: expect.stringMatching(/^limit must be an integer from 1 to 100, got /),
+      });
+    },
+  );
 
   it('gives the exact message of the example in the issue', () => {
     expect(rejection(() => parseQuery({ limit: 0 })).message).toBe('limit must be an integer from 1 to 100, got 0');

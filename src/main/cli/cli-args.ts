@@ -1,5 +1,10 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { isEnvironmentName, isRemoteEnvironment, type EnvironmentName, type RemoteEnvironment } from '../../shared/contract';
+import {
+  isEnvironmentName,
+  isRemoteEnvironment,
+  type EnvironmentName,
+  type RemoteEnvironment,
+} from '../../shared/contract';
 import type { PetstoreCore } from '../petstore-core';
 
 export const EXIT = { ok: 0, serviceError: 1, usage: 2, unreachable: 3 } as const;
@@ -20,7 +25,9 @@ export function environmentArg(value: string | undefined, remoteOnly: true): Rem
 export function environmentArg(value: string | undefined, remoteOnly: false): EnvironmentName;
 export function environmentArg(value: string | undefined, remoteOnly: boolean): EnvironmentName {
   if (remoteOnly ? isRemoteEnvironment(value) : isEnvironmentName(value)) return value as EnvironmentName;
-  throw new UsageError(`expected ${remoteOnly ? 'production or staging' : 'local, production or staging'}, got ${value ?? 'nothing'}`);
+  throw new UsageError(
+    `expected ${remoteOnly ? 'production or staging' : 'local, production or staging'}, got ${value ?? 'nothing'}`,
+  );
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -31,9 +38,13 @@ export interface Parsed {
 
 export function parse(args: string[], options: Options = {}): Parsed {
   try {
-    return parseArgs({ args, options: { json: { type: 'boolean', default: false }, ...options }, allowPositionals: true, strict: true }) as Parsed;
+    return parseArgs({
+      args,
+      options: { json: { type: 'boolean', default: false }, ...options },
+      allowPositionals: true,
+      strict: true,
+    }) as Parsed;
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
 }
-

@@ -41,13 +41,16 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
       case 'env use': {
         const environment = environmentArg(parse(rest).positionals[0], false);
         useCore().settings.setActiveEnvironment(environment);
-        io.out(`Active environment: ${environment}${environment === 'production' ? ' (PRODUCTION: the live shop)' : ''}`);
+        io.out(
+          `Active environment: ${environment}${environment === 'production' ? ' (PRODUCTION: the live shop)' : ''}`,
+        );
         return EXIT.ok;
       }
       case 'env set-url': {
         const { positionals } = parse(rest);
         const environment = environmentArg(positionals[0], true);
-        if (positionals[1] === undefined) throw new UsageError('env set-url needs the address, e.g. https://shop.example/v1');
+        if (positionals[1] === undefined)
+          throw new UsageError('env set-url needs the address, e.g. https://shop.example/v1');
         io.out(`${environment}: ${useCore().settings.setBaseUrl(environment, positionals[1])}`);
         return EXIT.ok;
       }
@@ -120,12 +123,18 @@ async function pets(command: string, args: string[], core: PetstoreCore, io: Cli
   const environment = environmentOption(values, core);
   const json = values['json'] === true;
   if (command === 'list') {
-    const query = { ...(values['limit'] === undefined ? {} : { limit: values['limit'] as never }), ...(values['status'] ? { status: values['status'] as never } : {}) };
+    const query = {
+      ...(values['limit'] === undefined ? {} : { limit: values['limit'] as never }),
+      ...(values['status'] ? { status: values['status'] as never } : {}),
+    };
     const view = await core.listPets(environment, query);
     io.out(json ? petsAsJson(view.pets) : petsAsTable(view.pets));
-    if (!json && view.unsynced.length > 0) io.out(`\n${view.unsynced.length} added here and not yet on ${environment}:\n${entriesAsTable(view.unsynced)}`);
+    if (!json && view.unsynced.length > 0)
+      io.out(`\n${view.unsynced.length} added here and not yet on ${environment}:\n${entriesAsTable(view.unsynced)}`);
     if (view.offline) {
-      io.err(`${view.offline.message} Shown: the animals as last seen${view.refreshedAt ? ` (${view.refreshedAt})` : ''}.`);
+      io.err(
+        `${view.offline.message} Shown: the animals as last seen${view.refreshedAt ? ` (${view.refreshedAt})` : ''}.`,
+      );
       return EXIT.unreachable;
     }
     return EXIT.ok;
@@ -147,10 +156,15 @@ async function pets(command: string, args: string[], core: PetstoreCore, io: Cli
       return EXIT.ok;
     }
     if (entry.state === 'rejected') {
-      io.err(`${environment} refused the animal: ${entry.lastError} (outbox entry ${entry.entryId}: fix it, or npm run cli -- outbox discard ${entry.entryId} --env ${environment})`);
+      io.err(
+        `${environment} refused the animal: ${entry.lastError} (outbox entry ${entry.entryId}: fix it, or npm run cli -- outbox discard ${entry.entryId} --env ${environment})`,
+      );
       return EXIT.serviceError;
     }
-    if (!json) io.out(`Saved here; pending: it will be sent to ${environment} by the next sync (outbox entry ${entry.entryId}).${entry.lastError ? `\nWhy not now: ${entry.lastError}` : ''}`);
+    if (!json)
+      io.out(
+        `Saved here; pending: it will be sent to ${environment} by the next sync (outbox entry ${entry.entryId}).${entry.lastError ? `\nWhy not now: ${entry.lastError}` : ''}`,
+      );
     return EXIT.ok;
   }
   if (positionals[0] === undefined) throw new UsageError('pets get needs an id');
@@ -164,7 +178,13 @@ async function environmentsReport(core: PetstoreCore) {
   const remotes = await Promise.all(
     REMOTE_ENVIRONMENTS.map(async (environment) => {
       const address = core.settings.baseUrl(environment);
-      return { environment, address, key: await core.keys.status(environment).catch((error: Error) => ({ set: false, setAt: null, error: error.message })) };
+      return {
+        environment,
+        address,
+        key: await core.keys
+          .status(environment)
+          .catch((error: Error) => ({ set: false, setAt: null, error: error.message })),
+      };
     }),
   );
   return { active: core.activeEnvironment(), remotes };
@@ -177,7 +197,10 @@ async function envShow(core: PetstoreCore, io: CliIo, json: boolean): Promise<nu
       JSON.stringify({
         active,
         environments: Object.fromEntries(
-          remotes.map(({ environment, address, key }) => [environment, { url: address.url, urlSource: address.source, keySet: key.set, keySetAt: key.setAt }]),
+          remotes.map(({ environment, address, key }) => [
+            environment,
+            { url: address.url, urlSource: address.source, keySet: key.set, keySetAt: key.setAt },
+          ]),
         ),
       }),
     );
@@ -186,17 +209,29 @@ async function envShow(core: PetstoreCore, io: CliIo, json: boolean): Promise<nu
   io.out(`Active environment: ${active}${active === 'production' ? '   <<< PRODUCTION: the live shop >>>' : ''}`);
   io.out('local:       the embedded store on this computer');
   for (const { environment, address, key } of remotes) {
-    const url = address.url === null ? `no address (set one with env set-url ${environment} <url>)` : `${address.url}${address.source === 'environment variable' ? ` (from ${BASE_URL_PRESETS[environment]})` : ''}`;
-    io.out(`${`${environment}:`.padEnd(12)} ${url}; key ${key.set ? `set${key.setAt ? ` on ${key.setAt.slice(0, 10)}` : ''}` : 'not set'}`);
+    const url =
+      address.url === null
+        ? `no address (set one with env set-url ${environment} <url>)`
+        : `${address.url}${address.source === 'environment variable' ? ` (from ${BASE_URL_PRESETS[environment]})` : ''}`;
+    io.out(
+      `${`${environment}:`.padEnd(12)} ${url}; key ${key.set ? `set${key.setAt ? ` on ${key.setAt.slice(0, 10)}` : ''}` : 'not set'}`,
+    );
     if (address.problem) io.out(`             ${address.problem}`);
   }
   return EXIT.ok;
 }
 
 async function keyStatus(core: PetstoreCore, io: CliIo, json: boolean): Promise<number> {
-  const statuses = await Promise.all(REMOTE_ENVIRONMENTS.map(async (environment) => ({ environment, ...(await core.keys.status(environment)) })));
-  if (json) io.out(JSON.stringify(Object.fromEntries(statuses.map(({ environment, set, setAt }) => [environment, { set, setAt }]))));
-  else for (const { environment, set, setAt } of statuses) io.out(`${environment}: ${set ? `set${setAt ? ` on ${setAt.slice(0, 10)}` : ''}` : 'not set'}`);
+  const statuses = await Promise.all(
+    REMOTE_ENVIRONMENTS.map(async (environment) => ({ environment, ...(await core.keys.status(environment)) })),
+  );
+  if (json)
+    io.out(
+      JSON.stringify(Object.fromEntries(statuses.map(({ environment, set, setAt }) => [environment, { set, setAt }]))),
+    );
+  else
+    for (const { environment, set, setAt } of statuses)
+      io.out(`${environment}: ${set ? `set${setAt ? ` on ${setAt.slice(0, 10)}` : ''}` : 'not set'}`);
   return EXIT.ok;
 }
 
@@ -213,12 +248,19 @@ async function doctor(core: PetstoreCore, io: CliIo): Promise<number> {
     line(false, error instanceof KeychainUnavailableError ? error.message : `OS keychain: ${(error as Error).message}`);
   }
   const check = core.db.pragma('quick_check', { simple: true });
-  line(check === 'ok', check === 'ok' ? `database ${core.db.name} is sound` : `database ${core.db.name}: ${String(check)}; restore it from a backup`);
+  line(
+    check === 'ok',
+    check === 'ok'
+      ? `database ${core.db.name} is sound`
+      : `database ${core.db.name}: ${String(check)}; restore it from a backup`,
+  );
   line(true, `active environment: ${core.activeEnvironment()}`);
   for (const environment of REMOTE_ENVIRONMENTS) {
     const address = core.settings.baseUrl(environment);
     if (address.url === null) {
-      io.out(`-       ${environment}: not configured${address.problem ? ` (${address.problem})` : ''}; set it with env set-url ${environment} <url> if the shop uses it`);
+      io.out(
+        `-       ${environment}: not configured${address.problem ? ` (${address.problem})` : ''}; set it with env set-url ${environment} <url> if the shop uses it`,
+      );
       continue;
     }
     const result = await testConnection(core.remoteClient(environment));
@@ -226,4 +268,3 @@ async function doctor(core: PetstoreCore, io: CliIo): Promise<number> {
   }
   return problems === 0 ? EXIT.ok : EXIT.serviceError;
 }
-

@@ -27,7 +27,9 @@ const code = await runCli(
         if (warned) return;
         warned = true;
         log?.warn({ environment, ...notice }, 'getPet is deprecated by the server');
-        process.stderr.write(`Note: ${environment} marks getPet deprecated (Sunset: ${notice.sunset ?? 'not given'}).\n`);
+        process.stderr.write(
+          `Note: ${environment} marks getPet deprecated (Sunset: ${notice.sunset ?? 'not given'}).\n`,
+        );
       },
     });
   },

@@ -8,13 +8,23 @@ export function petsAsJson(pets: Pet | Pet[]): string {
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** Pets as a table for people. */
 export function petsAsTable(pets: Pet[]): string {
   if (pets.length === 0) return 'No animals.';
-  return table([['ID', 'NAME', 'CATEGORY', 'STATUS'], ...pets.map((p) => [p.id, p.name, p.categoryId, p.status ?? '-'])]);
+  return table([
+    ['ID', 'NAME', 'CATEGORY', 'STATUS'],
+    ...pets.map((p) => [p.id, p.name, p.categoryId, p.status ?? '-']),
+  ]);
 }
 
 /** Outbox entries as a table for people. */
@@ -22,6 +32,15 @@ export function entriesAsTable(entries: OutboxEntry[]): string {
   if (entries.length === 0) return 'The outbox is empty.';
   return table([
     ['ENTRY', 'STATE', 'NAME', 'CATEGORY', 'STATUS', 'TRIES', 'SERVER ID', 'LAST PROBLEM'],
-    ...entries.map((e) => [e.entryId, e.state, e.name, e.categoryId, e.status ?? '-', String(e.attempts), e.serverId ?? '-', e.lastError ?? '']),
+    ...entries.map((e) => [
+      e.entryId,
+      e.state,
+      e.name,
+      e.categoryId,
+      e.status ?? '-',
+      String(e.attempts),
+      e.serverId ?? '-',
+      e.lastError ?? '',
+    ]),
   ]);
 }

@@ -6,10 +6,16 @@ import { entriesAsTable } from './output';
 /** Entries in backoff due within this long are waited for by `sync`; later ones end it. */
 const SYNC_WAITS_UP_TO_MS = 30_000;
 
-function remoteEnvironment(args: string[], core: PetstoreCore): { environment: RemoteEnvironment; rest: ReturnType<typeof parse> } {
+function remoteEnvironment(
+  args: string[],
+  core: PetstoreCore,
+): { environment: RemoteEnvironment; rest: ReturnType<typeof parse> } {
   const parsed = parse(args, { env: { type: 'string' } });
   const environment = environmentOption(parsed.values, core);
-  if (!isRemoteEnvironment(environment)) throw new UsageError('local has no outbox: everything added there is stored at once (use --env production or --env staging)');
+  if (!isRemoteEnvironment(environment))
+    throw new UsageError(
+      'local has no outbox: everything added there is stored at once (use --env production or --env staging)',
+    );
   return { environment, rest: parsed };
 }
 
@@ -32,7 +38,9 @@ export async function sync(args: string[], core: PetstoreCore, io: CliIo): Promi
     }
     const counts = outbox.counts();
     const status = engine.status();
-    io.out(`${environment}: ${counts.pending} waiting, ${counts.rejected} refused, ${counts.needsConfirmation} to confirm.`);
+    io.out(
+      `${environment}: ${counts.pending} waiting, ${counts.rejected} refused, ${counts.needsConfirmation} to confirm.`,
+    );
     if (status.currentError) io.err(status.currentError);
     if (result.stoppedBecause === 'offline') return EXIT.unreachable;
     if (result.stoppedBecause === 'not_configured') return EXIT.usage;
@@ -52,7 +60,8 @@ export async function outbox(command: string, args: string[], core: PetstoreCore
     return EXIT.ok;
   }
   const entryId = rest.positionals[0];
-  if (entryId === undefined || !/^\d+$/.test(entryId)) throw new UsageError(`outbox ${command} needs an entry number (see outbox list)`);
+  if (entryId === undefined || !/^\d+$/.test(entryId))
+    throw new UsageError(`outbox ${command} needs an entry number (see outbox list)`);
   const entry = replica.outbox.get(entryId);
   if (entry === undefined) {
     io.err(`No outbox entry ${entryId} for ${environment}.`);
@@ -67,13 +76,18 @@ export async function outbox(command: string, args: string[], core: PetstoreCore
     return EXIT.ok;
   }
   const currentUrl = core.settings.baseUrl(environment).url;
-  const changed = entry.state === 'needs_confirmation' && currentUrl !== null ? replica.outbox.confirmAddress(entryId, currentUrl) : replica.outbox.resend(entryId);
+  const changed =
+    entry.state === 'needs_confirmation' && currentUrl !== null
+      ? replica.outbox.confirmAddress(entryId, currentUrl)
+      : replica.outbox.resend(entryId);
   if (!changed) {
     io.err(`Entry ${entryId} is ${entry.state}; only a waiting, refused or to-confirm entry can be retried.`);
     return EXIT.serviceError;
   }
   await replica.engine.syncNow({ force: true });
   const after = replica.outbox.get(entryId)!;
-  io.out(`Entry ${entryId}: ${after.state}${after.serverId ? ` (id ${after.serverId} on ${environment})` : ''}${after.lastError && after.state !== 'accepted' ? `: ${after.lastError}` : ''}`);
+  io.out(
+    `Entry ${entryId}: ${after.state}${after.serverId ? ` (id ${after.serverId} on ${environment})` : ''}${after.lastError && after.state !== 'accepted' ? `: ${after.lastError}` : ''}`,
+  );
   return after.state === 'accepted' ? EXIT.ok : EXIT.serviceError;
 }

@@ -13,7 +13,10 @@ export function openAppLog(dataDir: string): Logger {
   return pino(
     {
       base: undefined,
-      redact: { paths: ['key', 'apiKey', 'authorization', '*.authorization', 'headers.authorization'], censor: '[redacted]' },
+      redact: {
+        paths: ['key', 'apiKey', 'authorization', '*.authorization', 'headers.authorization'],
+        censor: '[redacted]',
+      },
     },
     pino.destination({ dest: appLogFile(dataDir), sync: true, mkdir: true }),
   );

@@ -62,7 +62,8 @@ export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = proc
     /** Validates, normalises and stores; returns the normalised address. */
     setBaseUrl(environment: RemoteEnvironment, input: string): string {
       const checked = checkBaseUrl(input);
-      if (!checked.ok) throw new ApiError('invalid_parameter', `The ${environment} address is not usable: ${checked.problem}.`);
+      if (!checked.ok)
+        throw new ApiError('invalid_parameter', `The ${environment} address is not usable: ${checked.problem}.`);
       write.run(`base_url.${environment}`, checked.url);
       return checked.url;
     },
@@ -76,7 +77,10 @@ export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = proc
     },
 
     setWindowBounds(bounds: { x: number; y: number; width: number; height: number }): void {
-      write.run('window_bounds', JSON.stringify({ x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height }));
+      write.run(
+        'window_bounds',
+        JSON.stringify({ x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height }),
+      );
     },
 
     /** Whether adding an animal in production asks first (on unless a manager turned it off). */

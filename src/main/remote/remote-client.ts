@@ -55,13 +55,23 @@ export function createRemoteClient(options: RemoteClientOptions) {
   const where = `${environment} (${baseUrl ?? 'no address'})`;
   let deprecation: DeprecationNotice | null = null;
 
-  async function call(method: 'GET' | 'POST', path: string, init: { body?: string; headers?: Record<string, string>; signal?: AbortSignal }): Promise<Answer> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    init: { body?: string; headers?: Record<string, string>; signal?: AbortSignal },
+  ): Promise<Answer> {
     if (baseUrl === null) {
-      throw new RemoteError('no_address', `No address is set for ${environment}. Set it in Settings or with: npm run cli -- env set-url ${environment} <url>`);
+      throw new RemoteError(
+        'no_address',
+        `No address is set for ${environment}. Set it in Settings or with: npm run cli -- env set-url ${environment} <url>`,
+      );
     }
     const key = await options.apiKey();
     if (key === null || key === '') {
-      throw new RemoteError('no_key', `No key is set for ${environment}. Set it in Settings or with: npm run cli -- key set ${environment}`);
+      throw new RemoteError(
+        'no_key',
+        `No key is set for ${environment}. Set it in Settings or with: npm run cli -- key set ${environment}`,
+      );
     }
     const deadline = new AbortController();
     const responseTimer = setTimeout(() => deadline.abort('response'), timeouts.responseMs);
@@ -88,13 +98,25 @@ export function createRemoteClient(options: RemoteClientOptions) {
       if (error instanceof RemoteError) throw error;
       if (init.signal?.aborted) throw new RemoteError('cancelled', `The request to ${where} was cancelled.`);
       if (deadline.signal.aborted) {
-        const limit = deadline.signal.reason === 'response' ? `no answer within ${timeouts.responseMs / 1000} s` : `not finished within ${timeouts.totalMs / 1000} s`;
+        const limit =
+          deadline.signal.reason === 'response'
+            ? `no answer within ${timeouts.responseMs / 1000} s`
+            : `not finished within ${timeouts.totalMs / 1000} s`;
         throw new RemoteError('timeout', `${where} timed out: ${limit}.`, { mayHaveArrived: true });
       }
       const failure = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
       const cause = failure.cause?.code !== undefined ? failure.cause : failure;
-      const neverSent = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH'].includes(cause.code ?? '');
-      throw new RemoteError('unreachable', `${where} is unreachable: ${describeNetworkError(cause)}.`, { mayHaveArrived: !neverSent });
+      const neverSent = [
+        'ECONNREFUSED',
+        'ENOTFOUND',
+        'EAI_AGAIN',
+        'UND_ERR_CONNECT_TIMEOUT',
+        'EHOSTUNREACH',
+        'ENETUNREACH',
+      ].includes(cause.code ?? '');
+      throw new RemoteError('unreachable', `${where} is unreachable: ${describeNetworkError(cause)}.`, {
+        mayHaveArrived: !neverSent,
+      });
     } finally {
       clearTimeout(responseTimer);
       clearTimeout(totalTimer);
@@ -104,19 +126,32 @@ export function createRemoteClient(options: RemoteClientOptions) {
   function readBody(status: number, header: Answer['header'], text: string): unknown {
     const type = header('content-type') ?? '';
     if (status >= 300 && status < 400) {
-      throw new RemoteError('not_the_contract', `${where} redirected to ${header('location') ?? 'elsewhere'} instead of answering; is this the pet store's address (or a network login page)?`);
+      throw new RemoteError(
+        'not_the_contract',
+        `${where} redirected to ${header('location') ?? 'elsewhere'} instead of answering; is this the pet store's address (or a network login page)?`,
+      );
     }
     if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) {
       if (status >= 400) {
-        throw new RemoteError('not_the_contract', `${where} answered ${status} without the interface's Error body (${type || 'no content type'}).`, { status: status });
+        throw new RemoteError(
+          'not_the_contract',
+          `${where} answered ${status} without the interface's Error body (${type || 'no content type'}).`,
+          { status: status },
+        );
       }
       const hint = /html/i.test(type) ? ' (a web page: a network login page or a proxy?)' : '';
-      throw new RemoteError('not_the_contract', `${where} did not answer as a pet store service: expected JSON, got ${type || 'no content type'}${hint}.`, { status: status });
+      throw new RemoteError(
+        'not_the_contract',
+        `${where} did not answer as a pet store service: expected JSON, got ${type || 'no content type'}${hint}.`,
+        { status: status },
+      );
     }
     try {
       return parseJson(text);
     } catch (error) {
-      throw new RemoteError('not_the_contract', `${where} sent invalid JSON: ${(error as Error).message}.`, { status: status });
+      throw new RemoteError('not_the_contract', `${where} sent invalid JSON: ${(error as Error).message}.`, {
+        status: status,
+      });
     }
   }
 
@@ -134,12 +169,24 @@ export function createRemoteClient(options: RemoteClientOptions) {
     }
     const error = serverErrorSchema.safeParse(answer.body);
     if (answer.status < 400 || !error.success) {
-      throw new RemoteError('not_the_contract', `${where} answered ${answer.status} without the interface's Error body.`, { status: answer.status });
+      throw new RemoteError(
+        'not_the_contract',
+        `${where} answered ${answer.status} without the interface's Error body.`,
+        { status: answer.status },
+      );
     }
     const { code, message } = error.data;
     const retryAfterMs = readRetryAfter(answer.header('retry-after'));
-    const summary = answer.status === 401 ? `${where} rejected the key (401): ${message}` : `${where} answered ${answer.status} ${code}: ${message}`;
-    throw new RemoteError('service_error', summary, { status: answer.status, code, serverMessage: message, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+    const summary =
+      answer.status === 401
+        ? `${where} rejected the key (401): ${message}`
+        : `${where} answered ${answer.status} ${code}: ${message}`;
+    throw new RemoteError('service_error', summary, {
+      status: answer.status,
+      code,
+      serverMessage: message,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
   }
 
   return {
@@ -151,11 +198,18 @@ export function createRemoteClient(options: RemoteClientOptions) {
       const search = new URLSearchParams({ limit: String(limit), ...(status ? { status } : {}) });
       const answer = await call('GET', `/pets?${search}`, { signal });
       const pets = expect(answer, 200, petsSchema('json'), 'a list of pets');
-      if (pets.length > limit) throw new RemoteError('not_the_contract', `${where} sent ${pets.length} animals when at most ${limit} were asked for.`);
+      if (pets.length > limit)
+        throw new RemoteError(
+          'not_the_contract',
+          `${where} sent ${pets.length} animals when at most ${limit} were asked for.`,
+        );
       return pets;
     },
 
-    async createPet(newPet: NewPet, { signal, idempotencyKey }: CallOptions & { idempotencyKey?: string } = {}): Promise<Pet> {
+    async createPet(
+      newPet: NewPet,
+      { signal, idempotencyKey }: CallOptions & { idempotencyKey?: string } = {},
+    ): Promise<Pet> {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
       const body = stringifyJson({ ...valid, categoryId: BigInt(valid.categoryId) });
       const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -213,4 +267,3 @@ function readRetryAfter(value: string | null, now = Date.now()): number | undefi
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
-

@@ -9,7 +9,8 @@
  * - cancelled: the caller gave up.
  * Messages never contain the key.
  */
-export type RemoteFailure = 'no_key' | 'no_address' | 'unreachable' | 'timeout' | 'service_error' | 'not_the_contract' | 'cancelled';
+export type RemoteFailure =
+  'no_key' | 'no_address' | 'unreachable' | 'timeout' | 'service_error' | 'not_the_contract' | 'cancelled';
 
 export class RemoteError extends Error {
   constructor(
@@ -31,7 +32,11 @@ export class RemoteError extends Error {
   /** Worth trying again later without anyone changing anything. */
   get retryable(): boolean {
     const status = this.details.status ?? 0;
-    return this.kind === 'unreachable' || this.kind === 'timeout' || (this.kind === 'service_error' && (status >= 500 || status === 429));
+    return (
+      this.kind === 'unreachable' ||
+      this.kind === 'timeout' ||
+      (this.kind === 'service_error' && (status >= 500 || status === 429))
+    );
   }
 
   get keyRejected(): boolean {

@@ -18,8 +18,13 @@ export async function testConnection(client: RemoteClient): Promise<ConnectionTe
   } catch (error) {
     if (!(error instanceof RemoteError)) throw error;
     if (error.kind === 'no_key' || error.kind === 'no_address') return { verdict: error.kind, message: error.message };
-    if (error.keyRejected) return { verdict: 'key_rejected', message: `${where} rejected the key: set the right key for ${client.environment}.` };
-    if (error.kind === 'unreachable' || error.kind === 'timeout') return { verdict: 'unreachable', message: error.message };
+    if (error.keyRejected)
+      return {
+        verdict: 'key_rejected',
+        message: `${where} rejected the key: set the right key for ${client.environment}.`,
+      };
+    if (error.kind === 'unreachable' || error.kind === 'timeout')
+      return { verdict: 'unreachable', message: error.message };
     return { verdict: 'not_a_pet_store', message: `${where} is not a pet store service: ${error.message}` };
   }
 }

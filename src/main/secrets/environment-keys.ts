@@ -17,7 +17,8 @@ export function createEnvironmentKeys(keychain: Keychain, settings: Settings, no
   return {
     async set(environment: RemoteEnvironment, key: string): Promise<void> {
       const trimmed = key.trim();
-      if (!BEARER_TOKEN.test(trimmed)) throw new ApiError('invalid_parameter', `The key must be a bearer token: ${BEARER_TOKEN_RULE}.`);
+      if (!BEARER_TOKEN.test(trimmed))
+        throw new ApiError('invalid_parameter', `The key must be a bearer token: ${BEARER_TOKEN_RULE}.`);
       await keychain.set(environment, trimmed);
       settings.recordKeySet(environment, now());
     },

@@ -144,12 +144,16 @@ export function buildServer({ db, store, apiKey, logger, listCache = true }: Ser
     const allow = ALLOWED_METHODS.find(([pattern]) => pattern.test(path))?.[1];
     if (allow !== undefined && !allow.split(', ').includes(request.method)) {
       reply.header('allow', allow);
-      return sendError(reply, new ApiError('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`));
+      return sendError(
+        reply,
+        new ApiError('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`),
+      );
     }
     return sendError(reply, new ApiError('not_found', `No such resource: ${request.method} ${path}.`));
   });
 
-  const json = (reply: FastifyReply, status: number, body: string | Buffer) => reply.code(status).type(JSON_TYPE).send(body);
+  const json = (reply: FastifyReply, status: number, body: string | Buffer) =>
+    reply.code(status).type(JSON_TYPE).send(body);
 
   app.get(`${API_PREFIX}/pets`, (request, reply) => {
     const rawQuery = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);

@@ -26,7 +26,9 @@ export interface CachedListPathOptions {
  * commit, ours or another process's, that had completed when it arrived; under load a turn reads
  * several requests, and they share the stamp's cost (two fcntl and an fstat in SQLite).
  */
-export function createCachedListPath(options: CachedListPathOptions): (request: IncomingMessage, response: ServerResponse) => void {
+export function createCachedListPath(
+  options: CachedListPathOptions,
+): (request: IncomingMessage, response: ServerResponse) => void {
   const { listPath, contentType, cache, checkBearer, logRequest, passOn } = options;
   const queryStart = listPath.length + 1;
   let waiting: Array<{ request: IncomingMessage; response: ServerResponse; query: string; start: number }> = [];
@@ -54,7 +56,8 @@ export function createCachedListPath(options: CachedListPathOptions): (request: 
 
   return (request, response) => {
     const url = request.url ?? '';
-    if (request.method !== 'GET' || !(url === listPath || url.startsWith(`${listPath}?`))) return passOn(request, response);
+    if (request.method !== 'GET' || !(url === listPath || url.startsWith(`${listPath}?`)))
+      return passOn(request, response);
     const start = performance.now();
     const query = url.slice(queryStart);
     if (checkBearer(request.headers.authorization) !== 'ok' || !cache.holds(query)) return passOn(request, response);

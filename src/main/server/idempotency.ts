@@ -22,7 +22,10 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
   if (Array.isArray(header)) throw new ApiError('invalid_parameter', 'Idempotency-Key must be sent once.');
   const value = header.length >= 2 && header.startsWith('"') && header.endsWith('"') ? header.slice(1, -1) : header;
   if (!KEY_FORMAT.test(value) || value.includes('"')) {
-    throw new ApiError('invalid_parameter', 'Idempotency-Key must be 1 to 255 visible ASCII characters, such as a UUID.');
+    throw new ApiError(
+      'invalid_parameter',
+      'Idempotency-Key must be 1 to 255 visible ASCII characters, such as a UUID.',
+    );
   }
   return value;
 }

@@ -23,7 +23,8 @@ function parseOptions(argv: string[]) {
     strict: true,
   });
   const port = Number(values.port);
-  if (!/^\d{1,5}$/.test(values.port) || port > 65535) throw new Error(`--port must be a number from 0 to 65535, got ${values.port}`);
+  if (!/^\d{1,5}$/.test(values.port) || port > 65535)
+    throw new Error(`--port must be a number from 0 to 65535, got ${values.port}`);
   return { port, db: values.db, host: values.host, help: values.help };
 }
 
@@ -47,7 +48,10 @@ async function main(): Promise<void> {
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
-  log.info({ url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/v1`, db: options.db }, 'listening');
+  log.info(
+    { url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/v1`, db: options.db },
+    'listening',
+  );
   log.flush();
   setInterval(() => log.flush(), 200).unref(); // lines reach the log within 200 ms, however quiet it is
 

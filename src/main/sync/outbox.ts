@@ -50,9 +50,36 @@ const ENTRY_COLUMNS = `CAST(id AS TEXT), base_url, name, CAST(category_id AS TEX
  * The outbox of one replica: every SQL statement about entries lives here. Each change is one
  * transaction; with synchronous=FULL, an entry exists on disk once `add` has returned.
  */
-export function createOutbox(db: SqliteDatabase, replica: PetStore, environment: RemoteEnvironment, now: () => number = Date.now) {
-  function toEntry([entryId, baseUrl, name, categoryId, status, state, attempts, lastError, serverId, createdAt]: EntryRow): OutboxEntry {
-    const entry: OutboxEntry = { entryId, environment, baseUrl, name, categoryId, state, attempts, lastError, serverId, createdAt: new Date(createdAt).toISOString() };
+export function createOutbox(
+  db: SqliteDatabase,
+  replica: PetStore,
+  environment: RemoteEnvironment,
+  now: () => number = Date.now,
+) {
+  function toEntry([
+    entryId,
+    baseUrl,
+    name,
+    categoryId,
+    status,
+    state,
+    attempts,
+    lastError,
+    serverId,
+    createdAt,
+  ]: EntryRow): OutboxEntry {
+    const entry: OutboxEntry = {
+      entryId,
+      environment,
+      baseUrl,
+      name,
+      categoryId,
+      state,
+      attempts,
+      lastError,
+      serverId,
+      createdAt: new Date(createdAt).toISOString(),
+    };
     if (status !== null) entry.status = status;
     return entry;
   }
@@ -71,7 +98,9 @@ export function createOutbox(db: SqliteDatabase, replica: PetStore, environment:
   const setState = db.prepare<{ id: string; state: OutboxState; next: number; error: string | null; at: number }>(
     `UPDATE outbox SET state = @state, next_attempt_at = @next, last_error = @error, updated_at = @at WHERE id = @id`,
   );
-  const claim = db.prepare<[number, string]>(`UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ? WHERE id = ?`);
+  const claim = db.prepare<[number, string]>(
+    `UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ? WHERE id = ?`,
+  );
   const accept = db.prepare<[bigint, number, string]>(
     `UPDATE outbox SET state = 'accepted', server_id = ?, last_error = NULL, updated_at = ? WHERE id = ?`,
   );
@@ -87,9 +116,13 @@ export function createOutbox(db: SqliteDatabase, replica: PetStore, environment:
     `SELECT state, count(*) AS n FROM outbox INDEXED BY outbox_unsynced WHERE state <> 'accepted' GROUP BY state`,
   );
   const nextDue = db
-    .prepare<[], number | null>(`SELECT min(next_attempt_at) FROM outbox INDEXED BY outbox_waiting WHERE state IN ('pending', 'unknown')`)
+    .prepare<[], number | null>(
+      `SELECT min(next_attempt_at) FROM outbox INDEXED BY outbox_waiting WHERE state IN ('pending', 'unknown')`,
+    )
     .pluck();
-  const allDue = db.prepare<[number]>(`UPDATE outbox SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown')`);
+  const allDue = db.prepare<[number]>(
+    `UPDATE outbox SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown')`,
+  );
   const remove = db.prepare<[string]>(`DELETE FROM outbox WHERE id = ? AND state <> 'accepted'`);
   const edit = db.prepare<{ id: string; name: string; category: bigint; status: string | null; at: number }>(
     `UPDATE outbox SET name = @name, category_id = @category, status = @status, state = 'pending', next_attempt_at = 0,
@@ -128,7 +161,16 @@ export function createOutbox(db: SqliteDatabase, replica: PetStore, environment:
     add(newPet: NewPet, baseUrl: string): OutboxEntry {
       const at = now();
       return toEntry(
-        insert.get(environment, baseUrl, randomUUID(), newPet.name, BigInt(newPet.categoryId), newPet.status ?? null, at, at)!,
+        insert.get(
+          environment,
+          baseUrl,
+          randomUUID(),
+          newPet.name,
+          BigInt(newPet.categoryId),
+          newPet.status ?? null,
+          at,
+          at,
+        )!,
       );
     },
 
@@ -163,8 +205,20 @@ export function createOutbox(db: SqliteDatabase, replica: PetStore, environment:
     resend(entryId: string, fixed?: NewPet): boolean {
       const entry = get(entryId);
       if (entry === undefined || entry.state === 'accepted') return false;
-      const pet = fixed ?? { name: entry.name, categoryId: entry.categoryId, ...(entry.status ? { status: entry.status } : {}) };
-      return edit.run({ id: entryId, name: pet.name, category: BigInt(pet.categoryId), status: pet.status ?? null, at: now() }).changes === 1;
+      const pet = fixed ?? {
+        name: entry.name,
+        categoryId: entry.categoryId,
+        ...(entry.status ? { status: entry.status } : {}),
+      };
+      return (
+        edit.run({
+          id: entryId,
+          name: pet.name,
+          category: BigInt(pet.categoryId),
+          status: pet.status ?? null,
+          at: now(),
+        }).changes === 1
+      );
     },
     confirmAddress(entryId: string, baseUrl: string): boolean {
       return rebase.run(baseUrl, now(), entryId).changes === 1;
@@ -178,7 +232,9 @@ export function createOutbox(db: SqliteDatabase, replica: PetStore, environment:
       unsyncedPage.all({ status: status ?? null, limit }).map(toEntry),
     list: (): OutboxEntry[] => all.all().map(toEntry),
     counts() {
-      const by = Object.fromEntries(counts.all().map(({ state, n }) => [state, n])) as Partial<Record<OutboxState, number>>;
+      const by = Object.fromEntries(counts.all().map(({ state, n }) => [state, n])) as Partial<
+        Record<OutboxState, number>
+      >;
       return {
         pending: (by.pending ?? 0) + (by.sending ?? 0) + (by.unknown ?? 0),
         rejected: by.rejected ?? 0,

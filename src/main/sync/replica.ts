@@ -35,11 +35,21 @@ export interface ReplicaOptions {
  * the server's animals as last seen and the outbox of animals added here for it. Reads answer from
  * the file at once; writes go to the outbox and reach the server through the sync engine.
  */
-export function openReplica({ dataDir, environment, client, currentBaseUrl, now = Date.now, engine: tuning, syncElsewhere }: ReplicaOptions) {
+export function openReplica({
+  dataDir,
+  environment,
+  client,
+  currentBaseUrl,
+  now = Date.now,
+  engine: tuning,
+  syncElsewhere,
+}: ReplicaOptions) {
   const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
   const pets = createPetStore(db);
   const outbox = createOutbox(db, pets, environment, now);
-  const engine = syncElsewhere ? syncElsewhere(outbox) : createSyncEngine({ environment, outbox, client, currentBaseUrl, now, ...tuning });
+  const engine = syncElsewhere
+    ? syncElsewhere(outbox)
+    : createSyncEngine({ environment, outbox, client, currentBaseUrl, now, ...tuning });
   const readRefresh = db.prepare<[string], number>('SELECT refreshed_at FROM refreshes WHERE query = ?').pluck();
   const writeRefresh = db.prepare<[string, number]>(
     'INSERT INTO refreshes (query, refreshed_at) VALUES (?, ?) ON CONFLICT (query) DO UPDATE SET refreshed_at = excluded.refreshed_at',
@@ -55,7 +65,13 @@ export function openReplica({ dataDir, environment, client, currentBaseUrl, now 
   const view = db.transaction((query: ListPetsQuery, source: PetsView['source']): PetsView => {
     const at = readRefresh.get(queryKey(query));
     const unsynced = outbox.unsynced(query);
-    return { environment, pets: pets.listPets(query), unsynced, refreshedAt: at === undefined ? null : new Date(at).toISOString(), source };
+    return {
+      environment,
+      pets: pets.listPets(query),
+      unsynced,
+      refreshedAt: at === undefined ? null : new Date(at).toISOString(),
+      source,
+    };
   });
 
   return {
@@ -76,7 +92,8 @@ export function openReplica({ dataDir, environment, client, currentBaseUrl, now 
         refreshed(queryKey(valid), await client().listPets(valid));
         engine.noteReachable(true);
       } catch (error) {
-        if (error instanceof RemoteError && (error.kind === 'unreachable' || error.kind === 'timeout')) engine.noteReachable(false);
+        if (error instanceof RemoteError && (error.kind === 'unreachable' || error.kind === 'timeout'))
+          engine.noteReachable(false);
         throw error;
       }
       return view(valid, 'server');
@@ -99,7 +116,10 @@ export function openReplica({ dataDir, environment, client, currentBaseUrl, now 
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
       const baseUrl = currentBaseUrl();
       if (baseUrl === null) {
-        throw new RemoteError('no_address', `No address is set for ${environment}. Set it in Settings or with: npm run cli -- env set-url ${environment} <url>`);
+        throw new RemoteError(
+          'no_address',
+          `No address is set for ${environment}. Set it in Settings or with: npm run cli -- env set-url ${environment} <url>`,
+        );
       }
       const entry = outbox.add(valid, baseUrl);
       engine.syncNow().catch(() => undefined); // the entry is safe in the outbox; the status tells what went wrong

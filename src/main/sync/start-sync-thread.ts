@@ -20,7 +20,8 @@ export interface SyncThreadOptions extends SyncThreadData {
  * from the TypeScript sources (tests, benchmarks), loaded through tsx.
  */
 function spawn(workerData: SyncThreadData, entry?: URL): Worker {
-  if (entry !== undefined || !import.meta.url.endsWith('.ts')) return new Worker(entry ?? new URL(SYNC_THREAD_ENTRY, import.meta.url), { workerData });
+  if (entry !== undefined || !import.meta.url.endsWith('.ts'))
+    return new Worker(entry ?? new URL(SYNC_THREAD_ENTRY, import.meta.url), { workerData });
   const source = new URL('./sync-thread.ts', import.meta.url).href;
   const load = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
   return new Worker(load, { eval: true, workerData });
@@ -42,7 +43,10 @@ export function startSyncThread({ outbox, apiKey, onDeprecation, entry, ...data 
     currentError: null,
     keyRejected: false,
   };
-  const waiting = new Map<number, { resolve: (result: SyncPassResult | undefined) => void; reject: (error: Error) => void }>();
+  const waiting = new Map<
+    number,
+    { resolve: (result: SyncPassResult | undefined) => void; reject: (error: Error) => void }
+  >();
   let nextCall = 0;
   let started = false;
   let stopped = false;
@@ -71,7 +75,12 @@ export function startSyncThread({ outbox, apiKey, onDeprecation, entry, ...data 
           apiKey().then(
             (key) => spawned.postMessage({ type: 'key', call: message.call, key } satisfies ToSyncThread),
             (error: unknown) =>
-              spawned.postMessage({ type: 'key', call: message.call, key: null, error: error instanceof Error ? error.message : String(error) } satisfies ToSyncThread),
+              spawned.postMessage({
+                type: 'key',
+                call: message.call,
+                key: null,
+                error: error instanceof Error ? error.message : String(error),
+              } satisfies ToSyncThread),
           );
           break;
         case 'status': {
@@ -98,7 +107,8 @@ export function startSyncThread({ outbox, apiKey, onDeprecation, entry, ...data 
     });
     spawned.on('exit', () => {
       if (worker === spawned) worker = null;
-      for (const call of waiting.values()) call.reject(new Error(`The ${environment} sync thread stopped before answering.`));
+      for (const call of waiting.values())
+        call.reject(new Error(`The ${environment} sync thread stopped before answering.`));
       waiting.clear();
     });
     worker = spawned;

@@ -24,7 +24,14 @@ type Outcome =
   | { kind: 'accepted'; entry: ClaimedEntry; pet: Pet }
   | { kind: 'rejected'; entry: ClaimedEntry; reason: string }
   | { kind: 'moved'; entry: ClaimedEntry; to: string | null }
-  | { kind: 'retry'; entry: ClaimedEntry; state: 'pending' | 'unknown'; delayMs: number; error: string; stop?: SyncPassResult['stoppedBecause'] };
+  | {
+      kind: 'retry';
+      entry: ClaimedEntry;
+      state: 'pending' | 'unknown';
+      delayMs: number;
+      error: string;
+      stop?: SyncPassResult['stoppedBecause'];
+    };
 
 export interface SyncEngineOptions {
   environment: RemoteEnvironment;
@@ -81,26 +88,74 @@ export function createSyncEngine(options: SyncEngineOptions) {
         // Not the server's answer: the key could not be read (a locked keychain), or a fault of ours.
         // The pass stops and the entry waits, never left claimed; whether it went out is not known.
         const message = error instanceof Error ? error.message : String(error);
-        return { kind: 'retry', entry, state: 'unknown', delayMs: delay(entry.attempts), error: message, stop: 'not_configured' };
+        return {
+          kind: 'retry',
+          entry,
+          state: 'unknown',
+          delayMs: delay(entry.attempts),
+          error: message,
+          stop: 'not_configured',
+        };
       }
       const { status = 0, retryAfterMs, serverMessage, mayHaveArrived } = error.details;
       switch (error.kind) {
         case 'no_key':
         case 'no_address':
-          return { kind: 'retry', entry, state: wasUnknown ? 'unknown' : 'pending', delayMs: 0, error: error.message, stop: 'not_configured' };
+          return {
+            kind: 'retry',
+            entry,
+            state: wasUnknown ? 'unknown' : 'pending',
+            delayMs: 0,
+            error: error.message,
+            stop: 'not_configured',
+          };
         case 'unreachable':
         case 'timeout':
         case 'cancelled':
-          return { kind: 'retry', entry, state: wasUnknown || mayHaveArrived !== false ? 'unknown' : 'pending', delayMs: delay(entry.attempts), error: error.message, stop: 'offline' };
+          return {
+            kind: 'retry',
+            entry,
+            state: wasUnknown || mayHaveArrived !== false ? 'unknown' : 'pending',
+            delayMs: delay(entry.attempts),
+            error: error.message,
+            stop: 'offline',
+          };
         case 'not_the_contract':
           // A 2xx with a body we cannot read may have created the animal; anything else did not reach a pet store.
-          return { kind: 'retry', entry, state: wasUnknown || (status >= 200 && status < 300) ? 'unknown' : 'pending', delayMs: delay(entry.attempts), error: error.message };
+          return {
+            kind: 'retry',
+            entry,
+            state: wasUnknown || (status >= 200 && status < 300) ? 'unknown' : 'pending',
+            delayMs: delay(entry.attempts),
+            error: error.message,
+          };
         case 'service_error':
-          if (status === 401) return { kind: 'retry', entry, state: wasUnknown ? 'unknown' : 'pending', delayMs: 0, error: error.message, stop: 'key_rejected' };
+          if (status === 401)
+            return {
+              kind: 'retry',
+              entry,
+              state: wasUnknown ? 'unknown' : 'pending',
+              delayMs: 0,
+              error: error.message,
+              stop: 'key_rejected',
+            };
           if (status === 429 || status === 503) {
-            return { kind: 'retry', entry, state: wasUnknown ? 'unknown' : 'pending', delayMs: delay(entry.attempts, retryAfterMs), error: error.message };
+            return {
+              kind: 'retry',
+              entry,
+              state: wasUnknown ? 'unknown' : 'pending',
+              delayMs: delay(entry.attempts, retryAfterMs),
+              error: error.message,
+            };
           }
-          if (status >= 500 || status === 408) return { kind: 'retry', entry, state: 'unknown', delayMs: delay(entry.attempts, retryAfterMs), error: error.message };
+          if (status >= 500 || status === 408)
+            return {
+              kind: 'retry',
+              entry,
+              state: 'unknown',
+              delayMs: delay(entry.attempts, retryAfterMs),
+              error: error.message,
+            };
           return { kind: 'rejected', entry, reason: serverMessage ?? error.message };
       }
     }
@@ -151,7 +206,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
           if (outcome.stop && result.stoppedBecause === null) result.stoppedBecause = outcome.stop;
         }
       }
-      if (outcomes.some((o) => o.kind === 'accepted' || o.kind === 'rejected' || (o.kind === 'retry' && o.stop !== 'offline'))) setOnline(true);
+      if (
+        outcomes.some(
+          (o) => o.kind === 'accepted' || o.kind === 'rejected' || (o.kind === 'retry' && o.stop !== 'offline'),
+        )
+      )
+        setOnline(true);
       if (result.stoppedBecause === 'offline') setOnline(false);
       if (result.stoppedBecause === 'key_rejected') keyRejected = true;
       if (accepted.length > 0 || outcomes.some((o) => o.kind === 'rejected')) events.emit('data-changed', environment);
@@ -159,7 +219,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
     currentError = keyRejected ? `${environment} rejected the key: sync is paused until the key is changed.` : anyError;
     // A pass that found nothing to send proves nothing about the server: it counts only once the server has been heard from.
-    if (result.stoppedBecause === null && anyError === null && online === true) lastSuccessfulSync = new Date(now()).toISOString();
+    if (result.stoppedBecause === null && anyError === null && online === true)
+      lastSuccessfulSync = new Date(now()).toISOString();
     return result;
   }
 

@@ -41,7 +41,13 @@ const engine = createSyncEngine({
   client: () => {
     const baseUrl = currentBaseUrl();
     if (client?.baseUrl !== baseUrl) {
-      client = createRemoteClient({ environment, baseUrl, apiKey, timeouts, onDeprecation: (notice) => post({ type: 'deprecation', notice }) });
+      client = createRemoteClient({
+        environment,
+        baseUrl,
+        apiKey,
+        timeouts,
+        onDeprecation: (notice) => post({ type: 'deprecation', notice }),
+      });
     }
     return client;
   },
@@ -56,7 +62,8 @@ port.on('message', (message: ToSyncThread) => {
     case 'syncNow':
       engine.syncNow({ force: message.force }).then(
         (result) => post({ type: 'done', call: message.call, result }),
-        (error: unknown) => post({ type: 'done', call: message.call, error: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) =>
+          post({ type: 'done', call: message.call, error: error instanceof Error ? error.message : String(error) }),
       );
       break;
     case 'start':

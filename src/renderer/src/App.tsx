@@ -27,7 +27,10 @@ function runCommand(command: CommandId): void {
       app.showScreen('animals');
       // The chosen status takes the focus, so the arrow keys move from it.
       return void requestAnimationFrame(() =>
-        (document.querySelector<HTMLInputElement>('input[name="status-filter"]:checked') ?? document.getElementById(STATUS_FILTER_ID))?.focus(),
+        (
+          document.querySelector<HTMLInputElement>('input[name="status-filter"]:checked') ??
+          document.getElementById(STATUS_FILTER_ID)
+        )?.focus(),
       );
     }
     case 'show-animals':
@@ -78,25 +81,33 @@ export function App() {
         <div className="top-row">
           <h1 className="app-title">Petstore Desk</h1>
           <EnvironmentBar />
-        <nav aria-label="Screens" className="tabs">
-          {TABS.map((tab) => (
-            <button
-              key={tab.screen}
-              type="button"
-              className="tab"
-              aria-current={screen === tab.screen ? 'page' : undefined}
-              title={shortcutLabel(COMMANDS[tab.command].keys[0], isMac)}
-              onClick={() => showScreen(tab.screen)}
-            >
-              {tab.label}
-            </button>
-          ))}
+          <nav aria-label="Screens" className="tabs">
+            {TABS.map((tab) => (
+              <button
+                key={tab.screen}
+                type="button"
+                className="tab"
+                aria-current={screen === tab.screen ? 'page' : undefined}
+                title={shortcutLabel(COMMANDS[tab.command].keys[0], isMac)}
+                onClick={() => showScreen(tab.screen)}
+              >
+                {tab.label}
+              </button>
+            ))}
           </nav>
         </div>
         <EnvironmentStrip />
       </header>
       <SyncBar />
-      <main className="content">{environment === null ? <p className="state-message">Starting…</p> : screen === 'animals' ? <AnimalsScreen /> : <SettingsScreen />}</main>
+      <main className="content">
+        {environment === null ? (
+          <p className="state-message">Starting…</p>
+        ) : screen === 'animals' ? (
+          <AnimalsScreen />
+        ) : (
+          <SettingsScreen />
+        )}
+      </main>
       {startedInProduction && (
         <ConfirmDialog
           title="You are working in PRODUCTION"

@@ -1,5 +1,13 @@
 // The renderer's only way to the main process: window.petstore, typed by the one IPC contract.
-import type { IpcArgument, IpcChannel, IpcError, IpcEvents, IpcOutcome, IpcResults, PetstoreApi } from '../../shared/ipc/contract';
+import type {
+  IpcArgument,
+  IpcChannel,
+  IpcError,
+  IpcEvents,
+  IpcOutcome,
+  IpcResults,
+  PetstoreApi,
+} from '../../shared/ipc/contract';
 
 declare global {
   interface Window {
@@ -15,7 +23,9 @@ export class CallError extends Error {
 }
 
 export async function call<C extends IpcChannel>(channel: C, argument: IpcArgument<C>): Promise<IpcResults[C]> {
-  const invoke = window.petstore[channel] as unknown as (argument: IpcArgument<C>) => Promise<IpcOutcome<IpcResults[C]>>;
+  const invoke = window.petstore[channel] as unknown as (
+    argument: IpcArgument<C>,
+  ) => Promise<IpcOutcome<IpcResults[C]>>;
   const outcome = await invoke(argument);
   if (!outcome.ok) throw new CallError(outcome.error);
   return outcome.value;

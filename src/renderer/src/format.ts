@@ -20,4 +20,5 @@ export function when(iso: string): string {
 export const onDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /** A calendar date ("2030-12-05") in words, e.g. "5 December 2030". */
-export const longDate = (isoDate: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+export const longDate = (isoDate: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));

@@ -14,7 +14,11 @@ export interface PetDraft {
 export const EMPTY_DRAFT: PetDraft = { name: '', categoryId: '', status: '' };
 
 export function draftToPet(draft: PetDraft) {
-  return { name: draft.name, categoryId: draft.categoryId.trim(), ...(draft.status === '' ? {} : { status: draft.status }) };
+  return {
+    name: draft.name,
+    categoryId: draft.categoryId.trim(),
+    ...(draft.status === '' ? {} : { status: draft.status }),
+  };
 }
 
 const schema = newPetSchema('app');
@@ -36,7 +40,9 @@ export function placeMessages(message: string): FieldErrors {
 export function validateDraft(draft: PetDraft): FieldErrors {
   const result = schema.safeParse(draftToPet(draft));
   if (result.success) return {};
-  return placeMessages(result.error.issues.map((issue) => `${issue.path.join('.') || 'body'} ${issue.message}`).join('; '));
+  return placeMessages(
+    result.error.issues.map((issue) => `${issue.path.join('.') || 'body'} ${issue.message}`).join('; '),
+  );
 }
 
 export const STATUS_CHOICES: ReadonlyArray<PetStatus> = PET_STATUSES;

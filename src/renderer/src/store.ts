@@ -1,7 +1,14 @@
 // The app's state: which environment and screen, the filters (kept across screens), the list
 // shown, and each server's sync status. Everything else is local to its component.
 import { create } from 'zustand';
-import { PAGE_LIMIT, type EnvironmentName, type PetStatus, type PetsView, type RemoteEnvironment, type SyncStatus } from '../../shared/contract';
+import {
+  PAGE_LIMIT,
+  type EnvironmentName,
+  type PetStatus,
+  type PetsView,
+  type RemoteEnvironment,
+  type SyncStatus,
+} from '../../shared/contract';
 import type { PreferencesView } from '../../shared/ipc/views';
 import { call, messageOf, subscribe } from './api';
 
@@ -86,7 +93,10 @@ export const useApp = create<AppState & AppActions>()((set, get) => ({
     subscribe('environmentChanged', ({ environment }) => {
       if (environment !== get().environment) void get().switchEnvironment(environment);
     });
-    const [environment, preferences] = await Promise.all([call('activeEnvironment', undefined), call('preferences', undefined)]);
+    const [environment, preferences] = await Promise.all([
+      call('activeEnvironment', undefined),
+      call('preferences', undefined),
+    ]);
     // A switch made while this was on its way (a shortcut pressed at once) wins over the stored one.
     if (get().environment !== null) return set({ preferences });
     set({ environment, preferences, startedInProduction: environment === 'production' });
@@ -129,7 +139,10 @@ export const useApp = create<AppState & AppActions>()((set, get) => ({
     }
     if (!refresh || !isRemote(environment)) return;
     // Local first: the saved list is on screen; now ask the server for a fresh one.
-    if (!get().sync[environment]) void call('syncStatus', { environment }).then((status) => set((state) => ({ sync: { ...state.sync, [environment]: status } })));
+    if (!get().sync[environment])
+      void call('syncStatus', { environment }).then((status) =>
+        set((state) => ({ sync: { ...state.sync, [environment]: status } })),
+      );
     try {
       const view = await call('refreshPets', { environment, query });
       rememberView(key, view, generation);

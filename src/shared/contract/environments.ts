@@ -42,7 +42,10 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
     };
   }
   if (url.username !== '' || url.password !== '') {
-    return { ok: false, problem: 'the address must not contain a user name or password; keys are kept in the OS keychain' };
+    return {
+      ok: false,
+      problem: 'the address must not contain a user name or password; keys are kept in the OS keychain',
+    };
   }
   if (url.search !== '' || url.hash !== '') {
     return { ok: false, problem: 'the address must not contain a query (?...) or a fragment (#...)' };

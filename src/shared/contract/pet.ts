@@ -35,8 +35,7 @@ const nameSchema = z
     return z.NEVER;
   });
 
-const objectError = (issue: { input?: unknown }) =>
-  `must be a JSON object, got ${describeValue(issue.input)}`;
+const objectError = (issue: { input?: unknown }) => `must be a JSON object, got ${describeValue(issue.input)}`;
 
 /**
  * One schema per value source, built once: zod compiles a schema on its first use, so building one
@@ -81,14 +80,21 @@ const limitProblem = (got: unknown) =>
   `must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}, got ${describeValue(got)}`;
 
 /** `limit` arrives as a number from the app and as a decimal string from a URL query. */
-const limitSchema = z.unknown().optional().transform((value, ctx): number => {
-  if (value === undefined) return PAGE_LIMIT.default;
-  const parsed =
-    typeof value === 'number' ? value : typeof value === 'string' && /^-?[0-9]{1,4}$/.test(value) ? Number(value) : NaN;
-  if (Number.isInteger(parsed) && parsed >= PAGE_LIMIT.min && parsed <= PAGE_LIMIT.max) return parsed;
-  ctx.addIssue({ code: 'custom', message: limitProblem(value), input: value });
-  return z.NEVER;
-});
+const limitSchema = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): number => {
+    if (value === undefined) return PAGE_LIMIT.default;
+    const parsed =
+      typeof value === 'number'
+        ? value
+        : typeof value === 'string' && /^-?[0-9]{1,4}$/.test(value)
+          ? Number(value)
+          : NaN;
+    if (Number.isInteger(parsed) && parsed >= PAGE_LIMIT.min && parsed <= PAGE_LIMIT.max) return parsed;
+    ctx.addIssue({ code: 'custom', message: limitProblem(value), input: value });
+    return z.NEVER;
+  });
 
 /** The query of listPets. Unknown parameters are ignored. */
 export const listPetsQuerySchema = z.object(

@@ -47,14 +47,20 @@ export const IPC_REQUESTS = {
   resendEntry: z.strictObject({
     environment: remoteEnvironment,
     entryId: text(20),
-    fixed: z.strictObject({ name: text(1_000), categoryId: text(40), status: z.enum(PET_STATUSES).optional() }).optional(),
+    fixed: z
+      .strictObject({ name: text(1_000), categoryId: text(40), status: z.enum(PET_STATUSES).optional() })
+      .optional(),
   }),
   discardEntry: z.strictObject({ environment: remoteEnvironment, entryId: text(20) }),
 } as const satisfies Record<IpcChannelName, z.ZodType>;
 
 export type IpcChannel = keyof typeof IPC_REQUESTS;
 // Both lists name the same channels (a missing or extra name on either side fails to compile).
-const sameChannels: [IpcChannel] extends [IpcChannelName] ? ([IpcChannelName] extends [IpcChannel] ? true : never) : never = true;
+const sameChannels: [IpcChannel] extends [IpcChannelName]
+  ? [IpcChannelName] extends [IpcChannel]
+    ? true
+    : never
+  : never = true;
 void sameChannels;
 export type IpcArgument<C extends IpcChannel> = z.input<(typeof IPC_REQUESTS)[C]>;
 
@@ -87,7 +93,11 @@ export interface IpcEvents {
   /** A menu item was chosen; the renderer runs the command as if its shortcut had been pressed. */
   command: { command: CommandId };
 }
-const sameEvents: [(typeof IPC_EVENT_NAMES)[number]] extends [keyof IpcEvents] ? ([keyof IpcEvents] extends [(typeof IPC_EVENT_NAMES)[number]] ? true : never) : never = true;
+const sameEvents: [(typeof IPC_EVENT_NAMES)[number]] extends [keyof IpcEvents]
+  ? [keyof IpcEvents] extends [(typeof IPC_EVENT_NAMES)[number]]
+    ? true
+    : never
+  : never = true;
 void sameEvents;
 
 /** An error that crossed the bridge with its fields intact. `source` says who raised it. */

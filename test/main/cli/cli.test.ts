@@ -30,7 +30,9 @@ describe('npm run cli', () => {
 
   it('env use and env set-url persist; bad input is a usage error (exit 2)', async () => {
     expect((await run(['env', 'use', 'staging'])).code).toBe(0);
-    expect((await run(['env', 'set-url', 'staging', 'https://staging.shop.example/v1/'])).out).toBe('staging: https://staging.shop.example/v1');
+    expect((await run(['env', 'set-url', 'staging', 'https://staging.shop.example/v1/'])).out).toBe(
+      'staging: https://staging.shop.example/v1',
+    );
     const shown = JSON.parse((await run(['env', 'show', '--json'])).out);
     expect(shown.active).toBe('staging');
     expect(shown.environments.staging.url).toBe('https://staging.shop.example/v1');
@@ -44,11 +46,24 @@ describe('npm run cli', () => {
   });
 
   it('pets add, list and get on the local store, as a table or as exact JSON', async () => {
-    const added = await run(['pets', 'add', '--name', 'Rex', '--category', '9223372036854775807', '--status', 'available', '--json']);
+    const added = await run([
+      'pets',
+      'add',
+      '--name',
+      'Rex',
+      '--category',
+      '9223372036854775807',
+      '--status',
+      'available',
+      '--json',
+    ]);
     expect(added.code).toBe(0);
     expect(added.out).toMatch(/^\{"id":1,"name":"Rex","categoryId":9223372036854775807,"status":"available"\}$/);
     const table = await run(['pets', 'list']);
-    expect(table.out.split('\n')).toEqual(['ID  NAME  CATEGORY             STATUS', '1   Rex   9223372036854775807  available']);
+    expect(table.out.split('\n')).toEqual([
+      'ID  NAME  CATEGORY             STATUS',
+      '1   Rex   9223372036854775807  available',
+    ]);
     expect((await run(['pets', 'get', '1'])).err).toContain('deprecated');
     expect((await run(['pets', 'get', '99'])).code).toBe(1);
     const bad = await run(['pets', 'list', '--limit', '0']);
@@ -91,11 +106,15 @@ describe('npm run cli', () => {
 
   itWithKeyring('as a real process: npm run -s cli prints pure JSON, and takes the key on standard input', async () => {
     const dir = dataDir();
-    expect((await runCliProcess(['env', 'set-url', 'staging', `${service.baseUrl}/v1`], { dataDir: dir })).code).toBe(0);
+    expect((await runCliProcess(['env', 'set-url', 'staging', `${service.baseUrl}/v1`], { dataDir: dir })).code).toBe(
+      0,
+    );
     const set = await runCliProcess(['key', 'set', 'staging'], { dataDir: dir, stdin: TEST_API_KEY });
     expect(set.code).toBe(0);
     service.store.upsertPets([{ id: '9223372036854775807', name: 'Max', categoryId: '1' }]);
-    const listed = await runCliProcess(['pets', 'list', '--env', 'staging', '--limit', '100', '--json'], { dataDir: dir });
+    const listed = await runCliProcess(['pets', 'list', '--env', 'staging', '--limit', '100', '--json'], {
+      dataDir: dir,
+    });
     expect(listed.code).toBe(0);
     const pets = parseLossless(listed.out) as Array<{ id: { value: string } }>;
     expect(pets.map((pet) => pet.id.value)).toContain('9223372036854775807');
@@ -106,33 +125,42 @@ describe('npm run cli', () => {
 describe('npm run cli: sync and the outbox', () => {
   const { run } = useCli();
 
-  itWithKeyring('pets add succeeds offline and says pending; sync exits 3 offline, 0 once everything is sent; outbox list/retry/discard', async () => {
-    const port = await (await import('../../helpers/processes')).freePort();
-    await run(['env', 'set-url', 'staging', `http://127.0.0.1:${port}/v1`]);
-    await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
-    await run(['env', 'use', 'staging']);
-    const added = await run(['pets', 'add', '--name', 'Offline Rex', '--category', '1']);
-    expect(added.code).toBe(0);
-    expect(added.out).toMatch(/^Saved here; pending: it will be sent to staging by the next sync \(outbox entry 1\)\.\nWhy not now: .*unreachable/);
-    await run(['pets', 'add', '--name', 'Offline Max', '--category', '2']);
-    expect((await run(['sync'])).code).toBe(3);
-    const listed = JSON.parse((await run(['outbox', 'list', '--json'])).out) as Array<{ entryId: string; name: string; state: string }>;
-    expect(listed.map(({ name, state }) => [name, state])).toEqual([
-      ['Offline Rex', 'pending'],
-      ['Offline Max', 'pending'],
-    ]);
-    expect((await run(['outbox', 'discard', '2'])).out).toBe('Discarded entry 2 (Offline Max); it will not be sent.');
+  itWithKeyring(
+    'pets add succeeds offline and says pending; sync exits 3 offline, 0 once everything is sent; outbox list/retry/discard',
+    async () => {
+      const port = await (await import('../../helpers/processes')).freePort();
+      await run(['env', 'set-url', 'staging', `http://127.0.0.1:${port}/v1`]);
+      await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
+      await run(['env', 'use', 'staging']);
+      const added = await run(['pets', 'add', '--name', 'Offline Rex', '--category', '1']);
+      expect(added.code).toBe(0);
+      expect(added.out).toMatch(
+        /^Saved here; pending: it will be sent to staging by the next sync \(outbox entry 1\)\.\nWhy not now: .*unreachable/,
+      );
+      await run(['pets', 'add', '--name', 'Offline Max', '--category', '2']);
+      expect((await run(['sync'])).code).toBe(3);
+      const listed = JSON.parse((await run(['outbox', 'list', '--json'])).out) as Array<{
+        entryId: string;
+        name: string;
+        state: string;
+      }>;
+      expect(listed.map(({ name, state }) => [name, state])).toEqual([
+        ['Offline Rex', 'pending'],
+        ['Offline Max', 'pending'],
+      ]);
+      expect((await run(['outbox', 'discard', '2'])).out).toBe('Discarded entry 2 (Offline Max); it will not be sent.');
 
-    const late = await startService({ port });
-    try {
-      const synced = await run(['sync']);
-      expect(synced.code).toBe(0);
-      expect(synced.out).toContain('staging: 0 waiting, 0 refused, 0 to confirm.');
-      expect(late.store.listPets().map((pet) => pet.name)).toEqual(['Offline Rex']);
-      expect((await run(['outbox', 'retry', '1'])).code).toBe(1); // already accepted
-      expect((await run(['sync', '--env', 'local'])).code).toBe(2);
-    } finally {
-      await late.close();
-    }
-  });
+      const late = await startService({ port });
+      try {
+        const synced = await run(['sync']);
+        expect(synced.code).toBe(0);
+        expect(synced.out).toContain('staging: 0 waiting, 0 refused, 0 to confirm.');
+        expect(late.store.listPets().map((pet) => pet.name)).toEqual(['Offline Rex']);
+        expect((await run(['outbox', 'retry', '1'])).code).toBe(1); // already accepted
+        expect((await run(['sync', '--env', 'local'])).code).toBe(2);
+      } finally {
+        await late.close();
+      }
+    },
+  );
 });

@@ -58,7 +58,10 @@ describe('settings', () => {
       PETSTORE_STAGING_URL: 'http://staging.shop.example/v1',
     });
     expect(settings.baseUrl('production')).toEqual({ url: 'https://shop.example/v1', source: 'environment variable' });
-    expect(settings.baseUrl('staging')).toMatchObject({ url: null, problem: expect.stringContaining('PETSTORE_STAGING_URL: the address must use https://') });
+    expect(settings.baseUrl('staging')).toMatchObject({
+      url: null,
+      problem: expect.stringContaining('PETSTORE_STAGING_URL: the address must use https://'),
+    });
     settings.setBaseUrl('production', 'https://other.example/v1');
     expect(settings.baseUrl('production')).toEqual({ url: 'https://other.example/v1', source: 'settings' });
   });
@@ -72,13 +75,15 @@ describe('settings', () => {
     expect(settings.baseUrl('staging').url).toBe('https://staging.shop.example/v1');
   });
 
-  it('remember the window\'s bounds, and ignore a stored value that is not whole numbers', () => {
+  it("remember the window's bounds, and ignore a stored value that is not whole numbers", () => {
     const { db } = open();
     const settings = createSettings(db, {});
     expect(settings.windowBounds()).toBeNull();
     settings.setWindowBounds({ x: 10, y: 20, width: 1200, height: 800 });
     expect(settings.windowBounds()).toEqual({ x: 10, y: 20, width: 1200, height: 800 });
-    db.prepare("UPDATE settings SET value = ? WHERE name = 'window_bounds'").run('{"x":"10","y":1,"width":1,"height":1}');
+    db.prepare("UPDATE settings SET value = ? WHERE name = 'window_bounds'").run(
+      '{"x":"10","y":1,"width":1,"height":1}',
+    );
     expect(settings.windowBounds()).toBeNull();
   });
 });

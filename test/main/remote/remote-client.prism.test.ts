@@ -14,27 +14,38 @@ let baseUrl: string;
 
 beforeAll(async () => {
   const port = await freePort();
-  prism = await startProcess(join(ROOT, 'node_modules/.bin/prism'), ['mock', OPENAPI_FILE, '--host', '127.0.0.1', '--port', String(port), '--errors'], /Prism is listening/);
+  prism = await startProcess(
+    join(ROOT, 'node_modules/.bin/prism'),
+    ['mock', OPENAPI_FILE, '--host', '127.0.0.1', '--port', String(port), '--errors'],
+    /Prism is listening/,
+  );
   // Prism serves the description's paths at its root: it ignores the /v1 of `servers`.
   baseUrl = `http://127.0.0.1:${port}`;
 }, 90_000);
 
 afterAll(() => stopProcess(prism));
 
-const client = () => createRemoteClient({ environment: 'staging', baseUrl, apiKey: async () => 'any-key-prism-accepts' });
+const client = () =>
+  createRemoteClient({ environment: 'staging', baseUrl, apiKey: async () => 'any-key-prism-accepts' });
 
 describe('remote client against Prism mocking resources/openapi.yaml', () => {
-  it('listPets: the mocked page passes the client\'s validation', async () => {
+  it("listPets: the mocked page passes the client's validation", async () => {
     const pets = await client().listPets({ limit: 5, status: 'available' });
     expect(Array.isArray(pets)).toBe(true);
-    for (const pet of pets) expect(pet).toEqual(expect.objectContaining({ id: expect.stringMatching(/^-?\d+$/), name: expect.any(String) }));
+    for (const pet of pets)
+      expect(pet).toEqual(expect.objectContaining({ id: expect.stringMatching(/^-?\d+$/), name: expect.any(String) }));
   });
 
   it('createPet: a 201 Pet', async () => {
     // Prism reads bodies with JSON.parse, so it would misjudge int64 edges beyond 2^53; those are
     // tested against our own service.
-    const pet = await client().createPet({ name: 'Rex', categoryId: '42', status: 'pending' }, { idempotencyKey: 'k-1' });
-    expect(pet).toEqual(expect.objectContaining({ id: expect.stringMatching(/^-?\d+$/), categoryId: expect.stringMatching(/^-?\d+$/) }));
+    const pet = await client().createPet(
+      { name: 'Rex', categoryId: '42', status: 'pending' },
+      { idempotencyKey: 'k-1' },
+    );
+    expect(pet).toEqual(
+      expect.objectContaining({ id: expect.stringMatching(/^-?\d+$/), categoryId: expect.stringMatching(/^-?\d+$/) }),
+    );
   });
 
   it('getPet: a Pet, and the deprecation headers the description declares', async () => {

@@ -20,7 +20,12 @@ beforeEach(() => {
 });
 
 const client = (options: Partial<RemoteClientOptions> = {}) =>
-  createRemoteClient({ environment: 'staging', baseUrl: `${service.baseUrl}/v1`, apiKey: async () => TEST_API_KEY, ...options });
+  createRemoteClient({
+    environment: 'staging',
+    baseUrl: `${service.baseUrl}/v1`,
+    apiKey: async () => TEST_API_KEY,
+    ...options,
+  });
 
 async function failure(promise: Promise<unknown>): Promise<RemoteError> {
   const error = await promise.then(
@@ -33,15 +38,24 @@ async function failure(promise: Promise<unknown>): Promise<RemoteError> {
   return error as RemoteError;
 }
 
-describe('remote client against the project\'s HTTP service', () => {
+describe("remote client against the project's HTTP service", () => {
   it('adds, lists and gets animals, int64 values exactly', async () => {
     const remote = client();
     const added = await remote.createPet({ name: 'Rex', categoryId: '9223372036854775807', status: 'available' });
-    expect(added).toEqual({ id: expect.any(String), name: 'Rex', categoryId: '9223372036854775807', status: 'available' });
+    expect(added).toEqual({
+      id: expect.any(String),
+      name: 'Rex',
+      categoryId: '9223372036854775807',
+      status: 'available',
+    });
     expect(await remote.listPets({ status: 'available' })).toEqual([added]);
     expect(await remote.getPet(added.id)).toEqual(added);
     service.store.upsertPets([{ id: '9223372036854775807', name: 'Max', categoryId: '-9223372036854775808' }]);
-    expect(await remote.getPet('9223372036854775807')).toEqual({ id: '9223372036854775807', name: 'Max', categoryId: '-9223372036854775808' });
+    expect(await remote.getPet('9223372036854775807')).toEqual({
+      id: '9223372036854775807',
+      name: 'Max',
+      categoryId: '-9223372036854775808',
+    });
   });
 
   it('sends an Idempotency-Key when given one: a retry adds nothing', async () => {
@@ -58,8 +72,12 @@ describe('remote client against the project\'s HTTP service', () => {
     await expect(remote.listPets({ limit: 0 })).rejects.toThrow('limit must be an integer from 1 to 100, got 0');
   });
 
-  it('a 400 from the server is a service_error carrying the server\'s message', async () => {
-    const remote = createRemoteClient({ environment: 'staging', baseUrl: `${service.baseUrl}/v1`, apiKey: async () => TEST_API_KEY });
+  it("a 400 from the server is a service_error carrying the server's message", async () => {
+    const remote = createRemoteClient({
+      environment: 'staging',
+      baseUrl: `${service.baseUrl}/v1`,
+      apiKey: async () => TEST_API_KEY,
+    });
     // 101 passes no client check only if sent raw: use getPet with an id the server cannot parse instead.
     const error = await failure(remote.getPet('-1'));
     expect(error.kind).toBe('service_error');
@@ -76,18 +94,41 @@ describe('remote client against the project\'s HTTP service', () => {
 
   it('fails fast, sending nothing, when no key or no address is set', async () => {
     const before = bad.requests;
-    expect((await failure(createRemoteClient({ environment: 'production', baseUrl: bad.url('html'), apiKey: async () => null }).listPets())).kind).toBe('no_key');
-    expect((await failure(createRemoteClient({ environment: 'production', baseUrl: null, apiKey: async () => 'k' }).listPets())).kind).toBe('no_address');
+    expect(
+      (
+        await failure(
+          createRemoteClient({
+            environment: 'production',
+            baseUrl: bad.url('html'),
+            apiKey: async () => null,
+          }).listPets(),
+        )
+      ).kind,
+    ).toBe('no_key');
+    expect(
+      (
+        await failure(
+          createRemoteClient({ environment: 'production', baseUrl: null, apiKey: async () => 'k' }).listPets(),
+        )
+      ).kind,
+    ).toBe('no_address');
     expect(bad.requests).toBe(before);
   });
 
-  it('reports getPet\'s Deprecation and Sunset once per client', async () => {
+  it("reports getPet's Deprecation and Sunset once per client", async () => {
     const notices: unknown[] = [];
     const remote = client({ onDeprecation: (notice) => notices.push(notice) });
     const pet = await remote.createPet({ name: 'Rex', categoryId: '1' });
     await remote.getPet(pet.id);
     await remote.getPet(pet.id);
-    expect(notices).toEqual([{ operation: 'getPet', deprecation: expect.stringMatching(/^@\d+$/), sunset: 'Thu, 05 Dec 2030 00:00:00 GMT', link: '</v1/pets>; rel="successor-version"' }]);
+    expect(notices).toEqual([
+      {
+        operation: 'getPet',
+        deprecation: expect.stringMatching(/^@\d+$/),
+        sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
+        link: '</v1/pets>; rel="successor-version"',
+      },
+    ]);
     expect(remote.deprecationNotice()).toEqual(notices[0]);
   });
 });
@@ -114,7 +155,9 @@ describe('remote client against servers that break the contract', () => {
   });
 
   it('keeps ids of 9223372036854775807 exactly', async () => {
-    expect(await against('max-ids').listPets()).toEqual([{ id: '9223372036854775807', name: 'Max', categoryId: '-9223372036854775808', status: 'sold' }]);
+    expect(await against('max-ids').listPets()).toEqual([
+      { id: '9223372036854775807', name: 'Max', categoryId: '-9223372036854775808', status: 'sold' },
+    ]);
   });
 
   it('a server that never answers: timeout after the response deadline; a slow body: after the overall one', async () => {
@@ -130,7 +173,13 @@ describe('remote client against servers that break the contract', () => {
   it('a reset connection and a closed port are unreachable, and retryable', async () => {
     expect((await failure(against('reset').listPets())).kind).toBe('unreachable');
     const closedPort = await freePort();
-    const error = await failure(createRemoteClient({ environment: 'staging', baseUrl: `http://127.0.0.1:${closedPort}/v1`, apiKey: async () => 'k' }).listPets());
+    const error = await failure(
+      createRemoteClient({
+        environment: 'staging',
+        baseUrl: `http://127.0.0.1:${closedPort}/v1`,
+        apiKey: async () => 'k',
+      }).listPets(),
+    );
     expect(error.kind).toBe('unreachable');
     expect(error.message).toContain('connection refused');
     expect(error.retryable).toBe(true);
@@ -138,7 +187,11 @@ describe('remote client against servers that break the contract', () => {
 
   it('503 with Retry-After: a retryable service_error carrying the delay', async () => {
     const error = await failure(against('unavailable').listPets());
-    expect(error).toMatchObject({ kind: 'service_error', retryable: true, details: { status: 503, retryAfterMs: 7000, serverMessage: 'Down for maintenance' } });
+    expect(error).toMatchObject({
+      kind: 'service_error',
+      retryable: true,
+      details: { status: 503, retryAfterMs: 7000, serverMessage: 'Down for maintenance' },
+    });
   });
 
   it('can be cancelled', async () => {
@@ -153,10 +206,24 @@ describe('Test connection', () => {
   it('answers ok, key rejected, unreachable or not a pet store service', async () => {
     expect((await testConnection(client())).verdict).toBe('ok');
     expect((await testConnection(client({ apiKey: async () => 'nope' }))).verdict).toBe('key_rejected');
-    expect((await testConnection(createRemoteClient({ environment: 'staging', baseUrl: bad.url('reset'), apiKey: async () => 'k' }))).verdict).toBe('unreachable');
-    const html = await testConnection(createRemoteClient({ environment: 'staging', baseUrl: bad.url('html'), apiKey: async () => 'k' }));
+    expect(
+      (
+        await testConnection(
+          createRemoteClient({ environment: 'staging', baseUrl: bad.url('reset'), apiKey: async () => 'k' }),
+        )
+      ).verdict,
+    ).toBe('unreachable');
+    const html = await testConnection(
+      createRemoteClient({ environment: 'staging', baseUrl: bad.url('html'), apiKey: async () => 'k' }),
+    );
     expect(html.verdict).toBe('not_a_pet_store');
     expect(html.message).toMatch(/is not a pet store service/);
-    expect((await testConnection(createRemoteClient({ environment: 'staging', baseUrl: bad.url('html'), apiKey: async () => null }))).verdict).toBe('no_key');
+    expect(
+      (
+        await testConnection(
+          createRemoteClient({ environment: 'staging', baseUrl: bad.url('html'), apiKey: async () => null }),
+        )
+      ).verdict,
+    ).toBe('no_key');
   });
 });

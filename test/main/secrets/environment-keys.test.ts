@@ -9,7 +9,7 @@ import { useStore } from '../../helpers/store';
 describe('one key per remote environment, in the OS keychain', () => {
   const open = useStore();
 
-  itWithKeyring('sets, replaces, reports and clears each environment\'s key separately', async () => {
+  itWithKeyring("sets, replaces, reports and clears each environment's key separately", async () => {
     const settings = createSettings(open().db, {});
     let now = new Date('2026-11-20T10:00:00Z');
     const keys = createEnvironmentKeys(createKeychain(`Petstore Desk test ${randomUUID()}`), settings, () => now);
@@ -28,7 +28,10 @@ describe('one key per remote environment, in the OS keychain', () => {
   });
 
   itWithKeyring('refuses a key that cannot be sent as a bearer token, storing nothing', async () => {
-    const keys = createEnvironmentKeys(createKeychain(`Petstore Desk test ${randomUUID()}`), createSettings(open().db, {}));
+    const keys = createEnvironmentKeys(
+      createKeychain(`Petstore Desk test ${randomUUID()}`),
+      createSettings(open().db, {}),
+    );
     await expect(keys.set('staging', 'two words')).rejects.toThrow('The key must be a bearer token');
     expect(await keys.status('staging')).toEqual({ set: false, setAt: null });
   });

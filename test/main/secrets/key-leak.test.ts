@@ -49,9 +49,15 @@ describe('keys stay in the keychain', () => {
 
       const errors: string[] = [];
       for (const key of [canary, rejected]) {
-        const client = createRemoteClient({ environment: 'staging', baseUrl: `${service.baseUrl}/v1`, apiKey: async () => key });
+        const client = createRemoteClient({
+          environment: 'staging',
+          baseUrl: `${service.baseUrl}/v1`,
+          apiKey: async () => key,
+        });
         await client.listPets().catch((error: Error) => errors.push(`${error.message}\n${error.stack}`));
-        await client.createPet({ name: ' ', categoryId: '1' }).catch((error: Error) => errors.push(`${error.message}\n${error.stack}`));
+        await client
+          .createPet({ name: ' ', categoryId: '1' })
+          .catch((error: Error) => errors.push(`${error.message}\n${error.stack}`));
         await client.getPet('999').catch((error: Error) => errors.push(`${error.message}\n${error.stack}`));
       }
       expect(errors.length).toBeGreaterThanOrEqual(4);

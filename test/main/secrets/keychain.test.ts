@@ -32,8 +32,13 @@ describe('keychain (a real Secret Service, private to the test run)', () => {
     const env = { ...process.env };
     delete env['DBUS_SESSION_BUS_ADDRESS'];
     delete env['DISPLAY'];
-    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env, encoding: 'utf8' });
-    expect(result.stdout).toMatch(/^KeychainUnavailableError: No OS keychain is available, and keys are kept nowhere else \(never in plain text\), so nothing was stored/);
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env,
+      encoding: 'utf8',
+    });
+    expect(result.stdout).toMatch(
+      /^KeychainUnavailableError: No OS keychain is available, and keys are kept nowhere else \(never in plain text\), so nothing was stored/,
+    );
     expect(result.stdout).toContain('apt-get install gnome-keyring');
     expect(result.stdout).not.toContain('never-stored');
   });

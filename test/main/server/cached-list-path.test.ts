@@ -23,12 +23,15 @@ function pipelined(port: number, paths: string[]): Promise<string[]> {
     });
     let text = '';
     socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-    socket.on('end', () => resolve(text.split(/(?=HTTP\/1\.1 )/).map((response) => response.replace(/^date: .*\r\n/im, ''))));
+    socket.on('end', () =>
+      resolve(text.split(/(?=HTTP\/1\.1 )/).map((response) => response.replace(/^date: .*\r\n/im, ''))),
+    );
     socket.on('error', reject);
   });
 }
 
-const names = (response: string) => (JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)) as Array<{ name: string }>).map((pet) => pet.name);
+const names = (response: string) =>
+  (JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)) as Array<{ name: string }>).map((pet) => pet.name);
 
 describe('the cached list path', () => {
   const tempDir = useTempDir();
@@ -65,9 +68,13 @@ describe('the cached list path', () => {
       service.store.createPet({ name: 'Rex', categoryId: '1' });
       const [routed] = await pipelined(service.port, [LIST]); // through Fastify's route, which fills the cache
       const before = service.stampReads();
-      const answers = await pipelined(service.port, Array.from({ length: 20 }, () => LIST));
+      const answers = await pipelined(
+        service.port,
+        Array.from({ length: 20 }, () => LIST),
+      );
       expect(answers).toHaveLength(20);
-      const withoutConnectionHeaders = (response: string) => response.replace(/^(connection|keep-alive): .*\r\n/gim, '');
+      const withoutConnectionHeaders = (response: string) =>
+        response.replace(/^(connection|keep-alive): .*\r\n/gim, '');
       for (const answer of answers) expect(withoutConnectionHeaders(answer)).toBe(withoutConnectionHeaders(routed!));
       expect(service.stampReads() - before).toBe(1);
     } finally {
@@ -106,7 +113,10 @@ describe('the cached list path', () => {
       stampReadsAtBatch = service.stampReads() + 1;
       const answers = await pipelined(service.port, [LIST, LIST]);
       expect(answers.map((answer) => answer.slice(0, 15))).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK']);
-      expect(answers.map(names)).toEqual([['Ours', 'Late'], ['Ours', 'Late']]);
+      expect(answers.map(names)).toEqual([
+        ['Ours', 'Late'],
+        ['Ours', 'Late'],
+      ]);
     } finally {
       await service.close();
     }
@@ -122,7 +132,11 @@ describe('the cached list path', () => {
       failAt = service.stampReads() + 1;
       const [failed] = await pipelined(service.port, [LIST]);
       expect(failed).toMatch(/^HTTP\/1\.1 500 /);
-      expect(JSON.parse(failed!.slice(failed!.indexOf('\r\n\r\n') + 4))).toEqual({ code: 'internal', message: expect.any(String), status: 500 });
+      expect(JSON.parse(failed!.slice(failed!.indexOf('\r\n\r\n') + 4))).toEqual({
+        code: 'internal',
+        message: expect.any(String),
+        status: 500,
+      });
       expect((await pipelined(service.port, [LIST]))[0]).toMatch(/^HTTP\/1\.1 200 /);
     } finally {
       await service.close();

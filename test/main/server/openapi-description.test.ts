@@ -1,7 +1,13 @@
 // resources/openapi.yaml is written for people and tools; these checks keep it equal to the
 // contract in src/shared, which the code is derived from.
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, GET_PET_DEPRECATION, NAME_MAX_LENGTH, PAGE_LIMIT, PET_STATUSES } from '../../../src/shared/contract';
+import {
+  ERROR_CODES,
+  GET_PET_DEPRECATION,
+  NAME_MAX_LENGTH,
+  PAGE_LIMIT,
+  PET_STATUSES,
+} from '../../../src/shared/contract';
 import { openapiDocument as doc } from '../../helpers/openapi-contract';
 
 describe('resources/openapi.yaml', () => {
@@ -9,7 +15,12 @@ describe('resources/openapi.yaml', () => {
     expect(doc.components.schemas.Error.properties.code.enum).toEqual(ERROR_CODES);
     expect(doc.components.schemas.PetStatus.enum).toEqual([...PET_STATUSES]);
     const limit = doc.paths['/pets'].get.parameters.find((p: { name: string }) => p.name === 'limit').schema;
-    expect(limit).toEqual({ type: 'integer', minimum: PAGE_LIMIT.min, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default });
+    expect(limit).toEqual({
+      type: 'integer',
+      minimum: PAGE_LIMIT.min,
+      maximum: PAGE_LIMIT.max,
+      default: PAGE_LIMIT.default,
+    });
     expect(doc.components.schemas.NewPet.properties.name.maxLength).toBe(NAME_MAX_LENGTH);
   });
 
@@ -19,7 +30,9 @@ describe('resources/openapi.yaml', () => {
   });
 
   it('describes the three operations of the interface and no other', () => {
-    const operations = Object.values(doc.paths).flatMap((item) => Object.values(item as object).map((op) => op.operationId));
+    const operations = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item as object).map((op) => op.operationId),
+    );
     expect(operations.sort()).toEqual(['createPet', 'getPet', 'listPets']);
   });
 });

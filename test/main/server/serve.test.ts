@@ -15,11 +15,17 @@ describe('npm run serve', () => {
   const tempDir = useTempDir();
 
   it('binds 127.0.0.1 by default and logs one line per request (method, path, status, ms) and never the key', async () => {
-    const serve = await startServeProcess(['--port', '0', '--db', join(tempDir(), 'pets.db')], { PETSTORE_API_KEY: KEY });
+    const serve = await startServeProcess(['--port', '0', '--db', join(tempDir(), 'pets.db')], {
+      PETSTORE_API_KEY: KEY,
+    });
     try {
       expect(serve.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
       await fetch(`${serve.url}/pets?limit=5`, { headers: auth(KEY) });
-      await fetch(`${serve.url}/pets`, { method: 'POST', headers: { ...auth(KEY), 'content-type': 'application/json' }, body: '{"name":"Rex","categoryId":1}' });
+      await fetch(`${serve.url}/pets`, {
+        method: 'POST',
+        headers: { ...auth(KEY), 'content-type': 'application/json' },
+        body: '{"name":"Rex","categoryId":1}',
+      });
       await fetch(`${serve.url}/pets`, { headers: auth('wrong') });
       await new Promise((resolve) => setTimeout(resolve, 500)); // the log is flushed every 200 ms
       const requests = serve
@@ -71,34 +77,40 @@ describe('npm run serve', () => {
     }
   });
 
-  itWithKeyring('without PETSTORE_API_KEY, generates a key once, keeps it in the OS keychain, and never prints it', async () => {
-    const keychain = createKeychain();
-    await keychain.delete(SERVER_KEY_ACCOUNT);
-    const args = ['--port', '0', '--db', join(tempDir(), 'pets.db')];
-    const first = await startServeProcess(args, { PETSTORE_API_KEY: '' });
-    const key = await keychain.get(SERVER_KEY_ACCOUNT);
-    try {
-      expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
-      expect(first.output()).toContain('API key generated and stored in the OS keychain');
-      expect((await fetch(`${first.url}/pets`, { headers: auth(key!) })).status).toBe(200);
-    } finally {
-      first.child.kill('SIGTERM');
-      await first.exited;
-    }
-    const second = await startServeProcess(args, { PETSTORE_API_KEY: '' });
-    try {
-      expect(second.output()).toContain('API key found in the OS keychain');
-      expect(await keychain.get(SERVER_KEY_ACCOUNT)).toBe(key);
-      expect(first.output() + second.output()).not.toContain(key!);
-    } finally {
-      second.child.kill('SIGTERM');
-      await second.exited;
+  itWithKeyring(
+    'without PETSTORE_API_KEY, generates a key once, keeps it in the OS keychain, and never prints it',
+    async () => {
+      const keychain = createKeychain();
       await keychain.delete(SERVER_KEY_ACCOUNT);
-    }
-  });
+      const args = ['--port', '0', '--db', join(tempDir(), 'pets.db')];
+      const first = await startServeProcess(args, { PETSTORE_API_KEY: '' });
+      const key = await keychain.get(SERVER_KEY_ACCOUNT);
+      try {
+        expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
+        expect(first.output()).toContain('API key generated and stored in the OS keychain');
+        expect((await fetch(`${first.url}/pets`, { headers: auth(key!) })).status).toBe(200);
+      } finally {
+        first.child.kill('SIGTERM');
+        await first.exited;
+      }
+      const second = await startServeProcess(args, { PETSTORE_API_KEY: '' });
+      try {
+        expect(second.output()).toContain('API key found in the OS keychain');
+        expect(await keychain.get(SERVER_KEY_ACCOUNT)).toBe(key);
+        expect(first.output() + second.output()).not.toContain(key!);
+      } finally {
+        second.child.kill('SIGTERM');
+        await second.exited;
+        await keychain.delete(SERVER_KEY_ACCOUNT);
+      }
+    },
+  );
 
   it('refuses a bad option with exit code 2 and the usage', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main/server/serve.ts', '--port', 'abc'], { cwd: ROOT, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main/server/serve.ts', '--port', 'abc'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('--port must be a number from 0 to 65535, got abc');
     expect(result.stderr).toContain('usage: npm run serve');

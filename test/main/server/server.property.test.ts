@@ -12,31 +12,64 @@ let service: RunningService;
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 beforeAll(async () => {
   service = await startService();
-  for (let i = 0; i < 30; i++) service.store.createPet({ name: `Pet ${i}`, categoryId: String(i), status: 'available' });
+  for (let i = 0; i < 30; i++)
+    service.store.createPet({ name: `Pet ${i}`, categoryId: String(i), status: 'available' });
 });
 afterAll(async () => {
   agent.destroy();
   await service.close();
 });
 
-const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 });
+const printable = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  maxLength: 40,
+});
 const anyText = fc.string({ unit: 'binary', maxLength: 60 });
 
 const segment = fc.oneof(
-  fc.constantFrom('v1', 'pets', '..', '.', '', '%00', '%ff', '%2e%2e', '%2F', '9223372036854775807', '-1', '1e3', '%zz'),
+  fc.constantFrom(
+    'v1',
+    'pets',
+    '..',
+    '.',
+    '',
+    '%00',
+    '%ff',
+    '%2e%2e',
+    '%2F',
+    '9223372036854775807',
+    '-1',
+    '1e3',
+    '%zz',
+  ),
   anyText.map(encodeURIComponent),
   fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }).map(String),
 );
 const path = fc.oneof(
-  fc.constantFrom('/v1/pets', '/v1/pets/', '/v1/pets/1', '/v1/pets/9223372036854775807', '/', '/v1', '/V1/PETS', '/v1/pets//1'),
+  fc.constantFrom(
+    '/v1/pets',
+    '/v1/pets/',
+    '/v1/pets/1',
+    '/v1/pets/9223372036854775807',
+    '/',
+    '/v1',
+    '/V1/PETS',
+    '/v1/pets//1',
+  ),
   fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => `/v1/pets/${parts.join('/')}`),
   fc.array(segment, { maxLength: 4 }).map((parts) => `/${parts.join('/')}`),
 );
-const queryValue = fc.oneof(fc.integer({ min: -5, max: 200 }).map(String), fc.constantFrom('available', 'pending', 'sold', '', 'SOLD'), anyText);
+const queryValue = fc.oneof(
+  fc.integer({ min: -5, max: 200 }).map(String),
+  fc.constantFrom('available', 'pending', 'sold', '', 'SOLD'),
+  anyText,
+);
 const query = fc.oneof(
   fc.constant(''),
   fc
-    .array(fc.tuple(fc.constantFrom('limit', 'status', 'offset', '__proto__', 'constructor', 'limit[]'), queryValue), { maxLength: 4 })
+    .array(fc.tuple(fc.constantFrom('limit', 'status', 'offset', '__proto__', 'constructor', 'limit[]'), queryValue), {
+      maxLength: 4,
+    })
     .map((pairs) => `?${new URLSearchParams(pairs)}`),
   fc.constantFrom('?limit=%zz', '?%', '?status=%E0%A4%A', '?limit=1&&&', '?=1'),
 );
@@ -48,18 +81,43 @@ const authorization = fc.oneof(
   fc.constant(`bearer  ${TEST_API_KEY}`),
 );
 const contentType = fc.oneof(
-  fc.constantFrom(undefined, 'application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/json;;'),
+  fc.constantFrom(
+    undefined,
+    'application/json',
+    'application/json; charset=utf-8',
+    'application/json; charset=latin1',
+    'text/plain',
+    'application/xml',
+    'multipart/form-data; boundary=x',
+    'application/json;;',
+  ),
   printable,
 );
-const hostileValue = fc.oneof(fc.jsonValue(), fc.bigInt().map((b) => b), fc.string(), fc.double());
+const hostileValue = fc.oneof(
+  fc.jsonValue(),
+  fc.bigInt().map((b) => b),
+  fc.string(),
+  fc.double(),
+);
 const body = fc.oneof(
   fc.constant(undefined),
-  fc.record({ name: hostileValue, categoryId: hostileValue, status: hostileValue }, { requiredKeys: [] }).map(jsonWithBigInts),
+  fc
+    .record({ name: hostileValue, categoryId: hostileValue, status: hostileValue }, { requiredKeys: [] })
+    .map(jsonWithBigInts),
   fc.jsonValue().map((value) => JSON.stringify(value)),
-  fc.constantFrom('{"__proto__":{"name":"x"},"name":"Rex","categoryId":1}', '{"name":"Rex","name":"Max","categoryId":1}', '{"categoryId":1e400,"name":"x"}', '[1,2', '\u0000', '{"name":"\\ud800","categoryId":1}'),
+  fc.constantFrom(
+    '{"__proto__":{"name":"x"},"name":"Rex","categoryId":1}',
+    '{"name":"Rex","name":"Max","categoryId":1}',
+    '{"categoryId":1e400,"name":"x"}',
+    '[1,2',
+    '\u0000',
+    '{"name":"\\ud800","categoryId":1}',
+  ),
   anyText,
   fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)),
-  fc.integer({ min: 16_000, max: 17_000 }).map((size) => JSON.stringify({ name: 'Big', categoryId: 1, pad: 'x'.repeat(size) })),
+  fc
+    .integer({ min: 16_000, max: 17_000 })
+    .map((size) => JSON.stringify({ name: 'Big', categoryId: 1, pad: 'x'.repeat(size) })),
 );
 const extraHeaders = fc.record(
   {
@@ -83,7 +141,12 @@ interface Sent {
   body?: string | Buffer;
 }
 
-function sendRaw({ method, path, headers, body }: Sent): Promise<{ status: number; headers: Headers; text: string } | 'refused by client'> {
+function sendRaw({
+  method,
+  path,
+  headers,
+  body,
+}: Sent): Promise<{ status: number; headers: Headers; text: string } | 'refused by client'> {
   return new Promise((resolve, reject) => {
     let req;
     // Framed with Content-Length: Node's client sends a DELETE or OPTIONS body unframed, which the
@@ -100,7 +163,8 @@ function sendRaw({ method, path, headers, body }: Sent): Promise<{ status: numbe
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () => {
         const received = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) received.set(name, String(value));
+        for (const [name, value] of Object.entries(res.headers))
+          if (value !== undefined) received.set(name, String(value));
         resolve({ status: res.statusCode!, headers: received, text: Buffer.concat(chunks).toString('utf8') });
       });
       res.on('error', reject);
@@ -127,7 +191,12 @@ describe('HTTP service under generated hostile requests', () => {
           const headers: Record<string, string> = { ...extra };
           if (auth !== undefined) headers['authorization'] = auth;
           if (type !== undefined) headers['content-type'] = type;
-          const sending: Sent = { method, path: `${pathname}${search}`, headers, body: method === 'GET' || method === 'HEAD' ? undefined : payload };
+          const sending: Sent = {
+            method,
+            path: `${pathname}${search}`,
+            headers,
+            body: method === 'GET' || method === 'HEAD' ? undefined : payload,
+          };
           const response = await sendRaw(sending);
           if (response === 'refused by client') return;
           sent++;
@@ -139,7 +208,11 @@ describe('HTTP service under generated hostile requests', () => {
       { numRuns: 5000 },
     );
     expect(sent).toBeGreaterThanOrEqual(4500);
-    const alive = await sendRaw({ method: 'GET', path: '/v1/pets?limit=1', headers: { authorization: `Bearer ${TEST_API_KEY}` } });
+    const alive = await sendRaw({
+      method: 'GET',
+      path: '/v1/pets?limit=1',
+      headers: { authorization: `Bearer ${TEST_API_KEY}` },
+    });
     expect(alive).toMatchObject({ status: 200 });
   });
 
@@ -169,7 +242,11 @@ describe('HTTP service under generated hostile requests', () => {
       ),
       { numRuns: 300 },
     );
-    const alive = await sendRaw({ method: 'GET', path: '/v1/pets?limit=1', headers: { authorization: `Bearer ${TEST_API_KEY}` } });
+    const alive = await sendRaw({
+      method: 'GET',
+      path: '/v1/pets?limit=1',
+      headers: { authorization: `Bearer ${TEST_API_KEY}` },
+    });
     expect(alive).toMatchObject({ status: 200 });
   });
 });

@@ -33,7 +33,9 @@ describe('GET /v1/pets (listPets)', () => {
     const response = await get('/v1/pets');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(response.json).toEqual(made.slice(0, 20).map((pet) => ({ ...pet, id: Number(pet.id), categoryId: Number(pet.categoryId) })));
+    expect(response.json).toEqual(
+      made.slice(0, 20).map((pet) => ({ ...pet, id: Number(pet.id), categoryId: Number(pet.categoryId) })),
+    );
   });
 
   it('200: limit is the maximum number returned (1 and 100 accepted)', async () => {
@@ -57,7 +59,7 @@ describe('GET /v1/pets (listPets)', () => {
     expect(response.json).toEqual([{ id: expect.any(Number), name: 'Nameless status', categoryId: 1 }]);
   });
 
-  it('200: a repeated query sees every change: our own adds and another connection\'s commits', async () => {
+  it("200: a repeated query sees every change: our own adds and another connection's commits", async () => {
     expect((await get('/v1/pets?limit=5')).json).toEqual([]);
     await post({ name: 'Ours', categoryId: 1 });
     expect((await get('/v1/pets?limit=5')).json.map((pet: { name: string }) => pet.name)).toEqual(['Ours']);
@@ -82,7 +84,12 @@ describe('GET /v1/pets (listPets)', () => {
   });
 
   it('401 without a key, with a malformed header, and with a wrong key; WWW-Authenticate: Bearer', async () => {
-    const variants: Record<string, string>[] = [{}, { authorization: 'Basic dXNlcjpwYXNz' }, { authorization: 'Bearer' }, { authorization: 'Bearer wrong-key' }];
+    const variants: Record<string, string>[] = [
+      {},
+      { authorization: 'Basic dXNlcjpwYXNz' },
+      { authorization: 'Bearer' },
+      { authorization: 'Bearer wrong-key' },
+    ];
     for (const headers of variants) {
       const response = await get('/v1/pets', { anonymous: true, headers });
       expect(response.status).toBe(401);
@@ -95,7 +102,9 @@ describe('GET /v1/pets (listPets)', () => {
     seed(5);
     const raw = (path: string, authorization = `Bearer ${TEST_API_KEY}`) =>
       new Promise<string>((resolve, reject) => {
-        const socket = connect(service.port, '127.0.0.1', () => socket.end(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\nConnection: close\r\n\r\n`));
+        const socket = connect(service.port, '127.0.0.1', () =>
+          socket.end(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\nConnection: close\r\n\r\n`),
+        );
         let text = '';
         socket.on('data', (chunk) => (text += chunk.toString('latin1')));
         socket.on('end', () => resolve(text.replace(/^date: .*\r\n/im, '')));
@@ -112,9 +121,13 @@ describe('GET /v1/pets (listPets)', () => {
 
   it('401 for a key that only shares a prefix with the real one, or extends it', async () => {
     for (const key of ['test-key', 'test-key-4f1c9a7e2b8d0', 'TEST-KEY-4F1C9A7E2B8D']) {
-      expect((await get('/v1/pets', { anonymous: true, headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
+      expect((await get('/v1/pets', { anonymous: true, headers: { authorization: `Bearer ${key}` } })).status).toBe(
+        401,
+      );
     }
-    expect((await get('/v1/pets', { anonymous: true, headers: { authorization: 'bearer test-key-4f1c9a7e2b8d' } })).status).toBe(200);
+    expect(
+      (await get('/v1/pets', { anonymous: true, headers: { authorization: 'bearer test-key-4f1c9a7e2b8d' } })).status,
+    ).toBe(200);
   });
 });
 
@@ -128,7 +141,9 @@ describe('POST /v1/pets (createPet)', () => {
   });
 
   it('keeps int64 values beyond 2^53 exactly, in and out', async () => {
-    const response = await post('{"name":"Big","categoryId":9223372036854775807}', { headers: { 'content-type': 'application/json' } });
+    const response = await post('{"name":"Big","categoryId":9223372036854775807}', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(201);
     expect(response.text).toContain('"categoryId":9223372036854775807');
     service.store.upsertPets([{ id: '9223372036854775807', name: 'Last', categoryId: '-9223372036854775808' }]);
@@ -143,7 +158,10 @@ describe('POST /v1/pets (createPet)', () => {
     [{ categoryId: 1 }, 'name is required'],
     [{ name: '', categoryId: 1 }, 'name must not be empty'],
     [{ name: 'Rex', categoryId: '1' }, 'categoryId must be a JSON integer, not a string, got "1"'],
-    [{ name: 'Rex', categoryId: 1.5 }, 'categoryId must be a whole number from -9223372036854775808 to 9223372036854775807, got 1.5'],
+    [
+      { name: 'Rex', categoryId: 1.5 },
+      'categoryId must be a whole number from -9223372036854775808 to 9223372036854775807, got 1.5',
+    ],
     [{ name: 'Rex', categoryId: 1, status: 'lost' }, 'status must be one of available, pending, sold, got "lost"'],
     [[], 'body must be a JSON object, got an array'],
   ])('400 invalid_body for %j, and nothing is added', async (body, message) => {
@@ -153,7 +171,9 @@ describe('POST /v1/pets (createPet)', () => {
   });
 
   it('400 invalid_body for an int64 out of range written as a literal', async () => {
-    const response = await post('{"name":"Rex","categoryId":9223372036854775808}', { headers: { 'content-type': 'application/json' } });
+    const response = await post('{"name":"Rex","categoryId":9223372036854775808}', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.json.code).toBe('invalid_body');
     expect(response.json.message).toMatch(/got 9223372036854775808$/);
   });
@@ -292,7 +312,9 @@ describe('routes and methods', () => {
 
   it('answers a request Node cannot parse with a 400 in the Error shape', async () => {
     const raw = await new Promise<string>((resolve, reject) => {
-      const socket = connect(service.port, '127.0.0.1', () => socket.write('GET /v1/pets HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
+      const socket = connect(service.port, '127.0.0.1', () =>
+        socket.write('GET /v1/pets HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'),
+      );
       let data = '';
       socket.on('data', (chunk) => (data += chunk));
       socket.on('end', () => resolve(data));

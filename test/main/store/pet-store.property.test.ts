@@ -16,14 +16,27 @@ const nearlyInt64 = fc.oneof(
   fc.string(),
   fc.anything(),
 );
-const nameLike = fc.oneof(fc.string({ maxLength: 250 }), fc.string({ unit: 'grapheme', maxLength: 210 }), fc.anything());
+const nameLike = fc.oneof(
+  fc.string({ maxLength: 250 }),
+  fc.string({ unit: 'grapheme', maxLength: 210 }),
+  fc.anything(),
+);
 const statusLike = fc.oneof(fc.constantFrom(...PET_STATUSES), fc.string(), fc.anything());
 const newPetLike = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ name: nameLike, categoryId: nearlyInt64, status: statusLike }, { requiredKeys: [] }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ name: nameLike, categoryId: nearlyInt64, status: statusLike }, { requiredKeys: [] }),
+  },
   { weight: 1, arbitrary: fc.anything() },
 );
 const queryLike = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ limit: fc.oneof(fc.integer({ min: -5, max: 110 }), fc.string(), fc.anything()), status: statusLike }, { requiredKeys: [] }) },
+  {
+    weight: 4,
+    arbitrary: fc.record(
+      { limit: fc.oneof(fc.integer({ min: -5, max: 110 }), fc.string(), fc.anything()), status: statusLike },
+      { requiredKeys: [] },
+    ),
+  },
   { weight: 1, arbitrary: fc.anything() },
 );
 
@@ -66,7 +79,8 @@ describe('local store under generated input', () => {
 
   it('listPets: 3,000 queries give at most `limit` valid pets in id order, or a 400', () => {
     const { store } = open();
-    for (let i = 0; i < 150; i++) store.createPet({ name: `Pet ${i}`, categoryId: String(i), ...(i % 4 ? { status: PET_STATUSES[i % 3]! } : {}) });
+    for (let i = 0; i < 150; i++)
+      store.createPet({ name: `Pet ${i}`, categoryId: String(i), ...(i % 4 ? { status: PET_STATUSES[i % 3]! } : {}) });
     fc.assert(
       fc.property(queryLike, (query) => {
         let page;

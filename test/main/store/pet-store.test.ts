@@ -15,7 +15,12 @@ describe('local pet store', () => {
     it('201: adds the animal and returns it with its assigned id', () => {
       const { store } = open();
       const pet = store.createPet({ name: 'Rex', categoryId: '3', status: 'available' });
-      expect(pet).toEqual({ id: expect.stringMatching(/^[1-9][0-9]*$/), name: 'Rex', categoryId: '3', status: 'available' });
+      expect(pet).toEqual({
+        id: expect.stringMatching(/^[1-9][0-9]*$/),
+        name: 'Rex',
+        categoryId: '3',
+        status: 'available',
+      });
       expect(store.getPet(pet.id)).toEqual(pet);
     });
 
@@ -54,7 +59,9 @@ describe('local pet store', () => {
 
     it('400: invalid values, and nothing is written', () => {
       const { store, db } = open();
-      expect(apiError(() => store.createPet({ name: 'Rex', categoryId: '1', status: 'lost' as never })).code).toBe('invalid_body');
+      expect(apiError(() => store.createPet({ name: 'Rex', categoryId: '1', status: 'lost' as never })).code).toBe(
+        'invalid_body',
+      );
       expect(apiError(() => store.createPet({ name: 'Rex', categoryId: '9223372036854775808' })).message).toMatch(
         /^categoryId must be a whole number/,
       );
@@ -106,7 +113,9 @@ describe('local pet store', () => {
         status: 400,
         message: 'limit must be an integer from 1 to 100, got 0',
       });
-      expect(apiError(() => store.listPets({ limit: 101 })).message).toBe('limit must be an integer from 1 to 100, got 101');
+      expect(apiError(() => store.listPets({ limit: 101 })).message).toBe(
+        'limit must be an integer from 1 to 100, got 101',
+      );
       expect(apiError(() => store.listPets({ limit: 'abc' as never })).message).toBe(
         'limit must be an integer from 1 to 100, got "abc"',
       );

@@ -12,10 +12,19 @@ import { useTempDir } from '../../helpers/temp-dir';
 
 const KILLS = 50;
 
-function runUntilKilled(dataDir: string, baseUrl: string, prefix: string, syncRunsIn: SyncRunsIn): Promise<{ returned: string[]; syncing: boolean; killedMidWay: boolean }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/helpers/crash-worker.ts'), dataDir, baseUrl, prefix, syncRunsIn], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+function runUntilKilled(
+  dataDir: string,
+  baseUrl: string,
+  prefix: string,
+  syncRunsIn: SyncRunsIn,
+): Promise<{ returned: string[]; syncing: boolean; killedMidWay: boolean }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'test/helpers/crash-worker.ts'), dataDir, baseUrl, prefix, syncRunsIn],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let output = '';
   let timer: NodeJS.Timeout | undefined;
   // A child that never gets to sync is stopped too, and the round fails (syncing stays false). Generous:
@@ -32,7 +41,11 @@ function runUntilKilled(dataDir: string, baseUrl: string, prefix: string, syncRu
       clearTimeout(fallback);
       const lines = output.split('\n');
       lines.pop(); // a line cut short by the kill was not fully reported
-      resolve({ returned: lines.filter((line) => !line.startsWith('#')), syncing: output.includes('#synced'), killedMidWay: signal === 'SIGKILL' });
+      resolve({
+        returned: lines.filter((line) => !line.startsWith('#')),
+        syncing: output.includes('#synced'),
+        killedMidWay: signal === 'SIGKILL',
+      });
     }),
   );
 }
@@ -47,7 +60,12 @@ describe('crash safety', () => {
     try {
       const returned: string[] = [];
       for (let round = 0; round < KILLS; round++) {
-        const run = await runUntilKilled(dataDir, baseUrl, `round${round}`, round % 5 === 4 ? 'a sync thread' : 'this thread');
+        const run = await runUntilKilled(
+          dataDir,
+          baseUrl,
+          `round${round}`,
+          round % 5 === 4 ? 'a sync thread' : 'this thread',
+        );
         expect(run.killedMidWay).toBe(true);
         expect(run.syncing, `round ${round} synced before it was killed`).toBe(true);
         returned.push(...run.returned);
@@ -62,7 +80,12 @@ describe('crash safety', () => {
         expect(replica.db.pragma('integrity_check', { simple: true })).toBe('ok');
         await drain(replica);
         const counts = new Map(
-          (service.db.prepare('SELECT name, count(*) AS n FROM pets GROUP BY name').all() as Array<{ name: string; n: number }>).map((r) => [r.name, r.n]),
+          (
+            service.db.prepare('SELECT name, count(*) AS n FROM pets GROUP BY name').all() as Array<{
+              name: string;
+              n: number;
+            }>
+          ).map((r) => [r.name, r.n]),
         );
         for (const name of returned) expect(counts.get(name), name).toBe(1);
         for (const [name, n] of counts) expect(n, `duplicate ${name}`).toBe(1);

@@ -18,7 +18,9 @@ afterEach(async () => {
 describe('the sync thread', () => {
   const tempDir = useTempDir();
 
-  async function open(apiKey: () => Promise<string | null>): Promise<{ replica: Replica; service: RunningService; dataDir: string }> {
+  async function open(
+    apiKey: () => Promise<string | null>,
+  ): Promise<{ replica: Replica; service: RunningService; dataDir: string }> {
     const service = await startService();
     cleanups.push(() => service.close());
     const dataDir = tempDir();
@@ -27,7 +29,7 @@ describe('the sync thread', () => {
     return { replica: handles.replica, service, dataDir };
   }
 
-  it('reports its passes as events here (status, progress, data changed); counts are this thread\'s own, current at once', async () => {
+  it("reports its passes as events here (status, progress, data changed); counts are this thread's own, current at once", async () => {
     const { replica, service } = await open(async () => TEST_API_KEY);
     const statuses: SyncStatus[] = [];
     const progress: SyncPassResult[] = [];
@@ -43,7 +45,12 @@ describe('the sync thread', () => {
     expect(result).toEqual({ accepted: 3, rejected: 0, retryLater: 0, stoppedBecause: null });
     expect(progress.at(-1)).toEqual(result);
     expect(changed).toEqual(['staging']);
-    expect(statuses.at(-1)).toMatchObject({ online: true, pending: 0, currentError: null, lastSuccessfulSync: expect.any(String) });
+    expect(statuses.at(-1)).toMatchObject({
+      online: true,
+      pending: 0,
+      currentError: null,
+      lastSuccessfulSync: expect.any(String),
+    });
     expect(replica.engine.status()).toEqual(statuses.at(-1));
     expect(service.db.prepare("SELECT count(*) AS n FROM pets WHERE name LIKE 'Threaded %'").get()).toEqual({ n: 3 });
     expect(replica.listPets().pets.map((pet) => pet.name)).toEqual(['Threaded 0', 'Threaded 1', 'Threaded 2']);
@@ -58,16 +65,24 @@ describe('the sync thread', () => {
       return TEST_API_KEY;
     });
     const entry = replica.createPet({ name: 'Waits for the key', categoryId: '1' });
-    expect(await replica.engine.syncNow({ force: true })).toMatchObject({ accepted: 0, stoppedBecause: 'not_configured' });
+    expect(await replica.engine.syncNow({ force: true })).toMatchObject({
+      accepted: 0,
+      stoppedBecause: 'not_configured',
+    });
     expect(replica.engine.status()).toMatchObject({ pending: 1, currentError: 'No OS keychain is available (test)' });
-    expect(replica.outbox.get(entry.entryId)).toMatchObject({ state: 'unknown', lastError: 'No OS keychain is available (test)' }); // waits, not left claimed
+    expect(replica.outbox.get(entry.entryId)).toMatchObject({
+      state: 'unknown',
+      lastError: 'No OS keychain is available (test)',
+    }); // waits, not left claimed
 
     keychain = 'open';
     await replica.engine.syncNow({ force: true });
     expect(replica.outbox.get(entry.entryId)).toMatchObject({ state: 'accepted' });
     expect(asked).toContain('locked');
     expect(asked.at(-1)).toBe('open');
-    expect(service.db.prepare("SELECT count(*) AS n FROM pets WHERE name = 'Waits for the key'").get()).toEqual({ n: 1 });
+    expect(service.db.prepare("SELECT count(*) AS n FROM pets WHERE name = 'Waits for the key'").get()).toEqual({
+      n: 1,
+    });
   });
 
   it('stops with the replica: later calls are refused in words, and no entry is left claimed in the file', async () => {
@@ -78,6 +93,8 @@ describe('the sync thread', () => {
     await expect(replica.engine.syncNow()).rejects.toThrow('The staging replica is closed.');
     const file = new Database(join(dataDir, 'replica-staging.db'), { readonly: true });
     cleanups.push(() => file.close());
-    expect(file.prepare("SELECT state, count(*) AS n FROM outbox GROUP BY state").all()).toEqual([{ state: 'accepted', n: 1 }]);
+    expect(file.prepare('SELECT state, count(*) AS n FROM outbox GROUP BY state').all()).toEqual([
+      { state: 'accepted', n: 1 },
+    ]);
   });
 });

@@ -3,7 +3,15 @@ import { toast } from 'sonner';
 import { COMMANDS, shortcutLabel } from '../../../shared/commands';
 import { call, CallError, messageOf } from '../api';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
-import { draftToPet, EMPTY_DRAFT, placeMessages, validateDraft, type FieldErrors, type PetDraft, type PetField } from '../pet-form';
+import {
+  draftToPet,
+  EMPTY_DRAFT,
+  placeMessages,
+  validateDraft,
+  type FieldErrors,
+  type PetDraft,
+  type PetField,
+} from '../pet-form';
 import { useApp } from '../store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PetFields } from './PetFields';
@@ -38,7 +46,11 @@ export function AddAnimalForm() {
     try {
       const result = await call('addPet', { environment, pet: draftToPet(draft) });
       const name = draft.name.trim();
-      toast.success('pet' in result ? `${name} added as number ${result.pet.id}.` : `${name} saved here; it goes to ${ENVIRONMENT_LABELS[environment]} with the next sync.`);
+      toast.success(
+        'pet' in result
+          ? `${name} added as number ${result.pet.id}.`
+          : `${name} saved here; it goes to ${ENVIRONMENT_LABELS[environment]} with the next sync.`,
+      );
       setDraft(EMPTY_DRAFT);
       setTouched(new Set());
       setServerErrors({});
@@ -89,7 +101,8 @@ export function AddAnimalForm() {
           }}
         >
           <p>
-            <strong>{draft.name.trim()}</strong> (category {draft.categoryId.trim()}) will be added to the live shop's server.
+            <strong>{draft.name.trim()}</strong> (category {draft.categoryId.trim()}) will be added to the live shop's
+            server.
           </p>
         </ConfirmDialog>
       )}

@@ -42,7 +42,12 @@ function ListBody() {
       </div>
     );
   }
-  if (!view) return <p className="state-message" aria-busy={loading}>Loading animals…</p>;
+  if (!view)
+    return (
+      <p className="state-message" aria-busy={loading}>
+        Loading animals…
+      </p>
+    );
   if (view.pets.length === 0 && view.unsynced.length === 0) {
     return filter.status === 'all' ? (
       <p className="state-message">No animals yet. Add the first one with the form.</p>

@@ -10,7 +10,15 @@ import { FixEntryDialog } from './FixEntryDialog';
 const WAITING = new Set(['pending', 'sending', 'unknown']);
 
 /** An entry that needs a person: what is wrong, the way to send it again, and Discard. */
-function EntryProblem(props: { badge: string; reason: string; action: string; actionLabel: string; onAction(): void; entry: OutboxEntry; onDiscard(): void }) {
+function EntryProblem(props: {
+  badge: string;
+  reason: string;
+  action: string;
+  actionLabel: string;
+  onAction(): void;
+  entry: OutboxEntry;
+  onDiscard(): void;
+}) {
   return (
     <div className="entry-problem">
       <span className="badge rejected">{props.badge}</span> <span className="reason">{props.reason}</span>
@@ -26,10 +34,30 @@ function EntryProblem(props: { badge: string; reason: string; action: string; ac
   );
 }
 
-function EntryState({ entry, onFix, onDiscard, onSend }: { entry: OutboxEntry; onFix(): void; onDiscard(): void; onSend(): void }) {
+function EntryState({
+  entry,
+  onFix,
+  onDiscard,
+  onSend,
+}: {
+  entry: OutboxEntry;
+  onFix(): void;
+  onDiscard(): void;
+  onSend(): void;
+}) {
   if (WAITING.has(entry.state)) return <span className="badge waiting">Waiting to sync</span>;
   if (entry.state === 'rejected') {
-    return <EntryProblem entry={entry} badge="Rejected" reason={entry.lastError ?? ''} action="Fix / Resend" actionLabel={`Fix and resend ${entry.name}`} onAction={onFix} onDiscard={onDiscard} />;
+    return (
+      <EntryProblem
+        entry={entry}
+        badge="Rejected"
+        reason={entry.lastError ?? ''}
+        action="Fix / Resend"
+        actionLabel={`Fix and resend ${entry.name}`}
+        onAction={onFix}
+        onDiscard={onDiscard}
+      />
+    );
   }
   if (entry.state === 'needs_confirmation') {
     return (
@@ -80,7 +108,8 @@ export const AnimalsTable = memo(function AnimalsTable({ pets, unsynced }: { pet
     setDiscarding(null);
     if (!remote) return;
     try {
-      if (await call('discardEntry', { environment: remote, entryId: entry.entryId })) toast(`${entry.name} discarded.`);
+      if (await call('discardEntry', { environment: remote, entryId: entry.entryId }))
+        toast(`${entry.name} discarded.`);
     } catch (error) {
       toast.error(messageOf(error));
     }
@@ -88,18 +117,30 @@ export const AnimalsTable = memo(function AnimalsTable({ pets, unsynced }: { pet
 
   return (
     <>
-      <table className="animals" aria-label={`Animals in ${ENVIRONMENT_LABELS[environment]}`} aria-rowcount={pets.length + unsynced.length + 1}>
+      <table
+        className="animals"
+        aria-label={`Animals in ${ENVIRONMENT_LABELS[environment]}`}
+        aria-rowcount={pets.length + unsynced.length + 1}
+      >
         <thead>
           <tr>
-            <th scope="col" className="num">Id</th>
+            <th scope="col" className="num">
+              Id
+            </th>
             <th scope="col">Name</th>
-            <th scope="col" className="num">Category</th>
+            <th scope="col" className="num">
+              Category
+            </th>
             <th scope="col">Status</th>
           </tr>
         </thead>
         <tbody>
           {unsynced.map((entry) => (
-            <tr key={`entry-${entry.entryId}`} className={`unsynced state-${entry.state}`} data-entry-state={entry.state}>
+            <tr
+              key={`entry-${entry.entryId}`}
+              className={`unsynced state-${entry.state}`}
+              data-entry-state={entry.state}
+            >
               <td className="num">
                 <span className="visually-hidden">not yet numbered</span>
                 <span aria-hidden="true">new</span>
@@ -108,7 +149,12 @@ export const AnimalsTable = memo(function AnimalsTable({ pets, unsynced }: { pet
               <td className="num">{entry.categoryId}</td>
               <td>
                 <span className="status-text">{entry.status ?? '—'}</span>{' '}
-                <EntryState entry={entry} onFix={() => setFixing(entry)} onDiscard={() => setDiscarding(entry)} onSend={() => void send(entry)} />
+                <EntryState
+                  entry={entry}
+                  onFix={() => setFixing(entry)}
+                  onDiscard={() => setDiscarding(entry)}
+                  onSend={() => void send(entry)}
+                />
               </td>
             </tr>
           ))}
@@ -126,7 +172,13 @@ export const AnimalsTable = memo(function AnimalsTable({ pets, unsynced }: { pet
       </table>
       {fixing && remote && <FixEntryDialog environment={remote} entry={fixing} onClose={() => setFixing(null)} />}
       {discarding && (
-        <ConfirmDialog title={`Discard ${discarding.name}?`} confirmLabel="Discard" danger onConfirm={() => void discard(discarding)} onCancel={() => setDiscarding(null)}>
+        <ConfirmDialog
+          title={`Discard ${discarding.name}?`}
+          confirmLabel="Discard"
+          danger
+          onConfirm={() => void discard(discarding)}
+          onCancel={() => setDiscarding(null)}
+        >
           <p>It was never accepted by the server, and it will not be sent again.</p>
         </ConfirmDialog>
       )}

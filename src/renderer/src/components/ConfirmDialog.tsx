@@ -13,7 +13,16 @@ interface Props {
 }
 
 /** A modal question on the native <dialog>: the browser traps focus, Escape cancels. */
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', defaultAction = 'cancel', danger, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  defaultAction = 'cancel',
+  danger,
+  onConfirm,
+  onCancel,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -22,14 +31,24 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
     return () => element.close();
   }, []);
   return (
-    <dialog ref={dialog} aria-labelledby={titleId} className="dialog" onCancel={(event) => (event.preventDefault(), onCancel())}>
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      className="dialog"
+      onCancel={(event) => (event.preventDefault(), onCancel())}
+    >
       <h2 id={titleId}>{title}</h2>
       <div className="dialog-body">{children}</div>
       <div className="dialog-actions">
         <button type="button" autoFocus={defaultAction === 'cancel'} onClick={onCancel}>
           {cancelLabel}
         </button>
-        <button type="button" className={danger ? 'danger' : 'primary'} autoFocus={defaultAction === 'confirm'} onClick={onConfirm}>
+        <button
+          type="button"
+          className={danger ? 'danger' : 'primary'}
+          autoFocus={defaultAction === 'confirm'}
+          onClick={onConfirm}
+        >
           {confirmLabel}
         </button>
       </div>

@@ -16,7 +16,12 @@ export function EnvironmentStrip() {
   const environment = useApp((state) => state.environment);
   if (!environment) return null;
   return (
-    <div className={`env-strip env-strip-${environment}`} role="note" aria-label="Current environment" data-environment={environment}>
+    <div
+      className={`env-strip env-strip-${environment}`}
+      role="note"
+      aria-label="Current environment"
+      data-environment={environment}
+    >
       {STRIP_TEXT[environment]}
     </div>
   );
@@ -28,20 +33,24 @@ export function EnvironmentBar() {
   const switchEnvironment = useApp((state) => state.switchEnvironment);
   return (
     <fieldset className="env-switcher">
-        <legend className="visually-hidden">Environment</legend>
-        {ENVIRONMENTS.map((name) => (
-          <label key={name} className={`env-option env-${name}`} title={`${ENVIRONMENT_LABELS[name]} (${shortcutLabel(shortcuts(name)[0], isMac)})`}>
-            <input
-              type="radio"
-              name="environment"
-              value={name}
-              checked={environment === name}
-              aria-keyshortcuts={ariaKeyShortcuts(shortcuts(name), isMac)}
-              onChange={() => void switchEnvironment(name)}
-            />
-            <span>{ENVIRONMENT_LABELS[name]}</span>
-          </label>
-        ))}
+      <legend className="visually-hidden">Environment</legend>
+      {ENVIRONMENTS.map((name) => (
+        <label
+          key={name}
+          className={`env-option env-${name}`}
+          title={`${ENVIRONMENT_LABELS[name]} (${shortcutLabel(shortcuts(name)[0], isMac)})`}
+        >
+          <input
+            type="radio"
+            name="environment"
+            value={name}
+            checked={environment === name}
+            aria-keyshortcuts={ariaKeyShortcuts(shortcuts(name), isMac)}
+            onChange={() => void switchEnvironment(name)}
+          />
+          <span>{ENVIRONMENT_LABELS[name]}</span>
+        </label>
+      ))}
     </fieldset>
   );
 }

@@ -12,7 +12,8 @@ export function Filters() {
   const filter = useApp((state) => state.filter);
   const setFilter = useApp((state) => state.setFilter);
   const [limitText, setLimitText] = useState(String(filter.limit));
-  const limitValid = /^\d{1,3}$/.test(limitText) && Number(limitText) >= PAGE_LIMIT.min && Number(limitText) <= PAGE_LIMIT.max;
+  const limitValid =
+    /^\d{1,3}$/.test(limitText) && Number(limitText) >= PAGE_LIMIT.min && Number(limitText) <= PAGE_LIMIT.max;
   return (
     <div className="filters">
       <fieldset className="status-filter">
@@ -46,7 +47,8 @@ export function Filters() {
           onChange={(event) => {
             setLimitText(event.target.value);
             const value = Number(event.target.value);
-            if (Number.isInteger(value) && value >= PAGE_LIMIT.min && value <= PAGE_LIMIT.max) setFilter({ limit: value });
+            if (Number.isInteger(value) && value >= PAGE_LIMIT.min && value <= PAGE_LIMIT.max)
+              setFilter({ limit: value });
           }}
         />
         <p id="page-size-error" className="field-error" aria-live="polite">

@@ -25,19 +25,27 @@ export function FindById() {
         Find by id <span className="badge deprecated">Deprecated</span>
       </summary>
       <p className="hint">
-        Finding one animal by its id will be removed on <strong>{REMOVAL}</strong>. Use the status filter and the list instead.
+        Finding one animal by its id will be removed on <strong>{REMOVAL}</strong>. Use the status filter and the list
+        instead.
       </p>
       <form onSubmit={(event) => void find(event)} className="find-form">
         <div className="field">
           <label htmlFor="find-id">Animal id</label>
-          <input id="find-id" inputMode="numeric" autoComplete="off" value={id} onChange={(event) => setId(event.target.value)} />
+          <input
+            id="find-id"
+            inputMode="numeric"
+            autoComplete="off"
+            value={id}
+            onChange={(event) => setId(event.target.value)}
+          />
         </div>
         <button type="submit">Find</button>
       </form>
       <div aria-live="polite" className="find-answer">
         {answer && 'pet' in answer && (
           <p>
-            #{answer.pet.id} <strong>{answer.pet.name}</strong>, category {answer.pet.categoryId}, {answer.pet.status ?? 'no status'}
+            #{answer.pet.id} <strong>{answer.pet.name}</strong>, category {answer.pet.categoryId},{' '}
+            {answer.pet.status ?? 'no status'}
           </p>
         )}
         {answer && 'error' in answer && <p className="form-error">{answer.error}</p>}

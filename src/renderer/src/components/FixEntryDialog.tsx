@@ -6,9 +6,21 @@ import { draftToPet, placeMessages, validateDraft, type FieldErrors, type PetDra
 import { PetFields } from './PetFields';
 
 /** A rejected animal, with the server's reason on the field it names: fix it and send it again. */
-export function FixEntryDialog({ environment, entry, onClose }: { environment: RemoteEnvironment; entry: OutboxEntry; onClose(): void }) {
+export function FixEntryDialog({
+  environment,
+  entry,
+  onClose,
+}: {
+  environment: RemoteEnvironment;
+  entry: OutboxEntry;
+  onClose(): void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [draft, setDraft] = useState<PetDraft>({ name: entry.name, categoryId: entry.categoryId, status: entry.status ?? '' });
+  const [draft, setDraft] = useState<PetDraft>({
+    name: entry.name,
+    categoryId: entry.categoryId,
+    status: entry.status ?? '',
+  });
   const [errors, setErrors] = useState<FieldErrors>(() => placeMessages(entry.lastError ?? ''));
   useEffect(() => {
     const element = dialog.current!;
@@ -33,7 +45,12 @@ export function FixEntryDialog({ environment, entry, onClose }: { environment: R
     }
   };
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby="fix-title" onCancel={(event) => (event.preventDefault(), onClose())}>
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby="fix-title"
+      onCancel={(event) => (event.preventDefault(), onClose())}
+    >
       <form onSubmit={(event) => void resend(event)} noValidate>
         <h2 id="fix-title">Fix and resend</h2>
         <p className="hint">The server refused this animal: {entry.lastError}</p>

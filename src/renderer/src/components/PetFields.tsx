@@ -30,12 +30,25 @@ export function PetFields({ idPrefix, draft, errors, onChange, nameRef }: Props)
       {field(
         'name',
         'Name',
-        <input {...aria('name')} ref={nameRef} value={draft.name} autoComplete="off" maxLength={400} onChange={(e) => onChange('name', e.target.value)} />,
+        <input
+          {...aria('name')}
+          ref={nameRef}
+          value={draft.name}
+          autoComplete="off"
+          maxLength={400}
+          onChange={(e) => onChange('name', e.target.value)}
+        />,
       )}
       {field(
         'categoryId',
         'Category id',
-        <input {...aria('categoryId')} value={draft.categoryId} inputMode="numeric" autoComplete="off" onChange={(e) => onChange('categoryId', e.target.value)} />,
+        <input
+          {...aria('categoryId')}
+          value={draft.categoryId}
+          inputMode="numeric"
+          autoComplete="off"
+          onChange={(e) => onChange('categoryId', e.target.value)}
+        />,
       )}
       {field(
         'status',

@@ -97,7 +97,10 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
             onChange={(event) => setAddress(event.target.value)}
           />
           <p id={id('address-note')} className={addressError ? 'field-error' : 'hint'} aria-live="polite">
-            {addressError || (settings?.baseUrlSource === 'environment variable' ? 'Preset by an environment variable until saved here.' : settings?.baseUrlProblem ?? '')}
+            {addressError ||
+              (settings?.baseUrlSource === 'environment variable'
+                ? 'Preset by an environment variable until saved here.'
+                : (settings?.baseUrlProblem ?? ''))}
           </p>
         </div>
         <button type="submit">Save address</button>
@@ -116,7 +119,12 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
             onChange={(event) => setKey(event.target.value)}
           />
           <p id={id('key-note')} className={keyError ? 'field-error' : 'hint'} aria-live="polite">
-            {keyError || (settings ? (keySet ? `Key set${settings.key.setAt ? ` on ${onDate(settings.key.setAt)}` : ''}. It is never shown.` : 'No key set.') : '')}
+            {keyError ||
+              (settings
+                ? keySet
+                  ? `Key set${settings.key.setAt ? ` on ${onDate(settings.key.setAt)}` : ''}. It is never shown.`
+                  : 'No key set.'
+                : '')}
           </p>
         </div>
         <button type="submit" disabled={key === ''}>
@@ -130,7 +138,11 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
         <button type="button" onClick={() => void test()} disabled={testing}>
           {testing ? 'Testing…' : 'Test connection'}
         </button>
-        <p aria-live="polite" className={verdict ? `verdict verdict-${verdict.verdict}` : 'verdict'} data-verdict={verdict?.verdict}>
+        <p
+          aria-live="polite"
+          className={verdict ? `verdict verdict-${verdict.verdict}` : 'verdict'}
+          data-verdict={verdict?.verdict}
+        >
           {verdict && (
             <>
               <strong>{VERDICT_TITLE[verdict.verdict]}:</strong> {verdict.message}
@@ -156,7 +168,11 @@ export function SettingsScreen() {
           <input
             type="checkbox"
             checked={preferences.confirmProductionAdds}
-            onChange={(event) => setPreferences({ confirmProductionAdds: event.target.checked }).catch((error: unknown) => toast.error(`Not saved: ${messageOf(error)}`))}
+            onChange={(event) =>
+              setPreferences({ confirmProductionAdds: event.target.checked }).catch((error: unknown) =>
+                toast.error(`Not saved: ${messageOf(error)}`),
+              )
+            }
           />
           Ask before adding an animal in production
         </label>

@@ -13,7 +13,9 @@ function syncOutcome({ environment, pending, rejected, needsConfirmation, curren
     needsConfirmation > 0 ? `${needsConfirmation} held until you confirm the new address` : '',
   ].filter(Boolean);
   const finished = `${ENVIRONMENT_LABELS[environment]} sync finished`;
-  return problems.length === 0 ? `${finished}: the server has everything added here.` : `${finished}: ${problems.join('; ')}.`;
+  return problems.length === 0
+    ? `${finished}: the server has everything added here.`
+    : `${finished}: ${problems.join('; ')}.`;
 }
 
 /** "Sync now", from the button, the shortcut or the menu; the outcome is announced. */
@@ -45,7 +47,11 @@ export function SyncBar() {
     <section className="sync-bar" aria-label="Sync status">
       <span className={`sync-state sync-${state}`} data-online={state}>
         <span className="dot" aria-hidden="true" />
-        {state === 'online' ? 'Online' : state === 'offline' ? 'Offline: working from this computer' : 'Not checked yet'}
+        {state === 'online'
+          ? 'Online'
+          : state === 'offline'
+            ? 'Offline: working from this computer'
+            : 'Not checked yet'}
       </span>
       <span data-testid="pending-count">{status?.pending ?? 0} waiting</span>
       <span data-testid="rejected-count" className={status?.rejected ? 'has-rejected' : undefined}>
@@ -53,11 +59,17 @@ export function SyncBar() {
       </span>
       <span>{status?.lastSuccessfulSync ? `Last synced ${when(status.lastSuccessfulSync)}` : 'Never synced'}</span>
       {status?.keyRejected ? (
-        <span className="sync-error" role="status">The server rejected the key: set a new one in Settings.</span>
+        <span className="sync-error" role="status">
+          The server rejected the key: set a new one in Settings.
+        </span>
       ) : status?.currentError && state !== 'offline' ? ( // offline says it already, calmly
         <span className="sync-error">{status.currentError}</span>
       ) : null}
-      <button type="button" onClick={syncNowAndAnnounce} aria-keyshortcuts={ariaKeyShortcuts(COMMANDS['sync-now'].keys, isMac)}>
+      <button
+        type="button"
+        onClick={syncNowAndAnnounce}
+        aria-keyshortcuts={ariaKeyShortcuts(COMMANDS['sync-now'].keys, isMac)}
+      >
         Sync now <kbd>{shortcutLabel(COMMANDS['sync-now'].keys[0], isMac)}</kbd>
       </button>
     </section>
