@@ -33,11 +33,13 @@ function sonnerWithoutInlineStyle(): Plugin {
   };
 }
 
-// Entries are electron-vite's defaults (src/main/index.ts, src/preload/index.ts, src/renderer/index.html),
+// Entries are electron-vite's defaults (src/preload/index.ts, src/renderer/index.html), the shell's composition root (src/main/shell/index.ts),
 // plus the sync thread's, which start-sync-thread.ts loads from next to the main bundle.
 export default defineConfig({
   main: {
-    build: { rollupOptions: { input: { index: 'src/main/index.ts', 'sync-thread': 'src/main/sync/sync-thread.ts' } } },
+    build: {
+      rollupOptions: { input: { index: 'src/main/shell/index.ts', 'sync-thread': 'src/main/sync/sync-thread.ts' } },
+    },
   },
   preload: {
     // A sandboxed renderer can only run a single CommonJS preload file.

@@ -38,10 +38,10 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**'],
-    ignores: ['src/main/index.ts', 'src/main/window.ts', 'src/main/ipc.ts'],
+    ignores: ['src/main/shell/**'],
     rules: restrict(
       ['electron', 'electron/*', '**/renderer/**', '**/preload/**'],
-      'The core is Electron-free: only src/main/index.ts, window.ts and ipc.ts may import electron.',
+      'The core is Electron-free: only the shell (src/main/shell/) may import electron.',
     ),
   },
   {

@@ -1,9 +1,9 @@
 // Binds every channel of the IPC contract to Electron's ipcMain, through the sender check.
 import { ipcMain, type WebContents } from 'electron';
-import { IPC_CHANNELS, IPC_PREFIX } from '../shared/ipc/channels';
-import type { IpcEvents, IpcOutcome } from '../shared/ipc/contract';
-import type { IpcRouter } from './ipc-router';
-import { isTrustedSender } from './trusted-sender';
+import { IPC_CHANNELS, IPC_PREFIX } from '../../shared/ipc/channels';
+import type { IpcEvents, IpcOutcome } from '../../shared/ipc/contract';
+import type { IpcRouter } from '../ipc-router';
+import { isTrustedSender } from '../trusted-sender';
 
 const REFUSED: IpcOutcome<never> = {
   ok: false,

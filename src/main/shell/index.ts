@@ -1,11 +1,11 @@
 // Composition root: the only place that knows both Electron and the core.
 import { join } from 'node:path';
 import { app, type BrowserWindow } from 'electron';
-import { APP_ORIGIN } from './app-protocol';
-import { appLogFile, openAppLog } from './config/app-log';
+import { APP_ORIGIN } from '../app-protocol';
+import { appLogFile, openAppLog } from '../config/app-log';
 import { bindIpc, sendEvent } from './ipc';
-import { createIpcRouter } from './ipc-router';
-import { openPetstoreCore } from './petstore-core';
+import { createIpcRouter } from '../ipc-router';
+import { openPetstoreCore } from '../petstore-core';
 import { createMainWindow, installMenu, lockDownWebContents, registerAppScheme, serveRenderer } from './window';
 
 const rendererDir = join(__dirname, '../renderer');

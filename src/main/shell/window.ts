@@ -11,11 +11,11 @@ import {
   shell,
   type MenuItemConstructorOptions,
 } from 'electron';
-import { APP_SCHEME, APP_SCHEME_PRIVILEGES, resolveAppFile } from './app-protocol';
-import { appMenuTemplate, type MenuEntry } from './app-menu';
-import type { Settings } from './config/settings';
-import { CONTENT_SECURITY_POLICY, restorableBounds, secureWebPreferences } from './window-options';
-import type { CommandId } from '../shared/commands';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, resolveAppFile } from '../app-protocol';
+import { appMenuTemplate, type MenuEntry } from '../app-menu';
+import type { Settings } from '../config/settings';
+import { CONTENT_SECURITY_POLICY, restorableBounds, secureWebPreferences } from '../window-options';
+import type { CommandId } from '../../shared/commands';
 
 /** Must run before `ready`. */
 export function registerAppScheme(): void {
