@@ -6,24 +6,30 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { chromium } from '@playwright/test';
 import { createIpcRouter } from '../../src/main/ipc-router';
-import { openPetstoreCore } from '../../src/main/petstore-core';
+import { openPetstoreCore } from '../../src/main/core/petstore-core';
 import { createKeychain } from '../../src/main/secrets/keychain';
 import { bridge, CHROMIUM_LAUNCH, serveRenderer } from '../helpers/renderer-page';
+import { seedLocalStore } from '../helpers/store';
 import { fmt, summarize, verdict } from './stats';
 
 const CALLS = 1000;
 
 export async function benchIpc(dir: string): Promise<string[]> {
+  seedLocalStore(
+    join(dir, 'ipc'),
+    Array.from({ length: 1000 }, (_, i) => ({
+      id: String(i + 1),
+      name: `Animal ${i}`,
+      categoryId: String(i),
+      status: 'available' as const,
+    })),
+  );
   const core = openPetstoreCore({
     dataDir: join(dir, 'ipc'),
     env: {},
     keychain: createKeychain(`Petstore Desk bench ${randomUUID()}`),
   });
-  core.db.transaction(() => {
-    for (let i = 0; i < 1000; i++)
-      core.localStore.createPet({ name: `Animal ${i}`, categoryId: String(i), status: 'available' });
-  })();
-  const router = createIpcRouter(core, () => undefined);
+  const router = createIpcRouter(core);
   const { server, url } = await serveRenderer();
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {

@@ -65,8 +65,7 @@ async function drain(
     engine: tuning,
     syncElsewhere:
       engineIn === 'a sync thread'
-        ? (outbox) =>
-            startSyncThread({ environment: 'staging', dataDir, appDatabase, presets: {}, tuning, outbox, apiKey })
+        ? () => startSyncThread({ environment: 'staging', dataDir, appDatabase, presets: {}, tuning, apiKey })
         : undefined,
   });
   const prefix = `Drained ${engineIn} `;

@@ -6,8 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { createIpcRouter } from '../../src/main/ipc-router';
-import { openPetstoreCore } from '../../src/main/petstore-core';
+import { createIpcRouter, forwardCoreEvents } from '../../src/main/ipc-router';
+import { seedLocalStore } from '../helpers/store';
+import { openPetstoreCore } from '../../src/main/core/petstore-core';
 import { createKeychain } from '../../src/main/secrets/keychain';
 import { PET_STATUSES } from '../../src/shared/contract';
 import { bridge, CHROMIUM_LAUNCH, deliverTo, RENDERER_DIR, serveRenderer } from '../helpers/renderer-page';
@@ -70,12 +71,8 @@ export async function benchUi(dir: string): Promise<string[]> {
   execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe' });
   const size = shippedGzipBytes();
 
-  const core = openPetstoreCore({
-    dataDir: join(dir, 'ui'),
-    env: {},
-    keychain: createKeychain(`Petstore Desk bench ${randomUUID()}`),
-  });
-  core.localStore.upsertPets(
+  seedLocalStore(
+    join(dir, 'ui'),
     Array.from({ length: ANIMALS }, (_, i) => ({
       id: String(i + 1),
       name: `Animal ${i + 1}`,
@@ -83,11 +80,17 @@ export async function benchUi(dir: string): Promise<string[]> {
       status: PET_STATUSES[i % 3]!,
     })),
   );
+  const core = openPetstoreCore({
+    dataDir: join(dir, 'ui'),
+    env: {},
+    keychain: createKeychain(`Petstore Desk bench ${randomUUID()}`),
+  });
   const { server, url } = await serveRenderer();
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const router = createIpcRouter(core, deliverTo(page));
+    const router = createIpcRouter(core);
+    forwardCoreEvents(core, deliverTo(page));
     await bridge(page, router);
 
     // Page load to the first list painted (the renderer marks it after the frame that shows it).

@@ -20,11 +20,11 @@ test('the built sync thread sends what was added here to the server, once each',
   try {
     for (const name of ['Built 1', 'Built 2', 'Built 3']) replica.createPet({ name, categoryId: '5' });
     await replica.engine.syncNow({ force: true });
-    expect(replica.engine.status()).toMatchObject({
+    expect(replica.status()).toMatchObject({
       environment: 'production',
-      online: true,
-      pending: 0,
-      currentError: null,
+      connection: 'online',
+      waiting: 0,
+      problem: null,
     });
     expect(service.db.prepare("SELECT name FROM pets WHERE name LIKE 'Built %' ORDER BY id").pluck().all()).toEqual([
       'Built 1',

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createIpcRouter } from '../../src/main/ipc-router';
-import { openPetstoreCore, type PetstoreCore } from '../../src/main/petstore-core';
+import { openPetstoreCore, type PetstoreCore } from '../../src/main/core/petstore-core';
 import { createKeychain } from '../../src/main/secrets/keychain';
 import { outcomeAsJson } from '../helpers/renderer-page';
 import { useTempDir } from '../helpers/temp-dir';
@@ -22,7 +22,7 @@ describe('harness transport: outcomes as JSON text', () => {
       env: {},
       keychain: createKeychain(`Petstore Desk test ${randomUUID()}`),
     });
-    const router = createIpcRouter(core, () => undefined);
+    const router = createIpcRouter(core);
     const outcomes = [
       await router.dispatch('addPet', {
         environment: 'local',
@@ -30,14 +30,16 @@ describe('harness transport: outcomes as JSON text', () => {
       }),
       await router.dispatch('listPets', { environment: 'local', query: { limit: 100 } }),
       await router.dispatch('listPets', { environment: 'staging', query: { status: 'sold' } }),
-      await router.dispatch('syncStatus', { environment: 'staging' }),
+      await router.dispatch('serverStatus', { environment: 'staging' }),
+      await router.dispatch('listPets', { environment: 'staging', query: {}, refresh: true }),
+      await router.dispatch('environmentSettings', { environment: 'production' }),
       await router.dispatch('activeEnvironment', undefined),
       await router.dispatch('preferences', undefined),
       await router.dispatch('getPet', { environment: 'local', petId: '99' }),
       await router.dispatch('addPet', { environment: 'local', pet: { name: '', categoryId: '1' } }),
       await router.dispatch('nowhere', {}),
     ];
-    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(6);
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(8);
     for (const outcome of outcomes) expect(JSON.parse(outcomeAsJson(outcome))).toEqual(structuredClone(outcome));
   });
 

@@ -13,5 +13,5 @@ test('window.petstore reaches the real handlers through the contract: values, er
   app,
 }) => {
   await windowPetstoreRoundTrip(app.page);
-  expect(app.core.localStore.listPets()).toHaveLength(1); // it really is in the SQLite file
+  expect((await app.core.listPets('local')).pets).toHaveLength(1); // it really is in the SQLite file
 });

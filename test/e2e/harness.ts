@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { createIpcRouter, type IpcRouter } from '../../src/main/ipc-router';
-import { openPetstoreCore, type PetstoreCore } from '../../src/main/petstore-core';
+import { createIpcRouter, forwardCoreEvents, type IpcRouter } from '../../src/main/ipc-router';
+import { openPetstoreCore, type PetstoreCore } from '../../src/main/core/petstore-core';
 import { createKeychain } from '../../src/main/secrets/keychain';
 import { bridge, deliverTo, serveRenderer } from '../helpers/renderer-page';
 
@@ -21,7 +21,9 @@ export const test = base.extend<{ app: { page: Page; core: PetstoreCore; router:
       keychain: createKeychain(`Petstore Desk e2e ${randomUUID()}`),
       syncInThread: true,
     });
-    const router = createIpcRouter(core, deliverTo(page));
+    const router = createIpcRouter(core);
+    forwardCoreEvents(core, deliverTo(page));
+    core.startSync(); // as the composition root does
     const { server, url } = await serveRenderer();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message)); // a render crash fails the test that caused it

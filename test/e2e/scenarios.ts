@@ -38,7 +38,12 @@ export async function windowPetstoreRoundTrip(page: Page): Promise<void> {
   expect(result.listed).toMatchObject({ ok: true, value: { source: 'local', pets: [{ id: '1', name: 'Rex' }] } });
   expect(result.refused).toEqual({
     ok: false,
-    error: { source: 'app', code: 'invalid_body', message: 'name must not be empty', status: 400 },
+    error: {
+      code: 'invalid_body',
+      message: 'name must not be empty',
+      status: 400,
+      fields: [{ field: 'name', message: 'must not be empty' }],
+    },
   });
   expect(result.malformed).toMatchObject({ ok: false, error: { code: 'invalid_parameter' } });
   expect(result.changes).toEqual([{ environment: 'local' }]);

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import type { PetstoreCore } from '../../src/main/petstore-core';
+import type { PetstoreCore } from '../../src/main/core/petstore-core';
 import type { RemoteEnvironment } from '../../src/shared/contract';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
 import { startService, TEST_API_KEY, type RunningService } from '../helpers/http-service';
@@ -24,7 +24,7 @@ export async function connectServer(
 ): Promise<ServerBehind> {
   const service = await startService();
   const proxy = await startFaultProxy(service.port);
-  core.settings.setBaseUrl(environment, proxy.baseUrl);
+  await core.setBaseUrl(environment, proxy.baseUrl);
   await core.setKey(environment, key);
   return {
     service,

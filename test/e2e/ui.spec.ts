@@ -35,7 +35,7 @@ test.describe('animals in the local store', () => {
     await page.keyboard.press('s'); // the status select: "sold"
     await page.keyboard.press('Enter');
     await expect(row(page, 'Tom')).toContainText('sold');
-    expect(core.localStore.listPets().map((pet) => pet.name)).toEqual(['Rex', 'Tom']);
+    expect((await core.listPets('local', { limit: 100 })).pets.map((pet) => pet.name)).toEqual(['Rex', 'Tom']);
   });
 
   test('validated as you type, from the contract, on the field concerned', async ({ app: { page, core } }) => {
@@ -51,14 +51,14 @@ test.describe('animals in the local store', () => {
     await expect(page.locator('#add-name-error')).toHaveText('');
     await category.press('Enter');
     await expect(category).toBeFocused(); // refused: the cursor goes to the field to fix
-    expect(core.localStore.listPets()).toEqual([]);
+    expect((await core.listPets('local', { limit: 100 })).pets).toEqual([]);
   });
 
   test('status filter and page size, kept across screens; states that say what to do', async ({
     app: { page, core },
   }) => {
     for (let i = 1; i <= 30; i++)
-      core.localStore.createPet({
+      core.addPet('local', {
         name: `Animal ${i}`,
         categoryId: '1',
         status: (['available', 'pending', 'sold'] as const)[i % 3],
@@ -82,7 +82,6 @@ test.describe('animals in the local store', () => {
     await expect(page.getByRole('row')).toHaveCount(6);
     await page.getByLabel('Per page').fill('101');
     await expect(page.getByText('A number from 1 to 100')).toBeVisible();
-    core.localStore.upsertPets([]);
     await page.getByRole('radio', { name: 'Pending' }).check();
     await expect(page.getByRole('row')).toHaveCount(6);
     await page.keyboard.press('Control+f');
@@ -92,7 +91,7 @@ test.describe('animals in the local store', () => {
   test('find by id is labelled deprecated, with its removal date, and points to the filters', async ({
     app: { page, core },
   }) => {
-    core.localStore.createPet({ name: 'Nemo', categoryId: '7', status: 'available' });
+    core.addPet('local', { name: 'Nemo', categoryId: '7', status: 'available' });
     await reopen(page);
     await page.getByText('Find by id').click();
     await expect(page.locator('.find-by-id')).toContainText('Deprecated');
@@ -141,8 +140,10 @@ test.describe('working against a server', () => {
     app: { page, core },
   }) => {
     const server = await connectServer(core, 'staging');
-    core.settings.setActiveEnvironment('staging');
-    server.proxy.rejectPostsWith('name Bad Dog is not allowed at this shop');
+    core.setActiveEnvironment('staging');
+    server.proxy.rejectPostsWith('name Bad Dog is not allowed at this shop', [
+      { field: 'name', message: 'Bad Dog is not allowed at this shop' },
+    ]);
     await reopen(page);
     for (const name of ['Bad Dog', 'Worse Dog']) {
       await page.getByLabel('Name', { exact: true }).fill(name);
@@ -190,7 +191,7 @@ test.describe('working against a server', () => {
 
   test('a key rejected mid-sync says so, and a new key in Settings resumes it', async ({ app: { page, core } }) => {
     const server = await connectServer(core, 'staging');
-    core.settings.setActiveEnvironment('staging');
+    core.setActiveEnvironment('staging');
     await reopen(page);
     await page.getByLabel('Name', { exact: true }).fill('First Fox');
     await page.getByLabel('Category id').fill('3');
@@ -228,9 +229,9 @@ test.describe('working against a server', () => {
   });
 
   test('test connection in words: unreachable, not a pet store', async ({ app: { page, core, url } }) => {
-    core.settings.setBaseUrl('production', 'http://127.0.0.1:9/v1');
+    await core.setBaseUrl('production', 'http://127.0.0.1:9/v1');
     await core.setKey('production', 'some-key-123');
-    core.settings.setBaseUrl('staging', `${url}v1`); // the renderer's own file server: HTML, not a pet store
+    await core.setBaseUrl('staging', `${url}v1`); // the renderer's own file server: HTML, not a pet store
     await core.setKey('staging', 'some-key-123');
     await page.keyboard.press('Control+,');
     await page.locator('.env-card-production').getByRole('button', { name: 'Test connection' }).click();
@@ -272,7 +273,7 @@ test.describe('working against a server', () => {
     await page.keyboard.press('Control+3'); // staging: its own strip, and none of production's animals
     await expect(page.locator('.env-strip')).toHaveText(/STAGING: the test server/);
     await expect(row(page, 'Real Rabbit')).toHaveCount(0);
-    await expect(page.getByText('No animals yet.')).toBeVisible();
+    await expect(page.getByText('Staging has no animals.')).toBeVisible(); // it was asked, and said so
     await checkScreen(page, 'staging');
 
     await page.keyboard.press('Control+,');
@@ -290,14 +291,14 @@ test.describe('working against a server', () => {
 
   test('after a restart in production, the app says so before anything else', async ({ app: { page, core } }) => {
     const production = await connectServer(core, 'production');
-    core.settings.setActiveEnvironment('production');
+    core.setActiveEnvironment('production');
     await reopen(page);
     const notice = page.getByRole('dialog', { name: 'You are working in PRODUCTION' });
     await expect(notice).toBeVisible();
     await checkScreen(page, 'started-in-production');
     await notice.getByRole('button', { name: 'Switch to the local store' }).click();
     await expect(page.locator('.env-strip')).toContainText('Local store');
-    expect(core.settings.activeEnvironment()).toBe('local');
+    expect(core.activeEnvironment().environment).toBe('local');
     await production.close();
   });
 });

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterEach } from 'vitest';
 import { runCli } from '../../src/main/cli/cli';
-import { openPetstoreCore } from '../../src/main/petstore-core';
+import { openPetstoreCore } from '../../src/main/core/petstore-core';
 import { createKeychain } from '../../src/main/secrets/keychain';
 import { ROOT } from './serve-process';
 import { useTempDir } from './temp-dir';

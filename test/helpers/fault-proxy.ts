@@ -27,8 +27,11 @@ export interface FaultProxy {
   baseUrl: string;
   /** Faults to apply to the next requests, in order; once used up, requests pass. */
   schedule(faults: Fault[]): void;
-  /** While set, every POST is refused with 400 and this message (a server with a rule of its own); GETs pass. */
-  rejectPostsWith(message: string | null): void;
+  /**
+   * While set, every POST is refused with 400 and this message (a server with a rule of its own),
+   * with `fields` as our service's extension carries them when given; GETs pass.
+   */
+  rejectPostsWith(message: string | null, fields?: Array<{ field: string; message: string }>): void;
   /** Requests forwarded to the real server (whatever the client heard). */
   forwarded: number;
   seen: Record<Fault, number>;
@@ -41,14 +44,16 @@ function errorBody(
   code: string,
   headers: Record<string, string> = {},
   message = `injected ${status}`,
+  fields?: Array<{ field: string; message: string }>,
 ) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify({ code, message, status }));
+  res.end(JSON.stringify({ code, message, status, ...(fields ? { fields } : {}) }));
 }
 
 export async function startFaultProxy(targetPort: number, slowMs = 300): Promise<FaultProxy> {
   let queue: Fault[] = [];
   let postRejection: string | null = null;
+  let postRejectionFields: Array<{ field: string; message: string }> | undefined;
   const state = { forwarded: 0 };
   const seen = Object.fromEntries(
     (
@@ -90,7 +95,7 @@ export async function startFaultProxy(targetPort: number, slowMs = 300): Promise
     req.on('end', async () => {
       const body = Buffer.concat(chunks);
       if (postRejection !== null && req.method === 'POST')
-        return errorBody(res, 400, 'invalid_body', {}, postRejection);
+        return errorBody(res, 400, 'invalid_body', {}, postRejection, postRejectionFields);
       switch (fault) {
         case 'reset':
           return req.socket.destroy();
@@ -134,8 +139,9 @@ export async function startFaultProxy(targetPort: number, slowMs = 300): Promise
     schedule: (faults) => {
       queue = [...faults];
     },
-    rejectPostsWith: (message) => {
+    rejectPostsWith: (message, fields) => {
       postRejection = message;
+      postRejectionFields = fields;
     },
     get forwarded() {
       return state.forwarded;

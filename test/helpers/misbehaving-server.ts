@@ -42,6 +42,7 @@ const BEHAVIOURS: Record<string, (req: IncomingMessage, res: ServerResponse) => 
     res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '7' });
     res.end(JSON.stringify({ code: 'unavailable', message: 'Down for maintenance', status: 503 }));
   },
+  'server-error': (_req, res) => json(res, 500, { code: 'internal', message: 'The database is locked', status: 500 }),
   'error-without-body': (_req, res) => {
     res.writeHead(500);
     res.end();

@@ -75,10 +75,18 @@ export async function expectConformsToOpenApi(response: ReceivedResponse): Promi
   }
 }
 
+/** The Error shape: code, message, status; and on a 400 about fields, `fields` that say the same as the message. */
 export function expectErrorShape(body: unknown, httpStatus: number): void {
-  expect(body).toEqual({ code: expect.any(String), message: expect.any(String), status: httpStatus });
+  const { fields, ...shape } = body as { fields?: Array<{ field: string; message: string }> };
+  expect(shape).toEqual({ code: expect.any(String), message: expect.any(String), status: httpStatus });
   expect(ERROR_CODES).toContain((body as { code: string }).code);
   expect((body as { message: string }).message.length).toBeGreaterThan(0);
+  if (fields !== undefined) {
+    expect(httpStatus).toBe(400);
+    expect(fields.map(({ field, message }) => `${field} ${message}`).join('; ')).toBe(
+      (body as { message: string }).message,
+    );
+  }
 }
 
 /**

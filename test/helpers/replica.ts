@@ -61,7 +61,7 @@ export function openTestReplica(
     engine: TUNING,
     syncElsewhere:
       syncRunsIn === 'a sync thread'
-        ? (outbox) =>
+        ? () =>
             startSyncThread({
               environment,
               dataDir,
@@ -69,7 +69,6 @@ export function openTestReplica(
               presets: {},
               tuning: TUNING,
               timeouts: TIMEOUTS,
-              outbox,
               apiKey,
               entry: options.entry,
             })

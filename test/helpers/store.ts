@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
+import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
 import { openDatabase, type SqliteDatabase } from '../../src/main/store/database';
 import { createPetStore, type PetStore } from '../../src/main/store/pet-store';
 import { useTempDir } from './temp-dir';
@@ -30,4 +31,20 @@ export function thrown(fn: () => unknown): unknown {
     return error;
   }
   throw new Error('expected the call to throw');
+}
+
+/**
+ * Fills the local store of a data folder (before a core opens it) in one transaction: the way a
+ * test or a benchmark starts from thousands of animals without adding them one call at a time.
+ */
+export function seedLocalStore(
+  dataDir: string,
+  pets: ReadonlyArray<Parameters<PetStore['upsertPets']>[0][number]>,
+): void {
+  const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
+  try {
+    createPetStore(db).upsertPets(pets);
+  } finally {
+    db.close();
+  }
 }

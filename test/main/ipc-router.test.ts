@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createIpcRouter, type Emit } from '../../src/main/ipc-router';
-import { openPetstoreCore, type PetstoreCore } from '../../src/main/petstore-core';
+import { openPetstoreCore, type PetstoreCore } from '../../src/main/core/petstore-core';
+import { createIpcRouter, forwardCoreEvents } from '../../src/main/ipc-router';
 import { createKeychain } from '../../src/main/secrets/keychain';
+import { isAppErrorCode } from '../../src/shared/contract';
 import { IPC_CHANNELS } from '../../src/shared/ipc/channels';
 import { IPC_REQUESTS } from '../../src/shared/ipc/contract';
 import { itWithKeyring } from '../helpers/keyring';
@@ -18,21 +19,22 @@ describe('IPC router: every channel of the contract, validated in main', () => {
   });
   function open() {
     const events: Array<[string, unknown]> = [];
+    const faults: unknown[] = [];
     core = openPetstoreCore({
       dataDir: tempDir(),
       env: {},
       keychain: createKeychain(`Petstore Desk test ${randomUUID()}`),
       syncInThread: true,
     });
-    const emit: Emit = (event, payload) => void events.push([event, payload]);
-    return { router: createIpcRouter(core, emit), events };
+    forwardCoreEvents(core, (event, payload) => void events.push([event, payload]));
+    return { router: createIpcRouter(core, { error: (fields) => void faults.push(fields) }), events, faults };
   }
 
   it('declares a schema for exactly the channels the preload exposes', () => {
     expect(Object.keys(IPC_REQUESTS).sort()).toEqual([...IPC_CHANNELS].sort());
   });
 
-  it('runs valid calls against the local store and tells the renderer what changed', async () => {
+  it('runs valid calls against the local store; what main decides reaches the window as events', async () => {
     const { router, events } = open();
     const added = await router.dispatch('addPet', {
       environment: 'local',
@@ -45,11 +47,15 @@ describe('IPC router: every channel of the contract, validated in main', () => {
     });
     expect(await router.dispatch('setActiveEnvironment', { environment: 'staging' })).toEqual({
       ok: true,
-      value: 'staging',
+      value: { environment: 'staging', revision: 1 },
+    });
+    expect(await router.dispatch('activeEnvironment', undefined)).toEqual({
+      ok: true,
+      value: { environment: 'staging', revision: 1 },
     });
     expect(events).toEqual([
       ['dataChanged', { environment: 'local' }],
-      ['environmentChanged', { environment: 'staging' }],
+      ['environmentChanged', { environment: 'staging', revision: 1 }],
     ]);
   });
 
@@ -58,31 +64,58 @@ describe('IPC router: every channel of the contract, validated in main', () => {
     for (const channel of ['nope', '__proto__', 'constructor', 'hasOwnProperty', 42, undefined]) {
       expect(await router.dispatch(channel, {})).toMatchObject({
         ok: false,
-        error: { source: 'app', code: 'invalid_parameter', message: expect.stringMatching(/^There is no channel/) },
+        error: { code: 'invalid_parameter', message: expect.stringMatching(/^There is no channel/) },
       });
     }
     expect(await router.dispatch('listPets', { environment: 'moon', query: {} })).toMatchObject({
       ok: false,
-      error: { code: 'invalid_parameter', message: expect.stringMatching(/^environment /) },
+      error: { code: 'invalid_parameter', message: expect.stringMatching(/^environment must be one of local/) },
     });
     expect(
       await router.dispatch('addPet', { environment: 'local', pet: { name: 'Rex', categoryId: '1' }, extra: true }),
-    ).toMatchObject({ ok: false, error: { code: 'invalid_parameter' } });
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_parameter', message: 'argument has a field it does not take: extra' },
+    });
     expect(await router.dispatch('addPet', { environment: 'local', pet: { name: 42, categoryId: '1' } })).toMatchObject(
-      { ok: false, error: { message: expect.stringMatching(/^pet\.name /) } },
+      { ok: false, error: { message: 'pet.name must be text, got 42', fields: [{ field: 'pet.name' }] } },
     );
     // The core's own rules, with its messages: what a form puts next to its field.
     expect(await router.dispatch('addPet', { environment: 'local', pet: { name: '  ', categoryId: '1' } })).toEqual({
       ok: false,
-      error: { source: 'app', code: 'invalid_body', message: 'name must not be empty', status: 400 },
+      error: {
+        code: 'invalid_body',
+        message: 'name must not be empty',
+        status: 400,
+        fields: [{ field: 'name', message: 'must not be empty' }],
+      },
     });
     expect(
       await router.dispatch('setBaseUrl', { environment: 'staging', url: 'http://shop.example/v1' }),
     ).toMatchObject({ ok: false, error: { code: 'invalid_parameter', message: expect.stringContaining('https://') } });
   });
 
-  it('2,000 generated calls: each resolves to an outcome; none is an unexplained internal error', async () => {
+  it('never lets a schema library word a message: every kind of bad argument is phrased by us', async () => {
     const { router } = open();
+    const messages = [
+      await router.dispatch('getPet', { environment: 'local', petId: '1'.repeat(41) }),
+      await router.dispatch('setBaseUrl', { environment: 'staging', url: 'x'.repeat(3_000) }),
+      await router.dispatch('setPreferences', { confirmProductionAdds: 'yes' }),
+      await router.dispatch('listPets', { environment: 'local', query: { limit: 1.5 } }),
+      await router.dispatch('preferences', { surprise: true }),
+    ].map((outcome) => (outcome.ok ? 'ok' : outcome.error.message));
+    expect(messages).toEqual([
+      'petId must be at most 40 characters',
+      'url must be at most 2048 characters',
+      'confirmProductionAdds must be true or false, got "yes"',
+      'query.limit must be a whole number, got 1.5',
+      'argument must be absent, got a JSON object',
+    ]);
+    for (const message of messages) expect(message).not.toMatch(/Too big|Too small|Invalid|expected/);
+  });
+
+  it('2,000 generated calls: each resolves to an outcome with a code from the closed set; none is an unexplained internal error', async () => {
+    const { router, faults } = open();
     const channel = fc.oneof(fc.constantFrom(...IPC_CHANNELS), fc.string());
     const argument = fc.oneof(
       fc.anything(),
@@ -102,22 +135,52 @@ describe('IPC router: every channel of the contract, validated in main', () => {
         const outcome = await router.dispatch(name, arg);
         expect(typeof outcome.ok).toBe('boolean');
         if (!outcome.ok) {
+          expect(isAppErrorCode(outcome.error.code), outcome.error.code).toBe(true);
           expect(outcome.error.code).not.toBe('internal');
           expect(outcome.error.message.length).toBeGreaterThan(0);
         }
       }),
       { numRuns: 2000 },
     );
+    expect(faults).toEqual([]);
   });
 
-  itWithKeyring('setKey answers whether a key is set and since when, never the key', async () => {
-    const { router } = open();
-    const outcome = await router.dispatch('setKey', { environment: 'staging', key: 'router-secret-123' });
-    expect(outcome).toEqual({ ok: true, value: { set: true, setAt: expect.any(String) } });
-    expect(JSON.stringify(outcome)).not.toContain('router-secret-123');
-    expect(await router.dispatch('clearKey', { environment: 'staging' })).toEqual({
-      ok: true,
-      value: { set: false, setAt: null },
+  it('an unexpected fault is written to the log, and the window hears only that something failed', async () => {
+    const { router, faults } = open();
+    await core!.close(); // the database is gone: any call now fails inside the app
+    core = undefined;
+    const outcome = await router.dispatch('listPets', { environment: 'local', query: {} });
+    expect(outcome).toEqual({
+      ok: false,
+      error: {
+        code: 'internal',
+        message: 'Something failed inside the app; the log file has the details.',
+        status: 500,
+      },
     });
+    expect(faults).toHaveLength(1);
   });
+
+  itWithKeyring(
+    'setKey answers whether a key is set and since when, never the key; a key too long is said so',
+    async () => {
+      const { router } = open();
+      const outcome = await router.dispatch('setKey', { environment: 'staging', key: 'router-secret-123' });
+      expect(outcome).toMatchObject({ ok: true, value: { key: { set: true, setAt: expect.any(String) } } });
+      expect(JSON.stringify(outcome)).not.toContain('router-secret-123');
+      expect(await router.dispatch('clearKey', { environment: 'staging' })).toMatchObject({
+        ok: true,
+        value: { key: { set: false, setAt: null } },
+      });
+      expect(await router.dispatch('setKey', { environment: 'staging', key: 'k'.repeat(5_000) })).toEqual({
+        ok: false,
+        error: {
+          code: 'invalid_parameter',
+          status: 400,
+          message: 'key is too long: at most 4096 characters, got 5000',
+          fields: [{ field: 'key', message: 'is too long: at most 4096 characters, got 5000' }],
+        },
+      });
+    },
+  );
 });

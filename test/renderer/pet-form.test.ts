@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { draftToPet, placeMessages, validateDraft } from '../../src/renderer/src/pet-form';
+import { draftToPet, errorsOf, validateDraft } from '../../src/renderer/src/pet-form';
 
 describe('the add form rules', () => {
-  it('places each part of a contract message on the field it names', () => {
-    expect(placeMessages('name must not be empty; categoryId must be an integer, got "x"')).toEqual({
-      name: 'name must not be empty',
-      categoryId: 'categoryId must be an integer, got "x"',
+  it('puts each field problem on its field, and a problem of no field on the form: no prose is read', () => {
+    expect(
+      errorsOf({
+        code: 'invalid_body',
+        message: 'name must not be empty; categoryId must be a whole number',
+        fields: [
+          { field: 'name', message: 'must not be empty' },
+          { field: 'categoryId', message: 'must be a whole number' },
+        ],
+      }),
+    ).toEqual({ name: 'name must not be empty', categoryId: 'categoryId must be a whole number' });
+    // A server's reason without fields stays on the form, even when it starts with a field's name.
+    expect(errorsOf({ code: 'server_error', message: 'name Bad Dog is not allowed at this shop' })).toEqual({
+      form: 'name Bad Dog is not allowed at this shop',
     });
-    expect(placeMessages('name Bad Dog is not allowed at this shop')).toEqual({
-      name: 'name Bad Dog is not allowed at this shop',
+    expect(
+      errorsOf({ code: 'invalid_body', message: 'x', fields: [{ field: 'body', message: 'is required' }] }),
+    ).toEqual({
+      form: 'body is required',
     });
-    expect(placeMessages('The server is busy')).toEqual({ form: 'The server is busy' });
-    expect(placeMessages('named thing is odd')).toEqual({ form: 'named thing is odd' }); // "named" is not the field "name"
   });
 
   it('checks a draft exactly as the core does, int64 included', () => {

@@ -5,7 +5,7 @@ import {
   type EnvironmentName,
   type RemoteEnvironment,
 } from '../../shared/contract';
-import type { PetstoreCore } from '../petstore-core';
+import type { PetstoreCore } from '../core/petstore-core';
 
 export const EXIT = { ok: 0, serviceError: 1, usage: 2, unreachable: 3 } as const;
 
@@ -18,7 +18,9 @@ export interface CliIo {
 }
 
 export function environmentOption(values: Parsed['values'], core: PetstoreCore): EnvironmentName {
-  return values['env'] === undefined ? core.activeEnvironment() : environmentArg(values['env'] as string, false);
+  return values['env'] === undefined
+    ? core.activeEnvironment().environment
+    : environmentArg(values['env'] as string, false);
 }
 
 export function environmentArg(value: string | undefined, remoteOnly: true): RemoteEnvironment;

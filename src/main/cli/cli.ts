@@ -1,9 +1,7 @@
-import { ApiError, REMOTE_ENVIRONMENTS } from '../../shared/contract';
+import { REMOTE_ENVIRONMENTS, type AppError, type RemoteEnvironment } from '../../shared/contract';
+import { toAppError } from '../app-error';
 import { BASE_URL_PRESETS } from '../config/settings';
-import type { PetstoreCore } from '../petstore-core';
-import { RemoteError } from '../remote/remote-error';
-import { testConnection } from '../remote/test-connection';
-import { KeychainUnavailableError } from '../secrets/keychain';
+import type { PetstoreCore } from '../core/petstore-core';
 import { environmentArg, environmentOption, EXIT, parse, UsageError, type CliIo } from './cli-args';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
 import { outbox, sync } from './sync-commands';
@@ -25,6 +23,15 @@ export const USAGE = `usage: npm run cli -- <command>   (npm run -s cli -- ... f
   outbox discard <entry> [--env E]           drop an entry that will never be sent
 exit codes: 0 ok, 1 error reported by the service (sync: entries rejected or still pending), 2 usage error, 3 unreachable`;
 
+/** The exit code an error means: the network (3), what a person must fix here (2), or what a service said (1). */
+export function exitCodeOf(error: AppError): number {
+  if (error.code === 'unreachable' || error.code === 'timeout') return EXIT.unreachable;
+  if (error.code === 'no_key' || error.code === 'no_address') return EXIT.usage;
+  // A 400 from our own validation means the arguments were wrong and nothing was sent.
+  if (error.server === undefined && error.status === 400) return EXIT.usage;
+  return EXIT.serviceError;
+}
+
 /** Runs one command; returns the exit code. Everything it prints goes through `io`. */
 export async function runCli(argv: string[], io: CliIo, openCore: () => PetstoreCore): Promise<number> {
   const [group, command, ...rest] = argv;
@@ -39,8 +46,7 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
       case 'env show':
         return await envShow(useCore(), io, parse(rest).values.json === true);
       case 'env use': {
-        const environment = environmentArg(parse(rest).positionals[0], false);
-        useCore().settings.setActiveEnvironment(environment);
+        const { environment } = useCore().setActiveEnvironment(environmentArg(parse(rest).positionals[0], false));
         io.out(
           `Active environment: ${environment}${environment === 'production' ? ' (PRODUCTION: the live shop)' : ''}`,
         );
@@ -49,9 +55,10 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
       case 'env set-url': {
         const { positionals } = parse(rest);
         const environment = environmentArg(positionals[0], true);
-        if (positionals[1] === undefined)
+        if (positionals[1] === undefined) {
           throw new UsageError('env set-url needs the address, e.g. https://shop.example/v1');
-        io.out(`${environment}: ${useCore().settings.setBaseUrl(environment, positionals[1])}`);
+        }
+        io.out(`${environment}: ${(await useCore().setBaseUrl(environment, positionals[1])).baseUrl}`);
         return EXIT.ok;
       }
       case 'key set': {
@@ -64,7 +71,7 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
       }
       case 'key clear': {
         const environment = environmentArg(parse(rest).positionals[0], true);
-        const existed = await useCore().keys.clear(environment);
+        const { existed } = await useCore().clearKey(environment);
         io.out(existed ? `The ${environment} key is cleared.` : `No ${environment} key was set.`);
         return EXIT.ok;
       }
@@ -86,30 +93,16 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
         throw new UsageError(`unknown command: ${argv.join(' ')}`);
     }
   } catch (error) {
-    return report(error, io);
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n${USAGE}`);
+      return EXIT.usage;
+    }
+    const problem = toAppError(error);
+    io.err(problem.message);
+    return exitCodeOf(problem);
   } finally {
     await core?.close();
   }
-}
-
-function report(error: unknown, io: CliIo): number {
-  if (error instanceof UsageError) {
-    io.err(`${error.message}\n${USAGE}`);
-    return EXIT.usage;
-  }
-  if (error instanceof RemoteError) {
-    io.err(error.message);
-    if (error.kind === 'unreachable' || error.kind === 'timeout') return EXIT.unreachable;
-    if (error.kind === 'no_key' || error.kind === 'no_address') return EXIT.usage;
-    return EXIT.serviceError;
-  }
-  if (error instanceof ApiError) {
-    io.err(error.message);
-    // A 400 from our own validation means the arguments were wrong and nothing was sent.
-    return error.status === 400 ? EXIT.usage : EXIT.serviceError;
-  }
-  io.err(error instanceof Error ? error.message : String(error));
-  return EXIT.serviceError;
 }
 
 async function pets(command: string, args: string[], core: PetstoreCore, io: CliIo): Promise<number> {
@@ -127,46 +120,19 @@ async function pets(command: string, args: string[], core: PetstoreCore, io: Cli
       ...(values['limit'] === undefined ? {} : { limit: values['limit'] as never }),
       ...(values['status'] ? { status: values['status'] as never } : {}),
     };
-    const view = await core.listPets(environment, query);
+    const view = await core.listPets(environment, query, { refresh: true });
     io.out(json ? petsAsJson(view.pets) : petsAsTable(view.pets));
-    if (!json && view.unsynced.length > 0)
+    if (!json && view.unsynced.length > 0) {
       io.out(`\n${view.unsynced.length} added here and not yet on ${environment}:\n${entriesAsTable(view.unsynced)}`);
-    if (view.offline) {
-      io.err(
-        `${view.offline.message} Shown: the animals as last seen${view.refreshedAt ? ` (${view.refreshedAt})` : ''}.`,
-      );
-      return EXIT.unreachable;
+    }
+    if (view.problem) {
+      const shown = `Shown: the animals as last seen${view.listedAt ? ` (${view.listedAt})` : ''}.`;
+      io.err(`${view.problem.message} ${shown}`);
+      return exitCodeOf(view.problem);
     }
     return EXIT.ok;
   }
-  if (command === 'add') {
-    const added = await core.addPet(environment, {
-      name: values['name'] as string,
-      categoryId: values['category'] as string,
-      ...(values['status'] === undefined ? {} : { status: values['status'] as never }),
-    });
-    if ('pet' in added) {
-      io.out(json ? petsAsJson(added.pet) : `Added to ${environment}:\n${petsAsTable([added.pet])}`);
-      return EXIT.ok;
-    }
-    const { entry } = added;
-    if (json) io.out(JSON.stringify(entry));
-    if (entry.state === 'accepted') {
-      if (!json) io.out(`Added to ${environment} as id ${entry.serverId}.`);
-      return EXIT.ok;
-    }
-    if (entry.state === 'rejected') {
-      io.err(
-        `${environment} refused the animal: ${entry.lastError} (outbox entry ${entry.entryId}: fix it, or npm run cli -- outbox discard ${entry.entryId} --env ${environment})`,
-      );
-      return EXIT.serviceError;
-    }
-    if (!json)
-      io.out(
-        `Saved here; pending: it will be sent to ${environment} by the next sync (outbox entry ${entry.entryId}).${entry.lastError ? `\nWhy not now: ${entry.lastError}` : ''}`,
-      );
-    return EXIT.ok;
-  }
+  if (command === 'add') return await addPet(environment, values, json, core, io);
   if (positionals[0] === undefined) throw new UsageError('pets get needs an id');
   const pet = await core.getPet(environment, positionals[0]);
   io.out(json ? petsAsJson(pet) : petsAsTable([pet]));
@@ -174,20 +140,53 @@ async function pets(command: string, args: string[], core: PetstoreCore, io: Cli
   return EXIT.ok;
 }
 
+/** `pets add`: the same add as the window's; against a server, the command then waits for the first attempt to send it. */
+async function addPet(
+  environment: ReturnType<typeof environmentOption>,
+  values: Record<string, string | boolean | undefined>,
+  json: boolean,
+  core: PetstoreCore,
+  io: CliIo,
+): Promise<number> {
+  const added = core.addPet(environment, {
+    name: values['name'],
+    categoryId: values['category'],
+    ...(values['status'] === undefined ? {} : { status: values['status'] }),
+  });
+  if ('pet' in added) {
+    io.out(json ? petsAsJson(added.pet) : `Added to ${environment}:\n${petsAsTable([added.pet])}`);
+    return EXIT.ok;
+  }
+  const server = environment as RemoteEnvironment;
+  await core.syncNow(server).catch(() => undefined); // the entry is safe; its state says what happened
+  const entry = core.outboxEntry(server, added.entry.entryId) ?? added.entry;
+  if (json) io.out(JSON.stringify(entry));
+  if (entry.state === 'accepted') {
+    if (!json) io.out(`Added to ${environment} as id ${entry.serverId}.`);
+    return EXIT.ok;
+  }
+  if (entry.state === 'rejected') {
+    io.err(
+      `${environment} refused the animal: ${entry.lastError} (outbox entry ${entry.entryId}: fix it, or npm run cli -- outbox discard ${entry.entryId} --env ${environment})`,
+    );
+    return EXIT.serviceError;
+  }
+  if (!json) {
+    io.out(
+      `Saved here; pending: it will be sent to ${environment} by the next sync (outbox entry ${entry.entryId}).${entry.lastError ? `\nWhy not now: ${entry.lastError}` : ''}`,
+    );
+  }
+  return EXIT.ok;
+}
+
 async function environmentsReport(core: PetstoreCore) {
   const remotes = await Promise.all(
     REMOTE_ENVIRONMENTS.map(async (environment) => {
-      const address = core.settings.baseUrl(environment);
-      return {
-        environment,
-        address,
-        key: await core.keys
-          .status(environment)
-          .catch((error: Error) => ({ set: false, setAt: null, error: error.message })),
-      };
+      const settings = await core.environmentSettings(environment).catch((error: unknown) => toAppError(error));
+      return { environment, settings };
     }),
   );
-  return { active: core.activeEnvironment(), remotes };
+  return { active: core.activeEnvironment().environment, remotes };
 }
 
 async function envShow(core: PetstoreCore, io: CliIo, json: boolean): Promise<number> {
@@ -197,9 +196,16 @@ async function envShow(core: PetstoreCore, io: CliIo, json: boolean): Promise<nu
       JSON.stringify({
         active,
         environments: Object.fromEntries(
-          remotes.map(({ environment, address, key }) => [
+          remotes.map(({ environment, settings }) => [
             environment,
-            { url: address.url, urlSource: address.source, keySet: key.set, keySetAt: key.setAt },
+            'code' in settings
+              ? { url: null, urlSource: 'none', keySet: false, keySetAt: null, problem: settings.message }
+              : {
+                  url: settings.baseUrl,
+                  urlSource: settings.baseUrlSource,
+                  keySet: settings.key.set,
+                  keySetAt: settings.key.setAt,
+                },
           ]),
         ),
       }),
@@ -208,30 +214,40 @@ async function envShow(core: PetstoreCore, io: CliIo, json: boolean): Promise<nu
   }
   io.out(`Active environment: ${active}${active === 'production' ? '   <<< PRODUCTION: the live shop >>>' : ''}`);
   io.out('local:       the embedded store on this computer');
-  for (const { environment, address, key } of remotes) {
+  for (const { environment, settings } of remotes) {
+    if ('code' in settings) {
+      io.out(`${`${environment}:`.padEnd(12)} ${settings.message}`);
+      continue;
+    }
     const url =
-      address.url === null
+      settings.baseUrl === null
         ? `no address (set one with env set-url ${environment} <url>)`
-        : `${address.url}${address.source === 'environment variable' ? ` (from ${BASE_URL_PRESETS[environment]})` : ''}`;
-    io.out(
-      `${`${environment}:`.padEnd(12)} ${url}; key ${key.set ? `set${key.setAt ? ` on ${key.setAt.slice(0, 10)}` : ''}` : 'not set'}`,
-    );
-    if (address.problem) io.out(`             ${address.problem}`);
+        : `${settings.baseUrl}${settings.baseUrlSource === 'environment variable' ? ` (from ${BASE_URL_PRESETS[environment]})` : ''}`;
+    const key = settings.key.set
+      ? `set${settings.key.setAt ? ` on ${settings.key.setAt.slice(0, 10)}` : ''}`
+      : 'not set';
+    io.out(`${`${environment}:`.padEnd(12)} ${url}; key ${key}`);
+    if (settings.baseUrlProblem) io.out(`             ${settings.baseUrlProblem}`);
   }
   return EXIT.ok;
 }
 
 async function keyStatus(core: PetstoreCore, io: CliIo, json: boolean): Promise<number> {
   const statuses = await Promise.all(
-    REMOTE_ENVIRONMENTS.map(async (environment) => ({ environment, ...(await core.keys.status(environment)) })),
+    REMOTE_ENVIRONMENTS.map(async (environment) => ({
+      environment,
+      ...(await core.environmentSettings(environment)).key,
+    })),
   );
-  if (json)
+  if (json) {
     io.out(
       JSON.stringify(Object.fromEntries(statuses.map(({ environment, set, setAt }) => [environment, { set, setAt }]))),
     );
-  else
-    for (const { environment, set, setAt } of statuses)
+  } else {
+    for (const { environment, set, setAt } of statuses) {
       io.out(`${environment}: ${set ? `set${setAt ? ` on ${setAt.slice(0, 10)}` : ''}` : 'not set'}`);
+    }
+  }
   return EXIT.ok;
 }
 
@@ -241,30 +257,28 @@ async function doctor(core: PetstoreCore, io: CliIo): Promise<number> {
     if (!ok) problems++;
     io.out(`${ok ? 'ok     ' : 'PROBLEM'} ${text}`);
   };
-  try {
-    await core.keychain.get('doctor-probe');
-    line(true, 'OS keychain reachable');
-  } catch (error) {
-    line(false, error instanceof KeychainUnavailableError ? error.message : `OS keychain: ${(error as Error).message}`);
-  }
-  const check = core.db.pragma('quick_check', { simple: true });
+  const health = await core.healthCheck();
+  line(health.keychain === null, health.keychain ?? 'OS keychain reachable');
   line(
-    check === 'ok',
-    check === 'ok'
-      ? `database ${core.db.name} is sound`
-      : `database ${core.db.name}: ${String(check)}; restore it from a backup`,
+    health.database === null,
+    health.database === null
+      ? `database ${health.databaseFile} is sound`
+      : `database ${health.databaseFile}: ${health.database}; restore it from a backup`,
   );
-  line(true, `active environment: ${core.activeEnvironment()}`);
+  line(true, `active environment: ${core.activeEnvironment().environment}`);
   for (const environment of REMOTE_ENVIRONMENTS) {
-    const address = core.settings.baseUrl(environment);
-    if (address.url === null) {
+    const { baseUrl, baseUrlProblem } = await core.environmentSettings(environment).catch(() => ({
+      baseUrl: core.serverStatus(environment).address,
+      baseUrlProblem: null,
+    }));
+    if (baseUrl === null) {
       io.out(
-        `-       ${environment}: not configured${address.problem ? ` (${address.problem})` : ''}; set it with env set-url ${environment} <url> if the shop uses it`,
+        `-       ${environment}: not configured${baseUrlProblem ? ` (${baseUrlProblem})` : ''}; set it with env set-url ${environment} <url> if the shop uses it`,
       );
       continue;
     }
-    const result = await testConnection(core.remoteClient(environment));
-    line(result.verdict === 'ok', `${environment}: ${result.message}`);
+    const verdict = await core.testConnection(environment);
+    line(verdict.connection === 'online', `${environment}: ${verdict.message}`);
   }
   return problems === 0 ? EXIT.ok : EXIT.serviceError;
 }

@@ -1,7 +1,7 @@
 // `npm run cli -- <command>`: the headless command line over the same core as the app.
 import { openAppLog } from '../config/app-log';
 import { dataDir } from '../config/data-dir';
-import { openPetstoreCore } from '../petstore-core';
+import { openPetstoreCore } from '../core/petstore-core';
 import { runCli } from './cli';
 import { readSecret } from './read-secret';
 
@@ -23,6 +23,7 @@ const code = await runCli(
     log = openAppLog(folder);
     return openPetstoreCore({
       dataDir: folder,
+      log,
       onDeprecation: (environment, notice) => {
         if (warned) return;
         warned = true;

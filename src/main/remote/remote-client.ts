@@ -39,8 +39,28 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-// The interface's Error shape. `status` is not trusted (the HTTP status is used) and, parsed losslessly, is a bigint.
-const serverErrorSchema = z.object({ code: z.string().min(1), message: z.string(), status: z.unknown() });
+/** What a server says in an Error is shown to people and stored: kept to these lengths. */
+export const SERVER_TEXT_LIMITS = { code: 64, message: 500, field: 64, fields: 20 } as const;
+const bounded = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+// The interface's Error shape. `status` is not trusted (the HTTP status is used) and, parsed losslessly,
+// is a bigint. `fields` (our service's extension) is used only when it has the expected shape.
+const serverErrorSchema = z.object({
+  code: z
+    .string()
+    .min(1)
+    .transform((code) => bounded(code, SERVER_TEXT_LIMITS.code)),
+  message: z.string().transform((message) => bounded(message, SERVER_TEXT_LIMITS.message)),
+  status: z.unknown(),
+  fields: z
+    .array(z.object({ field: z.string().min(1).max(SERVER_TEXT_LIMITS.field), message: z.string() }))
+    .max(SERVER_TEXT_LIMITS.fields)
+    .transform((fields) =>
+      fields.map(({ field, message }) => ({ field, message: bounded(message, SERVER_TEXT_LIMITS.message) })),
+    )
+    .optional()
+    .catch(undefined),
+});
 
 interface Answer {
   status: number;
@@ -142,7 +162,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
       const hint = /html/i.test(type) ? ' (a web page: a network login page or a proxy?)' : '';
       throw new RemoteError(
         'not_the_contract',
-        `${where} did not answer as a pet store service: expected JSON, got ${type || 'no content type'}${hint}.`,
+        `${where} sent ${type || 'no content type'} where the interface's JSON belongs${hint}.`,
         { status: status },
       );
     }
@@ -175,7 +195,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
         { status: answer.status },
       );
     }
-    const { code, message } = error.data;
+    const { code, message, fields } = error.data;
     const retryAfterMs = readRetryAfter(answer.header('retry-after'));
     const summary =
       answer.status === 401
@@ -185,6 +205,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
       status: answer.status,
       code,
       serverMessage: message,
+      ...(fields === undefined ? {} : { fields }),
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     });
   }

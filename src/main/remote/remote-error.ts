@@ -21,6 +21,8 @@ export class RemoteError extends Error {
       code?: string;
       serverMessage?: string;
       retryAfterMs?: number;
+      /** The server's own field problems (our service's `fields` extension), bounded. */
+      fields?: Array<{ field: string; message: string }>;
       /** False only when the request certainly never reached the server (refused, no such host). */
       mayHaveArrived?: boolean;
     } = {},

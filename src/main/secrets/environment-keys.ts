@@ -1,24 +1,19 @@
-import { ApiError, BEARER_TOKEN, BEARER_TOKEN_RULE, type RemoteEnvironment } from '../../shared/contract';
+import { ApiError, apiKeyProblem, type RemoteEnvironment } from '../../shared/contract';
 import type { Settings } from '../config/settings';
 import type { Keychain } from './keychain';
-
-export interface KeyStatus {
-  set: boolean;
-  /** When it was set (ISO 8601), as recorded by this app. */
-  setAt: string | null;
-}
 
 /**
  * One bearer key per remote environment, in the OS keychain (account = environment name).
  * Only `get` returns a key, and only the remote client calls it: nothing here logs, stores
- * or returns a key anywhere else.
+ * or returns a key anywhere else. Whether one is set is `has`.
  */
 export function createEnvironmentKeys(keychain: Keychain, settings: Settings, now: () => Date = () => new Date()) {
   return {
+    /** Checks the key (trimmed) as the server's header needs it, then keeps it in the keychain. */
     async set(environment: RemoteEnvironment, key: string): Promise<void> {
       const trimmed = key.trim();
-      if (!BEARER_TOKEN.test(trimmed))
-        throw new ApiError('invalid_parameter', `The key must be a bearer token: ${BEARER_TOKEN_RULE}.`);
+      const problem = apiKeyProblem(trimmed);
+      if (problem !== null) throw ApiError.fromFields('invalid_parameter', [{ field: 'key', message: problem }]);
       await keychain.set(environment, trimmed);
       settings.recordKeySet(environment, now());
     },
@@ -29,9 +24,8 @@ export function createEnvironmentKeys(keychain: Keychain, settings: Settings, no
       return deleted;
     },
 
-    async status(environment: RemoteEnvironment): Promise<KeyStatus> {
-      const set = (await keychain.get(environment)) !== null;
-      return { set, setAt: set ? settings.keySetAt(environment) : null };
+    async has(environment: RemoteEnvironment): Promise<boolean> {
+      return (await keychain.get(environment)) !== null;
     },
 
     get(environment: RemoteEnvironment): Promise<string | null> {

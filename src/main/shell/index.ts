@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { app, type BrowserWindow } from 'electron';
 import { APP_ORIGIN } from '../app-protocol';
 import { appLogFile, openAppLog } from '../config/app-log';
+import { openPetstoreCore } from '../core/petstore-core';
+import { createIpcRouter, forwardCoreEvents } from '../ipc-router';
 import { bindIpc, sendEvent } from './ipc';
-import { createIpcRouter } from '../ipc-router';
-import { openPetstoreCore } from '../petstore-core';
 import { createMainWindow, installMenu, lockDownWebContents, registerAppScheme, serveRenderer } from './window';
 
 const rendererDir = join(__dirname, '../renderer');
@@ -29,14 +29,17 @@ if (!app.requestSingleInstanceLock()) {
     const dataDir = app.getPath('userData');
     const log = openAppLog(dataDir);
     log.info({ version: app.getVersion(), development }, 'starting');
+    process.on('uncaughtException', (error) => log.error({ err: error }, 'uncaught exception'));
+    process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
     const core = openPetstoreCore({
       dataDir,
       syncInThread: true,
+      log,
       onDeprecation: (environment, notice) =>
         log.warn({ environment, ...notice }, 'getPet is deprecated by the server'),
     });
-    const router = createIpcRouter(core, (event, payload) => sendEvent(window?.webContents, event, payload));
-    bindIpc(router, appUrls);
+    forwardCoreEvents(core, (event, payload) => sendEvent(window?.webContents, event, payload));
+    bindIpc(createIpcRouter(core, log), appUrls, log);
     lockDownWebContents(appUrls);
     if (!development) serveRenderer(rendererDir);
     installMenu({
@@ -46,10 +49,21 @@ if (!app.requestSingleInstanceLock()) {
     });
     window = createMainWindow({
       preload: join(__dirname, '../preload/index.cjs'),
-      settings: core.settings,
+      bounds: { remembered: core.windowBounds(), remember: core.setWindowBounds },
       load: (created) => void created.loadURL(devServer ?? `${APP_ORIGIN}/index.html`),
     });
-    app.on('will-quit', () => void core.close());
+    core.startSync();
+    // A clean quit waits for the core: passes under way finish, and nothing is left on its way.
+    let closing = false;
+    app.on('will-quit', (event) => {
+      if (closing) return;
+      closing = true;
+      event.preventDefault();
+      void core
+        .close()
+        .catch((error: unknown) => log.error({ err: error }, 'closing failed'))
+        .finally(() => app.exit(0));
+    });
   });
   app.on('window-all-closed', () => app.quit());
 }

@@ -1,5 +1,6 @@
 // Binds every channel of the IPC contract to Electron's ipcMain, through the sender check.
 import { ipcMain, type WebContents } from 'electron';
+import type { Logger } from 'pino';
 import { IPC_CHANNELS, IPC_PREFIX } from '../../shared/ipc/channels';
 import type { IpcEvents, IpcOutcome } from '../../shared/ipc/contract';
 import type { IpcRouter } from '../ipc-router';
@@ -7,14 +8,17 @@ import { isTrustedSender } from '../trusted-sender';
 
 const REFUSED: IpcOutcome<never> = {
   ok: false,
-  error: { source: 'app', code: 'forbidden', message: 'This frame may not call Petstore Desk.' },
+  error: { code: 'forbidden', message: 'This frame may not call Petstore Desk.' },
 };
 
-export function bindIpc(router: IpcRouter, appUrls: readonly string[]): void {
+/** Every channel, answered only for the app's own top frame; any other caller is refused and written to the log. */
+export function bindIpc(router: IpcRouter, appUrls: readonly string[], log: Logger): void {
   for (const channel of IPC_CHANNELS) {
-    ipcMain.handle(`${IPC_PREFIX}${channel}`, (event, argument: unknown) =>
-      isTrustedSender(event.senderFrame, appUrls) ? router.dispatch(channel, argument) : REFUSED,
-    );
+    ipcMain.handle(`${IPC_PREFIX}${channel}`, (event, argument: unknown) => {
+      if (isTrustedSender(event.senderFrame, appUrls)) return router.dispatch(channel, argument);
+      log.warn({ channel, frame: event.senderFrame?.url.slice(0, 200) ?? null }, 'IPC call refused: not the app frame');
+      return REFUSED;
+    });
   }
 }
 

@@ -13,8 +13,7 @@ import {
 } from 'electron';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, resolveAppFile } from '../app-protocol';
 import { appMenuTemplate, type MenuEntry } from '../app-menu';
-import type { Settings } from '../config/settings';
-import { CONTENT_SECURITY_POLICY, restorableBounds, secureWebPreferences } from '../window-options';
+import { CONTENT_SECURITY_POLICY, restorableBounds, secureWebPreferences, type Bounds } from '../window-options';
 import type { CommandId } from '../../shared/commands';
 
 /** Must run before `ready`. */
@@ -53,11 +52,12 @@ export function lockDownWebContents(appUrls: readonly string[]): void {
 
 export function createMainWindow(options: {
   preload: string;
-  settings: Settings;
+  /** The bounds it had when last closed, and where to keep them when it closes. */
+  bounds: { remembered: Bounds | null; remember(bounds: Bounds): void };
   load: (window: BrowserWindow) => void;
 }): BrowserWindow {
   const bounds = restorableBounds(
-    options.settings.windowBounds(),
+    options.bounds.remembered,
     screen.getAllDisplays().map((display) => display.workArea),
   );
   const window = new BrowserWindow({
@@ -69,7 +69,7 @@ export function createMainWindow(options: {
     webPreferences: secureWebPreferences(options.preload),
   });
   window.once('ready-to-show', () => window.show());
-  window.on('close', () => options.settings.setWindowBounds(window.getNormalBounds()));
+  window.on('close', () => options.bounds.remember(window.getNormalBounds()));
   options.load(window);
   return window;
 }

@@ -77,4 +77,9 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX outbox_unsynced ON outbox (id) WHERE state <> 'accepted';
     `);
   },
+  // 2: a server's own field problems when it refused an entry (JSON [{field, message}]), so a form
+  // can put each message on its field without reading prose.
+  (db) => {
+    db.exec(`ALTER TABLE outbox ADD COLUMN last_error_fields TEXT;`);
+  },
 ];

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { NewPet, OutboxEntry, OutboxState, Pet, PetStatus, RemoteEnvironment } from '../../shared/contract';
+import type {
+  FieldProblem,
+  NewPet,
+  OutboxEntry,
+  OutboxState,
+  Pet,
+  PetStatus,
+  RemoteEnvironment,
+} from '../../shared/contract';
 import type { SqliteDatabase } from '../store/database';
 import type { PetStore } from '../store/pet-store';
 
@@ -41,10 +49,11 @@ type EntryRow = [
   state: OutboxState,
   attempts: number,
   lastError: string | null,
+  lastErrorFields: string | null,
   serverId: string | null,
   createdAt: number,
 ];
-const ENTRY_COLUMNS = `CAST(id AS TEXT), base_url, name, CAST(category_id AS TEXT), status, state, attempts, last_error, CAST(server_id AS TEXT), created_at`;
+const ENTRY_COLUMNS = `CAST(id AS TEXT), base_url, name, CAST(category_id AS TEXT), status, state, attempts, last_error, last_error_fields, CAST(server_id AS TEXT), created_at`;
 
 /**
  * The outbox of one replica: every SQL statement about entries lives here. Each change is one
@@ -65,6 +74,7 @@ export function createOutbox(
     state,
     attempts,
     lastError,
+    lastErrorFields,
     serverId,
     createdAt,
   ]: EntryRow): OutboxEntry {
@@ -81,6 +91,7 @@ export function createOutbox(
       createdAt: new Date(createdAt).toISOString(),
     };
     if (status !== null) entry.status = status;
+    if (lastErrorFields !== null) entry.lastErrorFields = JSON.parse(lastErrorFields) as FieldProblem[];
     return entry;
   }
 
@@ -124,12 +135,30 @@ export function createOutbox(
     `UPDATE outbox SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown')`,
   );
   const remove = db.prepare<[string]>(`DELETE FROM outbox WHERE id = ? AND state <> 'accepted'`);
-  const edit = db.prepare<{ id: string; name: string; category: bigint; status: string | null; at: number }>(
-    `UPDATE outbox SET name = @name, category_id = @category, status = @status, state = 'pending', next_attempt_at = 0,
-       last_error = NULL, updated_at = @at WHERE id = @id AND state IN ('rejected', 'pending', 'unknown', 'needs_confirmation')`,
+  // A rejected entry gets a new Idempotency-Key: a refusal created nothing, and a server that kept
+  // the refusal under the old key would only replay it. A held one keeps its key: its new address
+  // may be the same server under another name, which may have it already.
+  const resendEntry = db.prepare<{
+    id: string;
+    name: string;
+    category: bigint;
+    status: string | null;
+    baseUrl: string;
+    key: string;
+    at: number;
+  }>(
+    `UPDATE outbox SET name = @name, category_id = @category, status = @status,
+       base_url = CASE WHEN state = 'needs_confirmation' THEN @baseUrl ELSE base_url END,
+       idempotency_key = CASE WHEN state = 'rejected' THEN @key ELSE idempotency_key END,
+       state = 'pending', next_attempt_at = 0, last_error = NULL, last_error_fields = NULL, updated_at = @at
+     WHERE id = @id AND state IN ('rejected', 'needs_confirmation')`,
   );
-  const rebase = db.prepare<[string, number, string]>(
-    `UPDATE outbox SET base_url = ?, state = 'pending', next_attempt_at = 0, updated_at = ? WHERE id = ? AND state = 'needs_confirmation'`,
+  const dueNow = db.prepare<[number, string]>(
+    `UPDATE outbox SET next_attempt_at = 0, updated_at = ? WHERE id = ? AND state IN ('pending', 'unknown')`,
+  );
+  const setRejected = db.prepare<{ id: string; error: string; fields: string | null; at: number }>(
+    `UPDATE outbox SET state = 'rejected', next_attempt_at = 0, last_error = @error, last_error_fields = @fields, updated_at = @at
+     WHERE id = @id`,
   );
 
   const claimDue = db.transaction((max: number): ClaimedEntry[] => {
@@ -189,8 +218,8 @@ export function createOutbox(
       replica.upsertPets(accepted.map(({ pet }) => pet));
     }),
 
-    reject(entryId: string, reason: string): void {
-      setState.run({ id: entryId, state: 'rejected', next: 0, error: reason, at: now() });
+    reject(entryId: string, reason: string, fields?: FieldProblem[]): void {
+      setRejected.run({ id: entryId, error: reason, fields: fields ? JSON.stringify(fields) : null, at: now() });
     },
 
     retryLater(entryId: string, state: 'pending' | 'unknown', delayMs: number, error: string): void {
@@ -201,27 +230,30 @@ export function createOutbox(
       setState.run({ id: entryId, state: 'needs_confirmation', next: 0, error: reason, at: now() });
     },
 
-    /** A person's decisions. */
-    resend(entryId: string, fixed?: NewPet): boolean {
+    /**
+     * A person's "send it again": a rejected entry, as it was or corrected (`fixed`); a held one, for
+     * the server's current address `baseUrl` (and corrected too, if asked); a waiting one, at once.
+     * What it did, or why it could not: the entry is gone, or already on the server.
+     */
+    resend(entryId: string, baseUrl: string, fixed?: NewPet): 'resent' | 'due now' | 'not found' | 'accepted' {
       const entry = get(entryId);
-      if (entry === undefined || entry.state === 'accepted') return false;
-      const pet = fixed ?? {
-        name: entry.name,
-        categoryId: entry.categoryId,
-        ...(entry.status ? { status: entry.status } : {}),
-      };
-      return (
-        edit.run({
+      if (entry === undefined) return 'not found';
+      if (entry.state === 'accepted') return 'accepted';
+      if (entry.state === 'rejected' || entry.state === 'needs_confirmation') {
+        const pet = fixed ?? entry;
+        resendEntry.run({
           id: entryId,
           name: pet.name,
           category: BigInt(pet.categoryId),
           status: pet.status ?? null,
+          baseUrl,
+          key: randomUUID(),
           at: now(),
-        }).changes === 1
-      );
-    },
-    confirmAddress(entryId: string, baseUrl: string): boolean {
-      return rebase.run(baseUrl, now(), entryId).changes === 1;
+        });
+        return 'resent';
+      }
+      dueNow.run(now(), entryId);
+      return 'due now';
     },
     discard(entryId: string): boolean {
       return remove.run(entryId).changes === 1;

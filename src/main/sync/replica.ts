@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import {
   ApiError,
@@ -5,6 +6,8 @@ import {
   newPetSchema,
   parseOrThrow,
   type ListPetsQuery,
+  type NewPet,
+  type OutboxEntry,
   type Pet,
   type PetsView,
   type RemoteEnvironment,
@@ -14,8 +17,9 @@ import { RemoteError } from '../remote/remote-error';
 import { openDatabase } from '../store/database';
 import { REPLICA_MIGRATIONS } from '../store/migrations';
 import { createPetStore } from '../store/pet-store';
-import { createOutbox, type Outbox } from './outbox';
+import { createOutbox } from './outbox';
 import { replicaFileName } from './replica-file';
+import { contactOf, createServerStatus, type Contact } from './server-status';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync-engine';
 
 export interface ReplicaOptions {
@@ -23,34 +27,55 @@ export interface ReplicaOptions {
   environment: RemoteEnvironment;
   client: () => RemoteClient;
   currentBaseUrl: () => string | null;
+  /** Whether a key is set for the environment (the server status tells when none is). */
+  keySet?: () => boolean;
   now?: () => number;
   /** Engine tuning (tests shorten the backoff). */
   engine?: Pick<SyncEngineOptions, 'backoff' | 'batch' | 'concurrency'>;
   /** Runs the sync engine elsewhere (a thread of its own, see start-sync-thread.ts); by default it runs here. */
-  syncElsewhere?: (outbox: Outbox) => SyncEngine;
+  syncElsewhere?: () => SyncEngine;
 }
+
+const noAddress = (environment: RemoteEnvironment) =>
+  new RemoteError(
+    'no_address',
+    `No address is set for ${environment}. Set it in Settings or with: petstore env set-url ${environment} <url>`,
+  );
 
 /**
  * One remote environment as the app sees it: a file of its own (`replica-<environment>.db`) with
- * the server's animals as last seen and the outbox of animals added here for it. Reads answer from
- * the file at once; writes go to the outbox and reach the server through the sync engine.
+ * the server's animals as last seen and the outbox of animals added here for it, the engine that
+ * sends that outbox, and the one account of how the server stands (`status`), which every contact
+ * with the server, its own or the engine's, goes through. Reads answer from the file at once;
+ * writes go to the outbox and reach the server through the engine. Events: data-changed.
  */
-export function openReplica({
-  dataDir,
-  environment,
-  client,
-  currentBaseUrl,
-  now = Date.now,
-  engine: tuning,
-  syncElsewhere,
-}: ReplicaOptions) {
+export function openReplica(options: ReplicaOptions) {
+  const { dataDir, environment, client, currentBaseUrl, keySet = () => true, now = Date.now } = options;
   const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
   const pets = createPetStore(db);
   const outbox = createOutbox(db, pets, environment, now);
-  const engine = syncElsewhere
-    ? syncElsewhere(outbox)
-    : createSyncEngine({ environment, outbox, client, currentBaseUrl, now, ...tuning });
-  const readRefresh = db.prepare<[string], number>('SELECT refreshed_at FROM refreshes WHERE query = ?').pluck();
+  const events = new EventEmitter();
+  const status = createServerStatus({
+    environment,
+    address: currentBaseUrl,
+    keySet,
+    counts: () => {
+      const { pending, needsConfirmation, rejected } = outbox.counts();
+      return { waiting: pending, held: needsConfirmation, rejected };
+    },
+    now,
+  });
+  const engine = options.syncElsewhere
+    ? options.syncElsewhere()
+    : createSyncEngine({ environment, outbox, client, currentBaseUrl, now, ...options.engine });
+  engine.events.on('contact', (contact: Contact) => status.observe(contact));
+  engine.events.on('pass', (running: boolean) => status.passRunning(running));
+  engine.events.on('data-changed', () => {
+    status.changed();
+    events.emit('data-changed');
+  });
+
+  const lastListed = db.prepare<[], number | null>('SELECT max(refreshed_at) FROM refreshes').pluck();
   const writeRefresh = db.prepare<[string, number]>(
     'INSERT INTO refreshes (query, refreshed_at) VALUES (?, ?) ON CONFLICT (query) DO UPDATE SET refreshed_at = excluded.refreshed_at',
   );
@@ -59,43 +84,59 @@ export function openReplica({
     writeRefresh.run(key, now());
   });
 
-  const queryKey = ({ limit, status }: ListPetsQuery) => `limit=${limit}&status=${status ?? ''}`;
+  const queryKey = ({ limit, status: petStatus }: ListPetsQuery) => `limit=${limit}&status=${petStatus ?? ''}`;
 
   // One read transaction: the sync thread may accept an entry between reads, which would show it twice or not at all.
   const view = db.transaction((query: ListPetsQuery, source: PetsView['source']): PetsView => {
-    const at = readRefresh.get(queryKey(query));
-    const unsynced = outbox.unsynced(query);
+    const at = lastListed.get() ?? null;
     return {
       environment,
       pets: pets.listPets(query),
-      unsynced,
-      refreshedAt: at === undefined ? null : new Date(at).toISOString(),
+      unsynced: outbox.unsynced(query),
+      listedAt: at === null ? null : new Date(at).toISOString(),
       source,
     };
   });
+
+  /** A call to the server, whose outcome the status hears of (and the engine, which resends on regained contact). */
+  async function ask<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      const answer = await request();
+      observe(contactOf(null));
+      return answer;
+    } catch (error) {
+      observe(contactOf(error));
+      throw error;
+    }
+  }
+  function observe(contact: Contact | null): void {
+    status.observe(contact);
+    if (contact?.kind === 'answered') engine.noteReachable(true);
+    else if (contact?.error.code === 'unreachable' || contact?.error.code === 'timeout') engine.noteReachable(false);
+  }
 
   return {
     environment,
     db,
     outbox,
     engine,
+    events,
+    /** How the server stands, as far as this computer knows. */
+    status: status.snapshot,
+    /** Asks the server by a call made elsewhere (a connection test): the status hears of the outcome. */
+    ask,
+    /** The address or the key changed: what was known about the server is no longer known. */
+    forgetServer: status.forget,
 
     /** At once, from the file: the animals last seen, and those not yet synced. */
     listPets(query: Partial<ListPetsQuery> = {}): PetsView {
-      return view(parseOrThrow(listPetsQuerySchema, query, 'invalid_parameter', 'query'), 'cache');
+      return view(parseOrThrow(listPetsQuerySchema, query, 'invalid_parameter', 'query'), 'replica');
     },
 
     /** The same query from the server, stored, then answered from the file. Throws a RemoteError when it cannot. */
     async refresh(query: Partial<ListPetsQuery> = {}): Promise<PetsView> {
       const valid = parseOrThrow(listPetsQuerySchema, query, 'invalid_parameter', 'query');
-      try {
-        refreshed(queryKey(valid), await client().listPets(valid));
-        engine.noteReachable(true);
-      } catch (error) {
-        if (error instanceof RemoteError && (error.kind === 'unreachable' || error.kind === 'timeout'))
-          engine.noteReachable(false);
-        throw error;
-      }
+      refreshed(queryKey(valid), await ask(() => client().listPets(valid)));
       return view(valid, 'server');
     },
 
@@ -105,25 +146,64 @@ export function openReplica({
         return pets.getPet(petId);
       } catch (error) {
         if (!(error instanceof ApiError && error.code === 'not_found')) throw error;
-        const pet = await client().getPet(petId);
+        const pet = await ask(() => client().getPet(petId));
         pets.upsertPets([pet]);
         return pet;
       }
     },
 
     /** Validated as the server would, then written to the outbox durably; sync is nudged. */
-    createPet(newPet: unknown): ReturnType<typeof outbox.add> {
+    createPet(newPet: unknown): OutboxEntry {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
       const baseUrl = currentBaseUrl();
-      if (baseUrl === null) {
-        throw new RemoteError(
-          'no_address',
-          `No address is set for ${environment}. Set it in Settings or with: npm run cli -- env set-url ${environment} <url>`,
-        );
-      }
+      if (baseUrl === null) throw noAddress(environment);
       const entry = outbox.add(valid, baseUrl);
+      status.changed();
       engine.syncNow().catch(() => undefined); // the entry is safe in the outbox; the status tells what went wrong
       return entry;
+    },
+
+    /** A person's "send it again" (see outbox.resend); the engine is nudged. Throws when there is nothing to send. */
+    resend(entryId: string, fixed?: NewPet): OutboxEntry {
+      const baseUrl = currentBaseUrl();
+      if (baseUrl === null) throw noAddress(environment);
+      const entry = outbox.get(entryId);
+      if (
+        fixed !== undefined &&
+        entry !== undefined &&
+        entry.state !== 'rejected' &&
+        entry.state !== 'needs_confirmation'
+      ) {
+        throw new ApiError(
+          'conflict',
+          `${entry.name} is on its way to ${environment}: it can be corrected only once refused or held.`,
+        );
+      }
+      const done = outbox.resend(entryId, baseUrl, fixed);
+      if (done === 'not found') throw new ApiError('not_found', `There is no ${environment} outbox entry ${entryId}.`);
+      if (done === 'accepted')
+        throw new ApiError('conflict', `Entry ${entryId} is already on ${environment}; there is nothing to send.`);
+      status.changed();
+      events.emit('data-changed');
+      engine.syncNow().catch(() => undefined);
+      return outbox.get(entryId)!;
+    },
+
+    /** A person's "discard": the entry is never sent. False when it was already accepted. */
+    discard(entryId: string): boolean {
+      if (outbox.get(entryId) === undefined)
+        throw new ApiError('not_found', `There is no ${environment} outbox entry ${entryId}.`);
+      const discarded = outbox.discard(entryId);
+      if (discarded) {
+        status.changed();
+        events.emit('data-changed');
+      }
+      return discarded;
+    },
+
+    /** Whenever what is known about the server may have changed. */
+    onStatusChange(listener: () => void): void {
+      status.events.on('change', listener);
     },
 
     async close() {

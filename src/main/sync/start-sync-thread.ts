@@ -1,16 +1,15 @@
 import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
-import type { SyncStatus } from '../../shared/contract';
+import { toAppError, type FaultLog } from '../app-error';
 import type { DeprecationNotice } from '../remote/remote-client';
-import type { Outbox } from './outbox';
 import type { SyncEngine, SyncPassResult } from './sync-engine';
 import type { FromSyncThread, SyncThreadData, ToSyncThread } from './sync-thread-protocol';
 
 export interface SyncThreadOptions extends SyncThreadData {
-  /** The main thread's own view of the outbox: counts are read from it, always current. */
-  outbox: Outbox;
   apiKey: () => Promise<string | null>;
   onDeprecation?: (notice: DeprecationNotice) => void;
+  /** Where a key that could not be read for the thread is explained, when it is a fault of ours. */
+  log?: FaultLog;
   /** The thread's script, when not the one next to this file (a test runs the built one). */
   entry?: URL;
 }
@@ -30,19 +29,12 @@ const SYNC_THREAD_ENTRY = './sync-thread.js';
 
 /**
  * The sync engine of one environment, run in a thread of its own (see sync-thread.ts), behind the
- * same interface as an engine run here. Statuses carry the counts as this thread's connection sees
- * them, so they never lag an add or a discard made here.
+ * same interface as an engine run here: its events (contact, pass, progress, data-changed) arrive
+ * here as the thread sends them.
  */
-export function startSyncThread({ outbox, apiKey, onDeprecation, entry, ...data }: SyncThreadOptions): SyncEngine {
+export function startSyncThread({ apiKey, onDeprecation, log, entry, ...data }: SyncThreadOptions): SyncEngine {
   const { environment } = data;
   const events = new EventEmitter();
-  let reported: Omit<SyncStatus, 'pending' | 'rejected' | 'needsConfirmation'> = {
-    environment,
-    online: null,
-    lastSuccessfulSync: null,
-    currentError: null,
-    keyRejected: false,
-  };
   const waiting = new Map<
     number,
     { resolve: (result: SyncPassResult | undefined) => void; reject: (error: Error) => void }
@@ -51,10 +43,6 @@ export function startSyncThread({ outbox, apiKey, onDeprecation, entry, ...data 
   let started = false;
   let stopped = false;
   let worker: Worker | null = null;
-
-  function status(): SyncStatus {
-    return { ...reported, ...outbox.counts() };
-  }
 
   function thread(): Worker {
     if (worker !== null) return worker;
@@ -79,16 +67,16 @@ export function startSyncThread({ outbox, apiKey, onDeprecation, entry, ...data 
                 type: 'key',
                 call: message.call,
                 key: null,
-                error: error instanceof Error ? error.message : String(error),
+                error: toAppError(error, log),
               } satisfies ToSyncThread),
           );
           break;
-        case 'status': {
-          const { pending: _p, rejected: _r, needsConfirmation: _n, ...rest } = message.status;
-          reported = rest;
-          events.emit('status', status());
+        case 'contact':
+          events.emit('contact', message.contact);
           break;
-        }
+        case 'pass':
+          events.emit('pass', message.running);
+          break;
         case 'progress':
           events.emit('progress', message.progress);
           break;
@@ -102,8 +90,10 @@ export function startSyncThread({ outbox, apiKey, onDeprecation, entry, ...data 
     });
     // A thread that dies (it should not) fails what waited for it; the next call starts a new one.
     spawned.on('error', (error) => {
-      reported = { ...reported, currentError: `Sync stopped unexpectedly: ${error.message}` };
-      events.emit('status', status());
+      events.emit('contact', {
+        kind: 'failed',
+        error: { code: 'internal', message: `Sync stopped unexpectedly: ${error.message}` },
+      });
     });
     spawned.on('exit', () => {
       if (worker === spawned) worker = null;
@@ -137,14 +127,11 @@ export function startSyncThread({ outbox, apiKey, onDeprecation, entry, ...data 
   return {
     environment,
     events,
-    status,
     syncNow: async ({ force = false } = {}) => (await request((call) => ({ type: 'syncNow', call, force })))!,
     noteReachable(reachable: boolean) {
-      reported = { ...reported, online: reachable };
       send({ type: 'noteReachable', reachable });
     },
     keyChanged() {
-      reported = { ...reported, keyRejected: false, currentError: null };
       send({ type: 'keyChanged' });
     },
     start() {

@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
-import { ApiError, type Pet, type RemoteEnvironment, type SyncStatus } from '../../shared/contract';
+import { ApiError, type FieldProblem, type Pet, type RemoteEnvironment } from '../../shared/contract';
+import { toAppError } from '../app-error';
 import type { RemoteClient } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
 import type { ClaimedEntry, Outbox } from './outbox';
+import { contactOf, type Contact } from './server-status';
 
 /** Retry delays: full jitter over an exponential ceiling (1 s, 2 s, 4 s ... capped at 5 min); Retry-After wins if longer. */
 export const BACKOFF = { baseMs: 1_000, capMs: 5 * 60_000 };
@@ -22,7 +24,7 @@ export interface SyncPassResult {
 
 type Outcome =
   | { kind: 'accepted'; entry: ClaimedEntry; pet: Pet }
-  | { kind: 'rejected'; entry: ClaimedEntry; reason: string }
+  | { kind: 'rejected'; entry: ClaimedEntry; reason: string; fields?: FieldProblem[] }
   | { kind: 'moved'; entry: ClaimedEntry; to: string | null }
   | {
       kind: 'retry';
@@ -31,6 +33,8 @@ type Outcome =
       delayMs: number;
       error: string;
       stop?: SyncPassResult['stoppedBecause'];
+      /** What the failure says about the server: repeated when it ends the pass. */
+      contact?: Contact | null;
     };
 
 export interface SyncEngineOptions {
@@ -45,119 +49,143 @@ export interface SyncEngineOptions {
   backoff?: typeof BACKOFF;
 }
 
+/**
+ * Sends one environment's outbox. It keeps no account of the server: it reports each contact
+ * (`contact`) and each pass (`pass`: running or not) to the server status, which is the one place
+ * that decides what is known (see server-status.ts). Events: contact, pass, progress, data-changed.
+ */
 export function createSyncEngine(options: SyncEngineOptions) {
   const { environment, outbox, now = Date.now, random = Math.random } = options;
   const batch = options.batch ?? SYNC_BATCH;
   const concurrency = options.concurrency ?? SYNC_CONCURRENCY;
   const events = new EventEmitter();
-  let online: boolean | null = null;
-  let lastSuccessfulSync: string | null = null;
-  let currentError: string | null = null;
+  // Whether the last contact reached the server: regaining it sends what waited.
+  let reachable: boolean | null = null;
   let keyRejected = false;
   let running: Promise<SyncPassResult> | null = null;
   let queued: Promise<SyncPassResult> | null = null;
   let forceQueued = false;
   let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
 
   const { baseMs, capMs } = options.backoff ?? BACKOFF;
   const delay = (attempts: number, retryAfterMs = 0) =>
     Math.max(Math.round(random() * Math.min(capMs, baseMs * 2 ** Math.max(0, attempts - 1))), retryAfterMs);
 
-  function status(): SyncStatus {
-    const { pending, rejected, needsConfirmation } = outbox.counts();
-    return { environment, online, pending, rejected, needsConfirmation, lastSuccessfulSync, currentError, keyRejected };
-  }
-
-  function setOnline(value: boolean) {
-    const regained = value && online === false;
-    online = value;
+  function noteReachable(value: boolean) {
+    const regained = value && reachable === false;
+    reachable = value;
     if (regained) syncInBackground(); // connectivity is back: send what waited
   }
 
+  function report(contact: Contact | null): void {
+    if (contact === null) return;
+    events.emit('contact', contact);
+    if (contact.kind === 'answered') noteReachable(true);
+    else if (contact.error.code === 'unreachable' || contact.error.code === 'timeout') noteReachable(false);
+  }
+
   async function send(entry: ClaimedEntry): Promise<Outcome> {
-    const wasUnknown = entry.previouslyUnknown;
     // The client that sends is the one compared: an address changed mid-pass can never redirect an entry.
     const client = options.client();
     if (client.baseUrl !== entry.baseUrl) return { kind: 'moved', entry, to: client.baseUrl };
     try {
       const pet = await client.createPet(entry.newPet, { idempotencyKey: entry.idempotencyKey });
+      report(contactOf(null));
       return { kind: 'accepted', entry, pet };
     } catch (error) {
-      if (error instanceof ApiError) return { kind: 'rejected', entry, reason: error.message };
-      if (!(error instanceof RemoteError)) {
-        // Not the server's answer: the key could not be read (a locked keychain), or a fault of ours.
-        // The pass stops and the entry waits, never left claimed; whether it went out is not known.
-        const message = error instanceof Error ? error.message : String(error);
+      // Not the server's answer (a key that could not be read, a fault of ours) still says why nothing was sent.
+      const contact: Contact | null =
+        error instanceof RemoteError
+          ? contactOf(error)
+          : error instanceof ApiError
+            ? null
+            : { kind: 'failed', error: toAppError(error) };
+      report(contact);
+      const outcome = failed(entry, error);
+      return outcome.kind === 'retry' ? { ...outcome, contact } : outcome;
+    }
+  }
+
+  /** What a failed send means for its entry. */
+  function failed(entry: ClaimedEntry, error: unknown): Outcome {
+    const wasUnknown = entry.previouslyUnknown;
+    if (error instanceof ApiError) return { kind: 'rejected', entry, reason: error.message, fields: error.fields };
+    if (!(error instanceof RemoteError)) {
+      // The key could not be read (a locked keychain), or a fault of ours. The pass stops and the
+      // entry waits, never left claimed; whether it went out is not known.
+      const message = toAppError(error).message;
+      return {
+        kind: 'retry',
+        entry,
+        state: 'unknown',
+        delayMs: delay(entry.attempts),
+        error: message,
+        stop: 'not_configured',
+      };
+    }
+    const { status = 0, retryAfterMs, serverMessage, fields, mayHaveArrived } = error.details;
+    const stateIfNotSent = wasUnknown ? 'unknown' : 'pending';
+    switch (error.kind) {
+      case 'no_key':
+      case 'no_address':
         return {
           kind: 'retry',
           entry,
-          state: 'unknown',
-          delayMs: delay(entry.attempts),
-          error: message,
+          state: stateIfNotSent,
+          delayMs: 0,
+          error: error.message,
           stop: 'not_configured',
         };
-      }
-      const { status = 0, retryAfterMs, serverMessage, mayHaveArrived } = error.details;
-      switch (error.kind) {
-        case 'no_key':
-        case 'no_address':
+      case 'unreachable':
+      case 'timeout':
+      case 'cancelled':
+        return {
+          kind: 'retry',
+          entry,
+          state: wasUnknown || mayHaveArrived !== false ? 'unknown' : 'pending',
+          delayMs: delay(entry.attempts),
+          error: error.message,
+          stop: 'offline',
+        };
+      case 'not_the_contract':
+        // A 2xx with a body we cannot read may have created the animal; anything else did not reach a pet store.
+        return {
+          kind: 'retry',
+          entry,
+          state: wasUnknown || (status >= 200 && status < 300) ? 'unknown' : 'pending',
+          delayMs: delay(entry.attempts),
+          error: error.message,
+        };
+      case 'service_error':
+        if (status === 401)
           return {
             kind: 'retry',
             entry,
-            state: wasUnknown ? 'unknown' : 'pending',
+            state: stateIfNotSent,
             delayMs: 0,
             error: error.message,
-            stop: 'not_configured',
+            stop: 'key_rejected',
           };
-        case 'unreachable':
-        case 'timeout':
-        case 'cancelled':
+        if (status === 429 || status === 503) {
           return {
             kind: 'retry',
             entry,
-            state: wasUnknown || mayHaveArrived !== false ? 'unknown' : 'pending',
-            delayMs: delay(entry.attempts),
+            state: stateIfNotSent,
+            delayMs: delay(entry.attempts, retryAfterMs),
             error: error.message,
-            stop: 'offline',
           };
-        case 'not_the_contract':
-          // A 2xx with a body we cannot read may have created the animal; anything else did not reach a pet store.
+        }
+        if (status >= 500 || status === 408) {
           return {
             kind: 'retry',
             entry,
-            state: wasUnknown || (status >= 200 && status < 300) ? 'unknown' : 'pending',
-            delayMs: delay(entry.attempts),
+            state: 'unknown',
+            delayMs: delay(entry.attempts, retryAfterMs),
             error: error.message,
           };
-        case 'service_error':
-          if (status === 401)
-            return {
-              kind: 'retry',
-              entry,
-              state: wasUnknown ? 'unknown' : 'pending',
-              delayMs: 0,
-              error: error.message,
-              stop: 'key_rejected',
-            };
-          if (status === 429 || status === 503) {
-            return {
-              kind: 'retry',
-              entry,
-              state: wasUnknown ? 'unknown' : 'pending',
-              delayMs: delay(entry.attempts, retryAfterMs),
-              error: error.message,
-            };
-          }
-          if (status >= 500 || status === 408)
-            return {
-              kind: 'retry',
-              entry,
-              state: 'unknown',
-              delayMs: delay(entry.attempts, retryAfterMs),
-              error: error.message,
-            };
-          return { kind: 'rejected', entry, reason: serverMessage ?? error.message };
-      }
+        }
+        return { kind: 'rejected', entry, reason: serverMessage ?? error.message, ...(fields ? { fields } : {}) };
     }
   }
 
@@ -177,12 +205,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
   async function pass(): Promise<SyncPassResult> {
     const result: SyncPassResult = { accepted: 0, rejected: 0, retryLater: 0, stoppedBecause: null };
     if (keyRejected) return { ...result, stoppedBecause: 'key_rejected' };
-    const baseUrl = options.currentBaseUrl();
-    if (baseUrl === null) {
-      currentError = `No address is set for ${environment}; nothing can be sent until one is.`;
-      return { ...result, stoppedBecause: 'not_configured' };
-    }
-    let anyError: string | null = null;
+    if (options.currentBaseUrl() === null) return { ...result, stoppedBecause: 'not_configured' };
+    // Requests run side by side, so the last to finish need not be the one that decided: the pass
+    // ends by reporting the contact that stopped it, and the status agrees with what the engine does.
+    let stoppedBy: Contact | null = null;
     while (result.stoppedBecause === null) {
       const claimed = outbox.claimDue(batch);
       if (claimed.length === 0) break;
@@ -192,7 +218,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       result.accepted += accepted.length;
       for (const outcome of outcomes) {
         if (outcome.kind === 'rejected') {
-          outbox.reject(outcome.entry.entryId, outcome.reason);
+          outbox.reject(outcome.entry.entryId, outcome.reason, outcome.fields);
           result.rejected++;
         } else if (outcome.kind === 'moved') {
           outbox.needsConfirmation(
@@ -202,37 +228,31 @@ export function createSyncEngine(options: SyncEngineOptions) {
         } else if (outcome.kind === 'retry') {
           outbox.retryLater(outcome.entry.entryId, outcome.state, outcome.delayMs, outcome.error);
           result.retryLater++;
-          anyError = outcome.error;
-          if (outcome.stop && result.stoppedBecause === null) result.stoppedBecause = outcome.stop;
+          if (outcome.stop && result.stoppedBecause === null) {
+            result.stoppedBecause = outcome.stop;
+            stoppedBy = outcome.contact ?? null;
+          }
         }
       }
-      if (
-        outcomes.some(
-          (o) => o.kind === 'accepted' || o.kind === 'rejected' || (o.kind === 'retry' && o.stop !== 'offline'),
-        )
-      )
-        setOnline(true);
-      if (result.stoppedBecause === 'offline') setOnline(false);
       if (result.stoppedBecause === 'key_rejected') keyRejected = true;
-      if (accepted.length > 0 || outcomes.some((o) => o.kind === 'rejected')) events.emit('data-changed', environment);
+      if (outcomes.some((o) => o.kind !== 'retry')) events.emit('data-changed', environment);
       events.emit('progress', { ...result });
     }
-    currentError = keyRejected ? `${environment} rejected the key: sync is paused until the key is changed.` : anyError;
-    // A pass that found nothing to send proves nothing about the server: it counts only once the server has been heard from.
-    if (result.stoppedBecause === null && anyError === null && online === true)
-      lastSuccessfulSync = new Date(now()).toISOString();
+    report(stoppedBy);
     return result;
   }
 
   function startPass(): Promise<SyncPassResult> {
+    events.emit('pass', true);
     // A pass that fails (the replica file, not the network: those are outcomes) says so in the status.
     const attempt = pass().catch((error: unknown) => {
-      currentError = `Sync failed: ${error instanceof Error ? error.message : String(error)}`;
+      const message = `Sync stopped: ${error instanceof Error ? error.message : String(error)}`;
+      events.emit('contact', { kind: 'failed', error: { code: 'internal', message } } satisfies Contact);
       throw error;
     });
     running = attempt.finally(() => {
       running = null;
-      events.emit('status', status());
+      events.emit('pass', false);
     });
     return running;
   }
@@ -243,6 +263,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
    * so what the caller just changed is always seen.
    */
   function syncNow({ force = false } = {}): Promise<SyncPassResult> {
+    if (stopped) return Promise.reject(new Error(`The ${environment} sync has stopped.`));
     if (force) outbox.makeAllDue();
     if (running === null) return startPass();
     // What the running pass puts back to wait is due again for the pass a person asked for.
@@ -266,14 +287,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
   return {
     environment,
     events,
-    status,
     syncNow,
     /** The server answered (true) or could not be reached (false) outside of sync, e.g. on a refresh. */
-    noteReachable: setOnline,
+    noteReachable,
     /** A new key was set: resume a sync paused by a 401. */
     keyChanged() {
       keyRejected = false;
-      currentError = null;
       syncInBackground();
     },
     /** Start-up: a pass now, then one whenever a waiting entry's retry time comes. */
@@ -284,12 +303,18 @@ export function createSyncEngine(options: SyncEngineOptions) {
         if (nextDue !== null && nextDue <= now()) syncInBackground();
       }, SYNC_TICK_MS).unref();
     },
+    /** Stops the timer, waits for the pass under way and for one already asked for: nothing is left claimed. */
     async stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
-      await running;
+      await queued?.catch(() => undefined);
+      await running?.catch(() => undefined);
     },
   };
 }
 
-export type SyncEngine = ReturnType<typeof createSyncEngine>;
+export type SyncEngine = Pick<
+  ReturnType<typeof createSyncEngine>,
+  'environment' | 'events' | 'syncNow' | 'noteReachable' | 'keyChanged' | 'start' | 'stop'
+>;

@@ -1,5 +1,6 @@
-import type { RemoteEnvironment, SyncStatus } from '../../shared/contract';
+import type { AppError, RemoteEnvironment } from '../../shared/contract';
 import type { DeprecationNotice, RemoteClientOptions } from '../remote/remote-client';
+import type { Contact } from './server-status';
 import type { SyncEngineOptions, SyncPassResult } from './sync-engine';
 
 /** What the sync thread is started with (structured-cloned into it). */
@@ -22,13 +23,14 @@ export type ToSyncThread =
   | { type: 'stop'; call: number }
   | { type: 'keyChanged' }
   | { type: 'noteReachable'; reachable: boolean }
-  | { type: 'key'; call: number; key: string | null; error?: string };
+  | { type: 'key'; call: number; key: string | null; error?: AppError };
 
-/** Messages from the sync thread to the main thread. */
+/** Messages from the sync thread to the main thread: the engine's events, and the answers to calls. */
 export type FromSyncThread =
   | { type: 'done'; call: number; result?: SyncPassResult; error?: string }
   | { type: 'needKey'; call: number }
-  | { type: 'status'; status: SyncStatus }
+  | { type: 'contact'; contact: Contact }
+  | { type: 'pass'; running: boolean }
   | { type: 'progress'; progress: SyncPassResult }
   | { type: 'dataChanged' }
   | { type: 'deprecation'; notice: DeprecationNotice };

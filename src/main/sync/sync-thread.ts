@@ -10,6 +10,8 @@ import { createPetStore } from '../store/pet-store';
 import { createOutbox } from './outbox';
 import { replicaFileName } from './replica-file';
 import { createSyncEngine } from './sync-engine';
+import type { Contact } from './server-status';
+import { ReportedError } from '../app-error';
 import type { FromSyncThread, SyncThreadData, ToSyncThread } from './sync-thread-protocol';
 
 const port = parentPort as MessagePort;
@@ -53,7 +55,8 @@ const engine = createSyncEngine({
   },
   ...tuning,
 });
-engine.events.on('status', (status) => post({ type: 'status', status }));
+engine.events.on('contact', (contact: Contact) => post({ type: 'contact', contact }));
+engine.events.on('pass', (running: boolean) => post({ type: 'pass', running }));
 engine.events.on('progress', (progress) => post({ type: 'progress', progress }));
 engine.events.on('data-changed', () => post({ type: 'dataChanged' }));
 
@@ -87,7 +90,7 @@ port.on('message', (message: ToSyncThread) => {
       const request = keyRequests.get(message.call);
       keyRequests.delete(message.call);
       if (message.error === undefined) request?.resolve(message.key);
-      else request?.reject(new Error(message.error));
+      else request?.reject(new ReportedError(message.error));
       break;
     }
   }

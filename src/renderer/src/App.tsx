@@ -9,6 +9,7 @@ import { EnvironmentBar, EnvironmentStrip } from './components/EnvironmentBar';
 import { STATUS_FILTER_ID } from './components/Filters';
 import { SettingsScreen } from './components/SettingsScreen';
 import { SyncBar, syncNowAndAnnounce } from './components/SyncBar';
+import { FALLBACK_FOCUS_ID } from './components/use-modal';
 import { isMac } from './format';
 import { useApp, type Screen } from './store';
 
@@ -38,11 +39,11 @@ function runCommand(command: CommandId): void {
     case 'show-settings':
       return app.showScreen('settings');
     case 'use-local':
-      return void app.switchEnvironment('local');
+      return void app.chooseEnvironment('local');
     case 'use-production':
-      return void app.switchEnvironment('production');
+      return void app.chooseEnvironment('production');
     case 'use-staging':
-      return void app.switchEnvironment('staging');
+      return void app.chooseEnvironment('staging');
   }
 }
 
@@ -57,7 +58,7 @@ export function App() {
   const showScreen = useApp((state) => state.showScreen);
   const startedInProduction = useApp((state) => state.startedInProduction);
   const acknowledgeProduction = useApp((state) => state.acknowledgeProduction);
-  const switchEnvironment = useApp((state) => state.switchEnvironment);
+  const chooseEnvironment = useApp((state) => state.chooseEnvironment);
 
   useEffect(() => {
     void useApp.getState().start();
@@ -99,7 +100,7 @@ export function App() {
         <EnvironmentStrip />
       </header>
       <SyncBar />
-      <main className="content">
+      <main className="content" id={FALLBACK_FOCUS_ID} tabIndex={-1}>
         {environment === null ? (
           <p className="state-message">Starting…</p>
         ) : screen === 'animals' ? (
@@ -112,13 +113,16 @@ export function App() {
         <ConfirmDialog
           title="You are working in PRODUCTION"
           confirmLabel="Continue in production"
+          confirmTone="danger"
           cancelLabel="Switch to the local store"
+          cancelTone="primary"
           defaultAction="confirm"
           onConfirm={acknowledgeProduction}
           onCancel={() => {
             acknowledgeProduction();
-            void switchEnvironment('local');
+            void chooseEnvironment('local');
           }}
+          returnFocusTo={() => document.getElementById(ADD_NAME_FIELD_ID)}
         >
           <p>Petstore Desk was last used on the live shop's server, so it started there. Animals added now are real.</p>
         </ConfirmDialog>

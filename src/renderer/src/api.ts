@@ -1,8 +1,8 @@
 // The renderer's only way to the main process: window.petstore, typed by the one IPC contract.
+import type { AppError } from '../../shared/contract';
 import type {
   IpcArgument,
   IpcChannel,
-  IpcError,
   IpcEvents,
   IpcOutcome,
   IpcResults,
@@ -15,9 +15,9 @@ declare global {
   }
 }
 
-/** A call that main answered with an error: `detail.message` is written for the person at the counter. */
+/** A call that main answered with an error: `detail` keeps its code, words and field problems. */
 export class CallError extends Error {
-  constructor(readonly detail: IpcError) {
+  constructor(readonly detail: AppError) {
     super(detail.message);
   }
 }

@@ -1,5 +1,13 @@
-// The add form's rules: the contract's own schema, and its messages placed on the fields they name.
-import { newPetSchema, PET_STATUSES, type PetStatus } from '../../shared/contract';
+// The add and fix forms' rules: the contract's own schema, and field problems put on their fields.
+import {
+  fieldProblems,
+  newPetSchema,
+  phraseIssue,
+  PET_STATUSES,
+  type AppError,
+  type FieldProblem,
+  type PetStatus,
+} from '../../shared/contract';
 
 export const PET_FIELDS = ['name', 'categoryId', 'status'] as const;
 export type PetField = (typeof PET_FIELDS)[number];
@@ -13,6 +21,8 @@ export interface PetDraft {
 
 export const EMPTY_DRAFT: PetDraft = { name: '', categoryId: '', status: '' };
 
+export const isEmptyDraft = (draft: PetDraft) => draft.name === '' && draft.categoryId === '' && draft.status === '';
+
 export function draftToPet(draft: PetDraft) {
   return {
     name: draft.name,
@@ -21,28 +31,30 @@ export function draftToPet(draft: PetDraft) {
   };
 }
 
-const schema = newPetSchema('app');
+const isPetField = (field: string): field is PetField => (PET_FIELDS as readonly string[]).includes(field);
 
-/**
- * Splits a contract message ("name must not be empty; categoryId must be ...") by the field each
- * part starts with. What names no field (or names "body") goes to `form`.
- */
-export function placeMessages(message: string): FieldErrors {
+/** Each problem on the field it names ("name must not be empty"); a problem of no field of the form, on the form. */
+export function errorsOnFields(problems: readonly FieldProblem[]): FieldErrors {
   const errors: FieldErrors = {};
-  for (const part of message.split('; ')) {
-    const field = PET_FIELDS.find((name) => part.startsWith(`${name} `)) ?? 'form';
-    errors[field] = errors[field] ? `${errors[field]}; ${part}` : part;
+  for (const { field, message } of problems) {
+    const key = isPetField(field) ? field : 'form';
+    const text = `${field} ${message}`;
+    errors[key] = errors[key] ? `${errors[key]}; ${text}` : text;
   }
   return errors;
 }
 
+/** An error from main or a server: its field problems on their fields, or its message on the form. */
+export function errorsOf(error: AppError): FieldErrors {
+  return error.fields?.length ? errorsOnFields(error.fields) : { form: error.message };
+}
+
+const schema = newPetSchema('app');
+
 /** The same check the server makes, as the person types. */
 export function validateDraft(draft: PetDraft): FieldErrors {
-  const result = schema.safeParse(draftToPet(draft));
-  if (result.success) return {};
-  return placeMessages(
-    result.error.issues.map((issue) => `${issue.path.join('.') || 'body'} ${issue.message}`).join('; '),
-  );
+  const result = schema.safeParse(draftToPet(draft), { error: phraseIssue });
+  return result.success ? {} : errorsOnFields(fieldProblems(result.error, 'body'));
 }
 
 export const STATUS_CHOICES: ReadonlyArray<PetStatus> = PET_STATUSES;

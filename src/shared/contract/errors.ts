@@ -1,7 +1,6 @@
 /**
- * The closed set of error codes, each with the one HTTP status it travels with.
- * The interface leaves the set of `code` values open ("not shown"); this is ours, and every
- * error the core, the HTTP service or the IPC bridge produces uses one of these.
+ * The closed set of error codes the service answers with, each with the one HTTP status it
+ * travels with. The interface leaves the set of `code` values open ("not shown"); this is ours.
  */
 export const ERROR_STATUS = {
   invalid_body: 400,
@@ -10,6 +9,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   not_found: 404,
   method_not_allowed: 405,
+  conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_mismatch: 422,
@@ -20,25 +20,91 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-/** The interface's Error shape: exactly these three fields, `status` repeating the HTTP status. */
+/**
+ * What the app reports beyond the service's own codes (across IPC, and in the CLI's exit codes),
+ * the closed set: a server's own code is never passed on as ours, it travels in `AppError.server`.
+ */
+export const APP_ERROR_CODES = [
+  /** The server could not be reached, or did not answer in time; try again later. */
+  'unreachable',
+  'timeout',
+  'cancelled',
+  /** A server answered with an Error other than 401 (see `server`). */
+  'server_error',
+  /** A server answered 401: the key it was sent is not accepted. */
+  'key_rejected',
+  /** Something answered, but not as a pet store service (a web page, a redirect, a body that is not the contract). */
+  'not_the_contract',
+  /** Nothing was sent: the environment has no key, or no address. */
+  'no_key',
+  'no_address',
+  /** There is no OS keychain to keep keys in. */
+  'keychain_unavailable',
+  /** The call came from a frame that may not call the main process (not the app's own page). */
+  'forbidden',
+] as const;
+
+export type AppErrorCode = ErrorCode | (typeof APP_ERROR_CODES)[number];
+
+const APP_CODES: ReadonlySet<string> = new Set([...ERROR_CODES, ...APP_ERROR_CODES]);
+export const isAppErrorCode = (code: unknown): code is AppErrorCode => typeof code === 'string' && APP_CODES.has(code);
+
+/** One field's problem: where a form puts the message (`field` is the contract's name, e.g. "categoryId"). */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** What a server said when it answered with an Error: untrusted, kept bounded. */
+export interface ServerSaid {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** An error as the app reports it, across IPC and to the CLI: a code from the closed set, words for a person, and structure. */
+export interface AppError {
+  code: AppErrorCode;
+  message: string;
+  /** The HTTP status that goes with the code, when one does. */
+  status?: number;
+  /** Each field's problem, when the error is about fields. */
+  fields?: FieldProblem[];
+  server?: ServerSaid;
+}
+
+/** The interface's Error shape: `code`, `message`, `status` (repeating the HTTP status); ours adds `fields` on 400s. */
 export interface ApiErrorBody {
   code: ErrorCode;
   message: string;
   status: number;
+  fields?: FieldProblem[];
 }
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  readonly fields: FieldProblem[] | undefined;
 
-  constructor(code: ErrorCode, message: string) {
+  constructor(code: ErrorCode, message: string, fields?: FieldProblem[]) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = ERROR_STATUS[code];
+    this.fields = fields;
+  }
+
+  /** One message per field problem, each naming its field first, in one sentence a person can read. */
+  static fromFields(code: ErrorCode, fields: FieldProblem[]): ApiError {
+    return new ApiError(code, fields.map(({ field, message }) => `${field} ${message}`).join('; '), fields);
   }
 
   toBody(): ApiErrorBody {
-    return { code: this.code, message: this.message, status: this.status };
+    return {
+      code: this.code,
+      message: this.message,
+      status: this.status,
+      ...(this.fields ? { fields: this.fields } : {}),
+    };
   }
 }

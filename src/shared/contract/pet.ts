@@ -12,6 +12,28 @@ const statusSchema = z.enum(PET_STATUSES, {
 
 // C0 and C1 control characters (tabs and newlines included) have no place in a name on a label.
 const CONTROL_CHARACTER = /\p{Cc}/u;
+// Embeddings, overrides and isolates reorder the text around a name (a U+202E turns the app's own
+// sentence backwards); a name is shown isolated anyway, and is refused with one.
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+// A name must show something: not only spaces, zero-width and other format characters, default
+// ignorables (Hangul fillers among them), lone combining marks or the blank braille cell.
+const NOTHING_VISIBLE = /^[\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Mn}\p{Me}\u2800]*$/u;
+
+/** What a name must be, after trimming: the first rule it breaks gives the message. */
+const NAME_RULES: ReadonlyArray<[broken: (name: string) => boolean, message: (name: string) => string]> = [
+  [(name) => name.length === 0, () => 'must not be empty'],
+  [(name) => !name.isWellFormed(), () => 'must be valid Unicode text (it contains a lone surrogate)'],
+  [(name) => CONTROL_CHARACTER.test(name), () => 'must not contain control characters such as tabs or line breaks'],
+  [
+    (name) => DIRECTION_CONTROL.test(name),
+    () => 'must not contain text-direction controls (U+202A to U+202E, U+2066 to U+2069)',
+  ],
+  [(name) => NOTHING_VISIBLE.test(name), () => 'must contain at least one visible character'],
+  [
+    (name) => [...name].length > NAME_MAX_LENGTH,
+    (name) => `must be at most ${NAME_MAX_LENGTH} characters, got ${[...name].length}`,
+  ],
+];
 
 const nameSchema = z
   .string({
@@ -20,16 +42,7 @@ const nameSchema = z
   })
   .transform((name, ctx) => {
     const trimmed = name.trim();
-    const problem =
-      trimmed.length === 0
-        ? 'must not be empty'
-        : !trimmed.isWellFormed()
-          ? 'must be valid Unicode text (it contains a lone surrogate)'
-          : CONTROL_CHARACTER.test(trimmed)
-            ? 'must not contain control characters such as tabs or line breaks'
-            : [...trimmed].length > NAME_MAX_LENGTH
-              ? `must be at most ${NAME_MAX_LENGTH} characters, got ${[...trimmed].length}`
-              : null;
+    const problem = NAME_RULES.find(([broken]) => broken(trimmed))?.[1](trimmed) ?? null;
     if (problem === null) return trimmed;
     ctx.addIssue({ code: 'custom', message: problem, input: name });
     return z.NEVER;

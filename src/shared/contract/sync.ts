@@ -1,4 +1,5 @@
 import type { EnvironmentName, RemoteEnvironment } from './environments';
+import type { AppError } from './errors';
 import type { Int64 } from './int64';
 import type { Pet, PetStatus } from './pet';
 
@@ -6,8 +7,8 @@ import type { Pet, PetStatus } from './pet';
  * An animal added while working against a server, from the moment it is added until the server
  * has it. pending: waiting to be sent; sending: on its way; unknown: sent, but no answer came
  * back (retried with the same Idempotency-Key); rejected: the server refused it (see
- * `lastError`), kept until a person fixes and resends or discards it; needs_confirmation: the
- * server's address changed since it was added; accepted: the server has it as `serverId`.
+ * `lastError`), kept until a person fixes and resends or discards it; needs_confirmation (shown as
+ * "held"): the server's address changed since it was added; accepted: the server has it as `serverId`.
  */
 export const OUTBOX_STATES = ['pending', 'sending', 'unknown', 'rejected', 'needs_confirmation', 'accepted'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
@@ -22,31 +23,71 @@ export interface OutboxEntry {
   state: OutboxState;
   attempts: number;
   lastError: string | null;
+  /** The server's own field problems when it refused the animal (from our service's `fields`). */
+  lastErrorFields?: Array<{ field: string; message: string }>;
   serverId: Int64 | null;
   createdAt: string;
 }
 
-export interface SyncStatus {
+/**
+ * How the app stands with a server, decided in one place (main) from every contact it has with it:
+ * - no_address, no_key: nothing can be sent; a person must set it;
+ * - unknown: not tried since the app started, or since its address or key changed;
+ * - online: it last answered as a pet store service and accepted the key;
+ * - offline: it could not be reached, or did not answer in time;
+ * - key_rejected: it answered 401;
+ * - failing: it answered with a server error (5xx, 429);
+ * - not_a_pet_store: something answered, but not as a pet store service (a web page, a redirect).
+ */
+export const CONNECTION_STATES = [
+  'no_address',
+  'no_key',
+  'unknown',
+  'online',
+  'offline',
+  'key_rejected',
+  'failing',
+  'not_a_pet_store',
+] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+/** What is known about one server: every part of the window shows this one answer. */
+export interface ServerStatus {
   environment: RemoteEnvironment;
-  /** null until the server has been tried this session. */
-  online: boolean | null;
-  /** Waiting, on their way, or with an unknown outcome. */
-  pending: number;
+  connection: ConnectionState;
+  address: string | null;
+  /** When the server last answered as a pet store service (any operation). */
+  lastContactAt: string | null;
+  /** When the server was last heard from with nothing here waiting to be sent: it had everything added here. */
+  lastSyncedAt: string | null;
+  /** Added here, not yet on the server: waiting, on their way, or with an unknown outcome. */
+  waiting: number;
+  /** Held until a person confirms them for the server's new address. */
+  held: number;
   rejected: number;
-  needsConfirmation: number;
-  lastSuccessfulSync: string | null;
-  /** What stops or slows sync now, in words; null when nothing does. */
-  currentError: string | null;
-  keyRejected: boolean;
+  /** A sync pass is sending now. */
+  sending: boolean;
+  /** What stops or slows contact with this server now; null when nothing does. */
+  problem: AppError | null;
 }
 
-/** A list answered from the replica at once, with how fresh it is. */
+/** A list answered from the replica (or the local store) at once. */
 export interface PetsView {
   environment: EnvironmentName;
   pets: Pet[];
-  /** Added here, not yet accepted by the server (shown as pending or rejected): the oldest, at most `limit`, same status filter. */
+  /** Added here, not yet accepted by the server (shown as waiting, held or rejected): the oldest, at most `limit`, same status filter. */
   unsynced: OutboxEntry[];
-  /** When this query was last refreshed from the server; null: never (or local). */
-  refreshedAt: string | null;
-  source: 'local' | 'cache' | 'server';
+  /** When the server last listed animals to this computer; null: never (or local). */
+  listedAt: string | null;
+  /** local: the embedded store; replica: the animals last seen from the server; server: just listed by it. */
+  source: 'local' | 'replica' | 'server';
+  /** Why the server could not be asked just now (the replica's animals are shown instead). */
+  problem?: AppError;
+}
+
+/** What a "sync now" did, and how the server stands after it. */
+export interface SyncOutcome {
+  sent: number;
+  rejected: number;
+  status: ServerStatus;
 }

@@ -5,21 +5,19 @@
  */
 export const IPC_CHANNELS = [
   'listPets',
-  'refreshPets',
   'addPet',
   'getPet',
   'activeEnvironment',
   'setActiveEnvironment',
+  'environmentSettings',
   'setBaseUrl',
   'setKey',
   'clearKey',
-  'keyStatus',
-  'environmentSettings',
   'preferences',
   'setPreferences',
   'testConnection',
   'syncNow',
-  'syncStatus',
+  'serverStatus',
   'resendEntry',
   'discardEntry',
 ] as const;
@@ -28,4 +26,4 @@ export type IpcChannelName = (typeof IPC_CHANNELS)[number];
 
 export const IPC_PREFIX = 'petstore:';
 
-export const IPC_EVENT_NAMES = ['syncStatus', 'dataChanged', 'environmentChanged', 'command'] as const;
+export const IPC_EVENT_NAMES = ['serverStatus', 'dataChanged', 'environmentChanged', 'command'] as const;

@@ -1,56 +1,49 @@
 import { z } from 'zod';
 import type { CommandId } from '../commands';
-import type { ConnectionVerdictView, EnvironmentSettingsView, KeyStatusView, PreferencesView } from './views';
+import type { ActiveEnvironmentView, ConnectionVerdictView, EnvironmentSettingsView, PreferencesView } from './views';
 import { ENVIRONMENTS, REMOTE_ENVIRONMENTS } from '../contract/environments';
+import type { AppError } from '../contract/errors';
 import { PET_STATUSES, type Pet } from '../contract/pet';
-import type { OutboxEntry, PetsView, SyncStatus } from '../contract/sync';
+import type { OutboxEntry, PetsView, ServerStatus, SyncOutcome } from '../contract/sync';
 import { type IPC_EVENT_NAMES, type IpcChannelName } from './channels';
 
 /**
  * The one IPC contract between the renderer and the main process. Every request channel: its
  * argument schema (validated in main, whoever calls) and its result type. Every event channel main
- * sends. Adding a channel is one entry here plus its handler in src/main/ipc-router.ts.
+ * sends. Adding a channel is one entry here plus its handler in src/main/ipc-router.ts, which calls
+ * the core's use case of the same name.
  */
 export { IPC_PREFIX } from './channels';
 
 const environment = z.enum(ENVIRONMENTS);
 const remoteEnvironment = z.enum(REMOTE_ENVIRONMENTS);
-// Shapes only: field rules (name length, int64 ...) are the core's, with its messages.
+// Shapes and outer bounds only: field rules (name length, int64, a key's form ...) are the core's, with its messages.
 const text = (max: number) => z.string().max(max);
+const petFields = z.strictObject({
+  name: text(1_000),
+  categoryId: text(40),
+  status: z.enum(PET_STATUSES).optional(),
+});
+const query = z.strictObject({ limit: z.number().int().optional(), status: z.enum(PET_STATUSES).optional() });
 
 export const IPC_REQUESTS = {
-  listPets: z.strictObject({
-    environment,
-    query: z.strictObject({ limit: z.number().int().optional(), status: z.enum(PET_STATUSES).optional() }),
-  }),
-  refreshPets: z.strictObject({
-    environment: remoteEnvironment,
-    query: z.strictObject({ limit: z.number().int().optional(), status: z.enum(PET_STATUSES).optional() }),
-  }),
-  addPet: z.strictObject({
-    environment,
-    pet: z.strictObject({ name: text(1_000), categoryId: text(40), status: z.enum(PET_STATUSES).optional() }),
-  }),
+  /** `refresh`: ask the server (a remote environment) rather than answer from the replica at once. */
+  listPets: z.strictObject({ environment, query, refresh: z.boolean().optional() }),
+  addPet: z.strictObject({ environment, pet: petFields }),
   getPet: z.strictObject({ environment, petId: text(40) }),
   activeEnvironment: z.undefined(),
   setActiveEnvironment: z.strictObject({ environment }),
-  setBaseUrl: z.strictObject({ environment: remoteEnvironment, url: text(2_048) }),
-  setKey: z.strictObject({ environment: remoteEnvironment, key: text(4_096) }),
-  clearKey: z.strictObject({ environment: remoteEnvironment }),
-  keyStatus: z.strictObject({ environment: remoteEnvironment }),
   environmentSettings: z.strictObject({ environment: remoteEnvironment }),
+  setBaseUrl: z.strictObject({ environment: remoteEnvironment, url: text(2_048) }),
+  setKey: z.strictObject({ environment: remoteEnvironment, key: text(65_536) }),
+  clearKey: z.strictObject({ environment: remoteEnvironment }),
   preferences: z.undefined(),
   setPreferences: z.strictObject({ confirmProductionAdds: z.boolean() }),
   testConnection: z.strictObject({ environment: remoteEnvironment }),
   syncNow: z.strictObject({ environment: remoteEnvironment }),
-  syncStatus: z.strictObject({ environment: remoteEnvironment }),
-  resendEntry: z.strictObject({
-    environment: remoteEnvironment,
-    entryId: text(20),
-    fixed: z
-      .strictObject({ name: text(1_000), categoryId: text(40), status: z.enum(PET_STATUSES).optional() })
-      .optional(),
-  }),
+  serverStatus: z.strictObject({ environment: remoteEnvironment }),
+  /** Send a rejected entry again (with `fixed`, corrected), or confirm a held one for the server's current address. */
+  resendEntry: z.strictObject({ environment: remoteEnvironment, entryId: text(20), fixed: petFields.optional() }),
   discardEntry: z.strictObject({ environment: remoteEnvironment, entryId: text(20) }),
 } as const satisfies Record<IpcChannelName, z.ZodType>;
 
@@ -66,30 +59,28 @@ export type IpcArgument<C extends IpcChannel> = z.input<(typeof IPC_REQUESTS)[C]
 
 export interface IpcResults {
   listPets: PetsView;
-  refreshPets: PetsView;
   addPet: { pet: Pet } | { entry: OutboxEntry };
   getPet: Pet;
-  activeEnvironment: (typeof ENVIRONMENTS)[number];
-  setActiveEnvironment: (typeof ENVIRONMENTS)[number];
-  setBaseUrl: string;
-  setKey: KeyStatusView;
-  clearKey: KeyStatusView;
-  keyStatus: KeyStatusView;
+  activeEnvironment: ActiveEnvironmentView;
+  setActiveEnvironment: ActiveEnvironmentView;
   environmentSettings: EnvironmentSettingsView;
+  setBaseUrl: EnvironmentSettingsView;
+  setKey: EnvironmentSettingsView;
+  clearKey: EnvironmentSettingsView;
   preferences: PreferencesView;
   setPreferences: PreferencesView;
   testConnection: ConnectionVerdictView;
-  syncNow: SyncStatus;
-  syncStatus: SyncStatus;
-  resendEntry: OutboxEntry | null;
+  syncNow: SyncOutcome;
+  serverStatus: ServerStatus;
+  resendEntry: OutboxEntry;
   discardEntry: boolean;
 }
 
 /** Events main sends; each renderer subscription returns its unsubscribe. */
 export interface IpcEvents {
-  syncStatus: SyncStatus;
+  serverStatus: ServerStatus;
   dataChanged: { environment: (typeof ENVIRONMENTS)[number] };
-  environmentChanged: { environment: (typeof ENVIRONMENTS)[number] };
+  environmentChanged: ActiveEnvironmentView;
   /** A menu item was chosen; the renderer runs the command as if its shortcut had been pressed. */
   command: { command: CommandId };
 }
@@ -100,15 +91,8 @@ const sameEvents: [(typeof IPC_EVENT_NAMES)[number]] extends [keyof IpcEvents]
   : never = true;
 void sameEvents;
 
-/** An error that crossed the bridge with its fields intact. `source` says who raised it. */
-export interface IpcError {
-  source: 'app' | 'server';
-  code: string;
-  message: string;
-  status?: number;
-}
-
-export type IpcOutcome<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+/** An error crosses the bridge as a value with its fields intact: a code from the closed set, words, structure. */
+export type IpcOutcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
 /** What window.petstore offers the renderer: one function per request channel, one subscription per event. */
 export type PetstoreApi = {

@@ -1,17 +1,21 @@
+import type { EnvironmentName, RemoteEnvironment } from '../contract/environments';
+import type { ConnectionState } from '../contract/sync';
+
 /** Whether a key is set, and since when: never the key itself, which stays in main. */
 export interface KeyStatusView {
   set: boolean;
   setAt: string | null;
 }
 
+/** "Test connection": how the server stands after one request, in words. */
 export interface ConnectionVerdictView {
-  verdict: 'ok' | 'key_rejected' | 'unreachable' | 'not_a_pet_store' | 'no_key' | 'no_address';
+  connection: ConnectionState;
   message: string;
 }
 
 /** A server environment's address (and where it came from) and its key's status. */
 export interface EnvironmentSettingsView {
-  environment: 'production' | 'staging';
+  environment: RemoteEnvironment;
   baseUrl: string | null;
   baseUrlSource: 'settings' | 'environment variable' | 'none';
   /** A preset address that was refused, and why. */
@@ -21,4 +25,13 @@ export interface EnvironmentSettingsView {
 
 export interface PreferencesView {
   confirmProductionAdds: boolean;
+}
+
+/**
+ * The active environment, as main decided it. `revision` grows with every decision, so that the
+ * window, which may hear of decisions both as answers and as events, keeps only the newest.
+ */
+export interface ActiveEnvironmentView {
+  environment: EnvironmentName;
+  revision: number;
 }

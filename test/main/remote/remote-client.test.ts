@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRemoteClient, type RemoteClientOptions } from '../../../src/main/remote/remote-client';
 import { RemoteError } from '../../../src/main/remote/remote-error';
-import { testConnection } from '../../../src/main/remote/test-connection';
 import { ApiError } from '../../../src/shared/contract';
 import { startMisbehavingServer, type MisbehavingServer } from '../../helpers/misbehaving-server';
 import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
@@ -138,11 +137,11 @@ describe('remote client against servers that break the contract', () => {
     createRemoteClient({ environment: 'staging', baseUrl: bad.url(behaviour), apiKey: async () => 'k', timeouts });
 
   it.each([
-    ['html', /expected JSON, got text\/html \(a web page/],
+    ['html', /sent text\/html where the interface's JSON belongs \(a web page/],
     ['portal', /redirected to http:\/\/login\.portal\.example\//],
     ['wrong-shape', /not a list of pets: 0\.id must be a JSON integer, not a string, got "one"/],
     ['invalid-json', /sent invalid JSON/],
-    ['plain-text', /expected JSON, got text\/plain/],
+    ['plain-text', /sent text\/plain where the interface's JSON belongs/],
     ['error-without-body', /answered 500 without the interface's Error body/],
   ] as const)('%s: not_the_contract, with what was wrong', async (behaviour, message) => {
     const error = await failure(against(behaviour).listPets({ limit: 5 }));
@@ -199,31 +198,5 @@ describe('remote client against servers that break the contract', () => {
     const pending = against('silent', { responseMs: 5000, totalMs: 5000 }).listPets({}, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     expect((await failure(pending)).kind).toBe('cancelled');
-  });
-});
-
-describe('Test connection', () => {
-  it('answers ok, key rejected, unreachable or not a pet store service', async () => {
-    expect((await testConnection(client())).verdict).toBe('ok');
-    expect((await testConnection(client({ apiKey: async () => 'nope' }))).verdict).toBe('key_rejected');
-    expect(
-      (
-        await testConnection(
-          createRemoteClient({ environment: 'staging', baseUrl: bad.url('reset'), apiKey: async () => 'k' }),
-        )
-      ).verdict,
-    ).toBe('unreachable');
-    const html = await testConnection(
-      createRemoteClient({ environment: 'staging', baseUrl: bad.url('html'), apiKey: async () => 'k' }),
-    );
-    expect(html.verdict).toBe('not_a_pet_store');
-    expect(html.message).toMatch(/is not a pet store service/);
-    expect(
-      (
-        await testConnection(
-          createRemoteClient({ environment: 'staging', baseUrl: bad.url('html'), apiKey: async () => null }),
-        )
-      ).verdict,
-    ).toBe('no_key');
   });
 });

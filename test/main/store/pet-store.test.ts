@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, PAGE_LIMIT, type Pet } from '../../../src/shared/contract';
 import { thrown, useStore } from '../../helpers/store';
+import { expectFieldError } from '../../helpers/field-errors';
 
 function apiError(fn: () => unknown): ReturnType<ApiError['toBody']> {
   const error = thrown(fn);
@@ -48,11 +49,11 @@ describe('local pet store', () => {
 
     it('400: missing required fields, and nothing is written', () => {
       const { store, db } = open();
-      expect(apiError(() => store.createPet({ name: 'Rex' } as never))).toEqual({
-        code: 'invalid_body',
-        status: 400,
-        message: 'categoryId is required',
-      });
+      expectFieldError(
+        apiError(() => store.createPet({ name: 'Rex' } as never)),
+        'invalid_body',
+        'categoryId is required',
+      );
       expect(apiError(() => store.createPet({ categoryId: '1' } as never)).message).toBe('name is required');
       expect(db.prepare('SELECT count(*) AS n FROM pets').get()).toEqual({ n: 0 });
     });
@@ -108,11 +109,11 @@ describe('local pet store', () => {
 
     it('400: limit outside 1 to 100 or not an integer, naming the parameter and the range', () => {
       const { store } = open();
-      expect(apiError(() => store.listPets({ limit: 0 }))).toEqual({
-        code: 'invalid_parameter',
-        status: 400,
-        message: 'limit must be an integer from 1 to 100, got 0',
-      });
+      expectFieldError(
+        apiError(() => store.listPets({ limit: 0 })),
+        'invalid_parameter',
+        'limit must be an integer from 1 to 100, got 0',
+      );
       expect(apiError(() => store.listPets({ limit: 101 })).message).toBe(
         'limit must be an integer from 1 to 100, got 101',
       );
@@ -122,11 +123,11 @@ describe('local pet store', () => {
     });
 
     it('400: a status outside the enumeration', () => {
-      expect(apiError(() => open().store.listPets({ status: 'lost' as never }))).toEqual({
-        code: 'invalid_parameter',
-        status: 400,
-        message: 'status must be one of available, pending, sold, got "lost"',
-      });
+      expectFieldError(
+        apiError(() => open().store.listPets({ status: 'lost' as never })),
+        'invalid_parameter',
+        'status must be one of available, pending, sold, got "lost"',
+      );
     });
   });
 

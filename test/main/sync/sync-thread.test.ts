@@ -5,7 +5,8 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Replica } from '../../../src/main/sync/replica';
 import type { SyncPassResult } from '../../../src/main/sync/sync-engine';
-import type { SyncStatus } from '../../../src/shared/contract';
+import type { Contact } from '../../../src/main/sync/server-status';
+import { KeychainUnavailableError } from '../../../src/main/secrets/keychain';
 import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
 import { openTestReplica } from '../../helpers/replica';
 import { useTempDir } from '../../helpers/temp-dir';
@@ -29,29 +30,33 @@ describe('the sync thread', () => {
     return { replica: handles.replica, service, dataDir };
   }
 
-  it("reports its passes as events here (status, progress, data changed); counts are this thread's own, current at once", async () => {
+  it('reports its contacts, passes and progress as events here; the status (kept here) counts from this thread, current at once', async () => {
     const { replica, service } = await open(async () => TEST_API_KEY);
-    const statuses: SyncStatus[] = [];
+    const contacts: Contact[] = [];
+    const passes: boolean[] = [];
     const progress: SyncPassResult[] = [];
     const changed: string[] = [];
-    replica.engine.events.on('status', (status: SyncStatus) => statuses.push(status));
+    replica.engine.events.on('contact', (contact: Contact) => contacts.push(contact));
+    replica.engine.events.on('pass', (running: boolean) => passes.push(running));
     replica.engine.events.on('progress', (step: SyncPassResult) => progress.push(step));
     replica.engine.events.on('data-changed', (environment: string) => changed.push(environment));
 
     for (let i = 0; i < 3; i++) replica.outbox.add({ name: `Threaded ${i}`, categoryId: '4' }, `${service.baseUrl}/v1`);
-    expect(replica.engine.status()).toMatchObject({ environment: 'staging', pending: 3, online: null });
+    expect(replica.status()).toMatchObject({ environment: 'staging', waiting: 3, connection: 'unknown' });
 
     const result = await replica.engine.syncNow();
     expect(result).toEqual({ accepted: 3, rejected: 0, retryLater: 0, stoppedBecause: null });
     expect(progress.at(-1)).toEqual(result);
     expect(changed).toEqual(['staging']);
-    expect(statuses.at(-1)).toMatchObject({
-      online: true,
-      pending: 0,
-      currentError: null,
-      lastSuccessfulSync: expect.any(String),
+    expect(contacts).toEqual([{ kind: 'answered' }, { kind: 'answered' }, { kind: 'answered' }]);
+    expect(passes).toEqual([true, false]);
+    expect(replica.status()).toMatchObject({
+      connection: 'online',
+      waiting: 0,
+      sending: false,
+      problem: null,
+      lastSyncedAt: expect.any(String),
     });
-    expect(replica.engine.status()).toEqual(statuses.at(-1));
     expect(service.db.prepare("SELECT count(*) AS n FROM pets WHERE name LIKE 'Threaded %'").get()).toEqual({ n: 3 });
     expect(replica.listPets().pets.map((pet) => pet.name)).toEqual(['Threaded 0', 'Threaded 1', 'Threaded 2']);
   });
@@ -61,7 +66,7 @@ describe('the sync thread', () => {
     const asked: string[] = [];
     const { replica, service } = await open(async () => {
       asked.push(keychain);
-      if (keychain === 'locked') throw new Error('No OS keychain is available (test)');
+      if (keychain === 'locked') throw new KeychainUnavailableError(new Error('locked (test)'));
       return TEST_API_KEY;
     });
     const entry = replica.createPet({ name: 'Waits for the key', categoryId: '1' });
@@ -69,10 +74,13 @@ describe('the sync thread', () => {
       accepted: 0,
       stoppedBecause: 'not_configured',
     });
-    expect(replica.engine.status()).toMatchObject({ pending: 1, currentError: 'No OS keychain is available (test)' });
+    expect(replica.status()).toMatchObject({
+      waiting: 1,
+      problem: { code: 'keychain_unavailable', message: expect.stringContaining('No OS keychain is available') },
+    });
     expect(replica.outbox.get(entry.entryId)).toMatchObject({
       state: 'unknown',
-      lastError: 'No OS keychain is available (test)',
+      lastError: expect.stringContaining('No OS keychain is available'),
     }); // waits, not left claimed
 
     keychain = 'open';

@@ -42,14 +42,14 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       const handles = openTestReplica(tempDir(), 'staging', `http://127.0.0.1:${port}/v1`, syncRunsIn);
       track(handles);
       await handles.replica.engine.syncNow(); // nothing to send, and the server never heard from
-      expect(handles.replica.engine.status().lastSuccessfulSync).toBeNull();
+      expect(handles.replica.status().lastSyncedAt).toBeNull();
       const names = Array.from({ length: 200 }, (_, i) => `Offline ${i}`);
       for (const name of names) {
         const entry = handles.replica.createPet({ name, categoryId: '7', status: 'available' });
         expect(entry.state).toBe('pending');
       }
       await handles.replica.engine.syncNow();
-      expect(handles.replica.engine.status()).toMatchObject({ online: false, pending: 200 });
+      expect(handles.replica.status()).toMatchObject({ connection: 'offline', waiting: 200 });
       expect(handles.replica.listPets({ limit: 100 }).unsynced.map((entry) => entry.name)).toEqual(names.slice(0, 100)); // shown at once, oldest first, one page
 
       const service = track(await startService({ port }));
@@ -58,12 +58,12 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       expect(onServer.size).toBe(200);
       for (const name of names) expect(onServer.get(name)).toBe(1);
       expectReplicaMatchesServer(handles, service);
-      expect(handles.replica.engine.status()).toMatchObject({
-        online: true,
-        pending: 0,
+      expect(handles.replica.status()).toMatchObject({
+        connection: 'online',
+        waiting: 0,
         rejected: 0,
-        currentError: null,
-        lastSuccessfulSync: expect.any(String),
+        problem: null,
+        lastSyncedAt: expect.any(String),
       });
     });
 
@@ -109,9 +109,9 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       for (let i = 0; i < 10; i++) replica.outbox.add({ name: `Keyed ${i}`, categoryId: '1' }, proxy.baseUrl);
       const first = await replica.engine.syncNow();
       expect(first.stoppedBecause).toBe('key_rejected');
-      expect(replica.engine.status()).toMatchObject({
-        keyRejected: true,
-        currentError: expect.stringContaining('rejected the key'),
+      expect(replica.status()).toMatchObject({
+        connection: 'key_rejected',
+        problem: { code: 'key_rejected', message: expect.stringContaining('rejected the key') },
       });
       expect((await replica.engine.syncNow({ force: true })).stoppedBecause).toBe('key_rejected'); // stays paused
       const sentBeforeKeyChange = proxy.forwarded;
@@ -120,7 +120,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       await drain(replica);
       expect(proxy.forwarded).toBeGreaterThan(sentBeforeKeyChange);
       expect(serverNames(service).size).toBe(10);
-      expect(replica.engine.status().keyRejected).toBe(false);
+      expect(replica.status()).toMatchObject({ connection: 'online', problem: null });
     });
 
     it("a rejected animal is kept with the server's reason, blocks none behind it, and can be fixed and resent or discarded", async () => {
@@ -135,16 +135,19 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       const [refused, , , refusedToo] = entries.map((entry) => replica.outbox.get(entry.entryId)!);
       expect(refused).toMatchObject({ state: 'rejected', lastError: 'injected 400' });
       expect([...serverNames(service).keys()].sort()).toEqual(['Behind 1', 'Behind 2']);
-      expect(replica.engine.status()).toMatchObject({ pending: 0, rejected: 2 });
+      expect(replica.status()).toMatchObject({ waiting: 0, rejected: 2 });
       expect(replica.listPets().unsynced.map((entry) => entry.state)).toEqual(['rejected', 'rejected']);
 
-      expect(replica.outbox.resend(refused!.entryId, { name: 'Fixed', categoryId: '2' })).toBe(true);
+      expect(replica.resend(refused!.entryId, { name: 'Fixed', categoryId: '2' })).toMatchObject({
+        state: expect.stringMatching(/^(pending|sending)$/), // on its way at once when the engine runs here
+        name: 'Fixed',
+      });
       await drain(replica);
       expect(replica.outbox.get(refused!.entryId)).toMatchObject({ state: 'accepted', name: 'Fixed' });
-      expect(replica.outbox.discard(refusedToo!.entryId)).toBe(true);
+      expect(replica.discard(refusedToo!.entryId)).toBe(true);
       expect(replica.outbox.get(refusedToo!.entryId)).toBeUndefined();
       expect([...serverNames(service).keys()].sort()).toEqual(['Behind 1', 'Behind 2', 'Fixed']);
-      expect(replica.engine.status()).toMatchObject({ pending: 0, rejected: 0 });
+      expect(replica.status()).toMatchObject({ waiting: 0, rejected: 0 });
     });
 
     it("keeps environments apart: staging entries never reach production, even when staging's address is changed to production's", async () => {
@@ -166,7 +169,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       expect(waiting[0]!.lastError).toContain(
         `changed from http://127.0.0.1:${stagingPort}/v1 to ${production.baseUrl}/v1`,
       );
-      expect(staging.replica.engine.status().needsConfirmation).toBe(5);
+      expect(staging.replica.status().held).toBe(5);
 
       prod.replica.createPet({ name: 'Production animal', categoryId: '1' });
       await drain(prod.replica);
@@ -175,7 +178,10 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       expect(prod.replica.listPets().unsynced).toEqual([]);
 
       // A person confirms one entry for the new address: only that one is sent.
-      expect(staging.replica.outbox.confirmAddress(waiting[0]!.entryId, staging.config.baseUrl)).toBe(true);
+      expect(staging.replica.resend(waiting[0]!.entryId)).toMatchObject({
+        state: expect.stringMatching(/^(pending|sending)$/), // on its way at once when the engine runs here
+        baseUrl: staging.config.baseUrl,
+      });
       await drain(staging.replica);
       expect([...serverNames(production).keys()].sort()).toEqual(['Production animal', 'Staging only 0']);
     });
@@ -184,18 +190,18 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       const service = track(await startService());
       const { replica } = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`, syncRunsIn));
       service.store.createPet({ name: 'Known to the server', categoryId: '9', status: 'sold' });
-      expect(replica.listPets({ status: 'sold' })).toMatchObject({ pets: [], refreshedAt: null, source: 'cache' });
+      expect(replica.listPets({ status: 'sold' })).toMatchObject({ pets: [], listedAt: null, source: 'replica' });
       const fresh = await replica.refresh({ status: 'sold' });
       expect(fresh).toMatchObject({ source: 'server', pets: [{ name: 'Known to the server', status: 'sold' }] });
-      expect(Date.parse(fresh.refreshedAt!)).toBeGreaterThan(Date.now() - 5_000);
+      expect(Date.parse(fresh.listedAt!)).toBeGreaterThan(Date.now() - 5_000);
       await service.close(); // the server goes away
       expect(replica.listPets({ status: 'sold' })).toMatchObject({
         pets: [{ name: 'Known to the server' }],
-        refreshedAt: fresh.refreshedAt,
-        source: 'cache',
+        listedAt: fresh.listedAt,
+        source: 'replica',
       });
       await expect(replica.refresh({ status: 'sold' })).rejects.toMatchObject({ kind: 'unreachable' });
-      expect(replica.engine.status().online).toBe(false);
+      expect(replica.status()).toMatchObject({ connection: 'offline', lastContactAt: expect.any(String) });
     });
   },
 );

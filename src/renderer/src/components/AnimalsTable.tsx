@@ -1,11 +1,13 @@
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { OutboxEntry, Pet } from '../../../shared/contract';
+import type { OutboxEntry, Pet, RemoteEnvironment } from '../../../shared/contract';
 import { call, messageOf } from '../api';
 import { ENVIRONMENT_LABELS } from '../format';
 import { useApp } from '../store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FixEntryDialog } from './FixEntryDialog';
+import { Name } from './Name';
+import { FALLBACK_FOCUS_ID } from './use-modal';
 
 const WAITING = new Set(['pending', 'sending', 'unknown']);
 
@@ -21,7 +23,10 @@ function EntryProblem(props: {
 }) {
   return (
     <div className="entry-problem">
-      <span className="badge rejected">{props.badge}</span> <span className="reason">{props.reason}</span>
+      <span className="badge rejected">{props.badge}</span>{' '}
+      <span className="reason">
+        <Name>{props.reason}</Name>
+      </span>
       <span className="row-actions">
         <button type="button" onClick={props.onAction} aria-label={props.actionLabel}>
           {props.action}
@@ -83,6 +88,20 @@ function markFirstListPainted() {
   requestAnimationFrame(() => setTimeout(() => performance.mark('petstore:first-list-painted'), 0));
 }
 
+/** Sends a held entry to the server's current address (confirmed by the person's click), and says where. */
+async function sendHeld(environment: RemoteEnvironment, entry: OutboxEntry): Promise<void> {
+  try {
+    const sent = await call('resendEntry', { environment, entryId: entry.entryId });
+    toast(
+      <span>
+        <Name>{entry.name}</Name> is being sent to {ENVIRONMENT_LABELS[environment]} at {sent.baseUrl}.
+      </span>,
+    );
+  } catch (error) {
+    toast.error(messageOf(error));
+  }
+}
+
 /**
  * The animals of the active environment; those not yet on the server first, marked. Memoized: a
  * click on a filter re-renders the list around it, and the 100 rows need not be compared again
@@ -92,24 +111,22 @@ export const AnimalsTable = memo(function AnimalsTable({ pets, unsynced }: { pet
   const environment = useApp((state) => state.environment)!;
   const [fixing, setFixing] = useState<OutboxEntry | null>(null);
   const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
+  // A discarded row (and its Discard button) is about to go: the focus then goes to the list, not back to it.
+  const discarded = useRef(false);
   const remote = environment === 'local' ? null : environment;
   useEffect(markFirstListPainted, []);
 
-  const send = async (entry: OutboxEntry) => {
-    if (!remote) return;
-    try {
-      await call('resendEntry', { environment: remote, entryId: entry.entryId });
-      toast(`${entry.name} will be sent with the next sync.`);
-    } catch (error) {
-      toast.error(messageOf(error));
-    }
-  };
   const discard = async (entry: OutboxEntry) => {
     setDiscarding(null);
     if (!remote) return;
     try {
-      if (await call('discardEntry', { environment: remote, entryId: entry.entryId }))
-        toast(`${entry.name} discarded.`);
+      if (await call('discardEntry', { environment: remote, entryId: entry.entryId })) {
+        toast(
+          <span>
+            <Name>{entry.name}</Name> discarded.
+          </span>,
+        );
+      }
     } catch (error) {
       toast.error(messageOf(error));
     }
@@ -145,7 +162,9 @@ export const AnimalsTable = memo(function AnimalsTable({ pets, unsynced }: { pet
                 <span className="visually-hidden">not yet numbered</span>
                 <span aria-hidden="true">new</span>
               </td>
-              <td>{entry.name}</td>
+              <td>
+                <Name>{entry.name}</Name>
+              </td>
               <td className="num">{entry.categoryId}</td>
               <td>
                 <span className="status-text">{entry.status ?? '—'}</span>{' '}
@@ -153,7 +172,7 @@ export const AnimalsTable = memo(function AnimalsTable({ pets, unsynced }: { pet
                   entry={entry}
                   onFix={() => setFixing(entry)}
                   onDiscard={() => setDiscarding(entry)}
-                  onSend={() => void send(entry)}
+                  onSend={() => remote && void sendHeld(remote, entry)}
                 />
               </td>
             </tr>
@@ -163,7 +182,9 @@ export const AnimalsTable = memo(function AnimalsTable({ pets, unsynced }: { pet
           {pets.map((pet, position) => (
             <tr key={position}>
               <td className="num">{pet.id}</td>
-              <td>{pet.name}</td>
+              <td>
+                <Name>{pet.name}</Name>
+              </td>
               <td className="num">{pet.categoryId}</td>
               <td>{pet.status ?? '—'}</td>
             </tr>
@@ -173,11 +194,22 @@ export const AnimalsTable = memo(function AnimalsTable({ pets, unsynced }: { pet
       {fixing && remote && <FixEntryDialog environment={remote} entry={fixing} onClose={() => setFixing(null)} />}
       {discarding && (
         <ConfirmDialog
-          title={`Discard ${discarding.name}?`}
+          title={
+            <>
+              Discard <Name>{discarding.name}</Name>?
+            </>
+          }
           confirmLabel="Discard"
-          danger
-          onConfirm={() => void discard(discarding)}
-          onCancel={() => setDiscarding(null)}
+          confirmTone="danger"
+          onConfirm={() => {
+            discarded.current = true;
+            void discard(discarding);
+          }}
+          onCancel={() => {
+            discarded.current = false;
+            setDiscarding(null);
+          }}
+          returnFocusTo={() => (discarded.current ? document.getElementById(FALLBACK_FOCUS_ID) : null)}
         >
           <p>It was never accepted by the server, and it will not be sent again.</p>
         </ConfirmDialog>

@@ -30,7 +30,7 @@ export function EnvironmentStrip() {
 /** The environment switcher, always visible. */
 export function EnvironmentBar() {
   const environment = useApp((state) => state.environment);
-  const switchEnvironment = useApp((state) => state.switchEnvironment);
+  const chooseEnvironment = useApp((state) => state.chooseEnvironment);
   return (
     <fieldset className="env-switcher">
       <legend className="visually-hidden">Environment</legend>
@@ -46,7 +46,7 @@ export function EnvironmentBar() {
             value={name}
             checked={environment === name}
             aria-keyshortcuts={ariaKeyShortcuts(shortcuts(name), isMac)}
-            onChange={() => void switchEnvironment(name)}
+            onChange={() => void chooseEnvironment(name)}
           />
           <span>{ENVIRONMENT_LABELS[name]}</span>
         </label>

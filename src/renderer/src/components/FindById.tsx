@@ -3,6 +3,7 @@ import { GET_PET_DEPRECATION, type Pet } from '../../../shared/contract';
 import { call, messageOf } from '../api';
 import { longDate } from '../format';
 import { useApp } from '../store';
+import { Name } from './Name';
 
 const REMOVAL = longDate(GET_PET_DEPRECATION.removalDate);
 
@@ -44,8 +45,11 @@ export function FindById() {
       <div aria-live="polite" className="find-answer">
         {answer && 'pet' in answer && (
           <p>
-            #{answer.pet.id} <strong>{answer.pet.name}</strong>, category {answer.pet.categoryId},{' '}
-            {answer.pet.status ?? 'no status'}
+            #{answer.pet.id}{' '}
+            <strong>
+              <Name>{answer.pet.name}</Name>
+            </strong>
+            , category {answer.pet.categoryId}, {answer.pet.status ?? 'no status'}
           </p>
         )}
         {answer && 'error' in answer && <p className="form-error">{answer.error}</p>}

@@ -1,11 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { OutboxEntry, RemoteEnvironment } from '../../../shared/contract';
 import { call, CallError, messageOf } from '../api';
-import { draftToPet, placeMessages, validateDraft, type FieldErrors, type PetDraft, type PetField } from '../pet-form';
+import { ENVIRONMENT_LABELS } from '../format';
+import {
+  draftToPet,
+  errorsOf,
+  errorsOnFields,
+  validateDraft,
+  type FieldErrors,
+  type PetDraft,
+  type PetField,
+} from '../pet-form';
+import { Name } from './Name';
 import { PetFields } from './PetFields';
+import { useModal } from './use-modal';
 
-/** A rejected animal, with the server's reason on the field it names: fix it and send it again. */
+/** The server's reason for refusing the animal on the fields it named, if it named them (the hint above says it anyway). */
+const refusal = (entry: OutboxEntry): FieldErrors => errorsOnFields(entry.lastErrorFields ?? []);
+
+/** A refused animal, with the server's reason: fix it and send it again. */
 export function FixEntryDialog({
   environment,
   entry,
@@ -16,17 +30,14 @@ export function FixEntryDialog({
   onClose(): void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState<PetDraft>({
     name: entry.name,
     categoryId: entry.categoryId,
     status: entry.status ?? '',
   });
-  const [errors, setErrors] = useState<FieldErrors>(() => placeMessages(entry.lastError ?? ''));
-  useEffect(() => {
-    const element = dialog.current!;
-    if (!element.open) element.showModal();
-    return () => element.close();
-  }, []);
+  const [errors, setErrors] = useState<FieldErrors>(() => refusal(entry));
+  useModal(dialog, { initial: nameField });
   const change = (field: PetField, value: string) => {
     const next = { ...draft, [field]: value };
     setDraft(next);
@@ -38,10 +49,14 @@ export function FixEntryDialog({
     if (Object.keys(problems).length > 0) return setErrors(problems);
     try {
       await call('resendEntry', { environment, entryId: entry.entryId, fixed: draftToPet(draft) });
-      toast(`${draft.name.trim()} will be sent again with the next sync.`);
+      toast(
+        <span>
+          <Name>{draft.name.trim()}</Name> is being sent to {ENVIRONMENT_LABELS[environment]} again.
+        </span>,
+      );
       onClose();
     } catch (error) {
-      setErrors(error instanceof CallError ? placeMessages(error.message) : { form: messageOf(error) });
+      setErrors(error instanceof CallError ? errorsOf(error.detail) : { form: messageOf(error) });
     }
   };
   return (
@@ -53,8 +68,10 @@ export function FixEntryDialog({
     >
       <form onSubmit={(event) => void resend(event)} noValidate>
         <h2 id="fix-title">Fix and resend</h2>
-        <p className="hint">The server refused this animal: {entry.lastError}</p>
-        <PetFields idPrefix="fix" draft={draft} errors={errors} onChange={change} />
+        <p className="hint">
+          The server refused this animal: <Name>{entry.lastError ?? ''}</Name>
+        </p>
+        <PetFields idPrefix="fix" draft={draft} errors={errors} onChange={change} nameRef={nameField} />
         {errors.form && <p className="form-error">{errors.form}</p>}
         <div className="dialog-actions">
           <button type="button" onClick={onClose}>

@@ -1,23 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { REMOTE_ENVIRONMENTS, type RemoteEnvironment } from '../../../shared/contract';
 import type { ConnectionVerdictView, EnvironmentSettingsView } from '../../../shared/ipc/views';
 import { call, messageOf } from '../api';
 import { ENVIRONMENT_LABELS, onDate } from '../format';
+import { VERDICT_TITLES } from '../server-words';
 import { useApp } from '../store';
-
-const VERDICT_TITLE: Record<ConnectionVerdictView['verdict'], string> = {
-  ok: 'Connected',
-  key_rejected: 'Key rejected',
-  unreachable: 'Unreachable',
-  not_a_pet_store: 'Not a pet store service',
-  no_key: 'No key',
-  no_address: 'No address',
-};
 
 function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   const [settings, setSettings] = useState<EnvironmentSettingsView | null>(null);
   const [address, setAddress] = useState('');
+  // Once the person has typed an address, the stored one arriving late never overwrites it.
+  const addressEdited = useRef(false);
   const [addressError, setAddressError] = useState('');
   const [key, setKey] = useState('');
   const [keyError, setKeyError] = useState('');
@@ -28,18 +22,20 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   useEffect(() => {
     void call('environmentSettings', { environment }).then((loaded) => {
       setSettings(loaded);
-      setAddress(loaded.baseUrl ?? '');
+      if (!addressEdited.current) setAddress(loaded.baseUrl ?? '');
     });
   }, [environment]);
 
-  const reload = async () => setSettings(await call('environmentSettings', { environment }));
   const saveAddress = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
-      setAddress(await call('setBaseUrl', { environment, url: address }));
+      const saved = await call('setBaseUrl', { environment, url: address });
+      setSettings(saved);
+      setAddress(saved.baseUrl ?? '');
+      addressEdited.current = false;
       setAddressError('');
+      setVerdict(null);
       toast.success(`${ENVIRONMENT_LABELS[environment]} address saved.`);
-      await reload();
     } catch (error) {
       setAddressError(messageOf(error));
     }
@@ -47,20 +43,20 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   const saveKey = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
-      await call('setKey', { environment, key });
+      setSettings(await call('setKey', { environment, key }));
       setKey('');
       setKeyError('');
+      setVerdict(null);
       toast.success(`${ENVIRONMENT_LABELS[environment]} key saved in the system keychain.`);
-      await reload();
     } catch (error) {
       setKeyError(messageOf(error));
     }
   };
   const clearKey = async () => {
     try {
-      await call('clearKey', { environment });
+      setSettings(await call('clearKey', { environment }));
+      setVerdict(null);
       toast(`${ENVIRONMENT_LABELS[environment]} key removed from the keychain.`);
-      await reload();
     } catch (error) {
       setKeyError(messageOf(error));
     }
@@ -70,7 +66,7 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
     try {
       setVerdict(await call('testConnection', { environment }));
     } catch (error) {
-      setVerdict({ verdict: 'unreachable', message: messageOf(error) });
+      setVerdict({ connection: 'failing', message: messageOf(error) });
     } finally {
       setTesting(false);
     }
@@ -94,7 +90,10 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
             spellCheck={false}
             aria-invalid={addressError ? true : undefined}
             aria-describedby={id('address-note')}
-            onChange={(event) => setAddress(event.target.value)}
+            onChange={(event) => {
+              addressEdited.current = true;
+              setAddress(event.target.value);
+            }}
           />
           <p id={id('address-note')} className={addressError ? 'field-error' : 'hint'} aria-live="polite">
             {addressError ||
@@ -140,12 +139,12 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
         </button>
         <p
           aria-live="polite"
-          className={verdict ? `verdict verdict-${verdict.verdict}` : 'verdict'}
-          data-verdict={verdict?.verdict}
+          className={verdict ? `verdict verdict-${verdict.connection}` : 'verdict'}
+          data-verdict={verdict?.connection}
         >
           {verdict && (
             <>
-              <strong>{VERDICT_TITLE[verdict.verdict]}:</strong> {verdict.message}
+              <strong>{VERDICT_TITLES[verdict.connection]}:</strong> {verdict.message}
             </>
           )}
         </p>

@@ -1,39 +1,24 @@
 import { toast } from 'sonner';
 import { ariaKeyShortcuts, COMMANDS, shortcutLabel } from '../../../shared/commands';
-import type { SyncStatus } from '../../../shared/contract';
 import { messageOf } from '../api';
 import { ENVIRONMENT_LABELS, isMac, when } from '../format';
+import { CONNECTION_LABELS, syncOutcomeInWords, whatToDo } from '../server-words';
 import { isRemote, useApp } from '../store';
-
-// Each names its environment: it may still be on screen after a switch to the other server.
-function syncOutcome({ environment, pending, rejected, needsConfirmation, currentError }: SyncStatus): string {
-  const problems = [
-    pending > 0 ? `${pending} still waiting${currentError ? ` (${currentError})` : ''}` : '',
-    rejected > 0 ? `${rejected} rejected: see the list` : '',
-    needsConfirmation > 0 ? `${needsConfirmation} held until you confirm the new address` : '',
-  ].filter(Boolean);
-  const finished = `${ENVIRONMENT_LABELS[environment]} sync finished`;
-  return problems.length === 0
-    ? `${finished}: the server has everything added here.`
-    : `${finished}: ${problems.join('; ')}.`;
-}
 
 /** "Sync now", from the button, the shortcut or the menu; the outcome is announced. */
 export function syncNowAndAnnounce(): void {
   const { environment, syncNow } = useApp.getState();
   if (!isRemote(environment)) return; // the local store has nothing to sync
   void syncNow().then(
-    (after) => after && toast(syncOutcome(after)),
+    (outcome) => outcome && toast(syncOutcomeInWords(outcome)),
     (error) => toast.error(`${ENVIRONMENT_LABELS[environment]} sync failed: ${messageOf(error)}`),
   );
 }
 
-/** Online or offline, what is waiting, when sync last succeeded, what is wrong, and "Sync now". */
+/** How the server stands (as main decided), what waits, when it last had everything, what is wrong, and "Sync now". */
 export function SyncBar() {
   const environment = useApp((state) => state.environment);
-  const status = useApp((state) => (isRemote(state.environment) ? state.sync[state.environment] : undefined));
-  // A list just fetched from the server proves it reachable, even before the first sync pass.
-  const fetched = useApp((state) => state.view?.source === 'server');
+  const status = useApp((state) => (isRemote(state.environment) ? state.servers[state.environment] : undefined));
   if (!isRemote(environment)) {
     return (
       <section className="sync-bar" aria-label="Sync status">
@@ -41,30 +26,33 @@ export function SyncBar() {
       </section>
     );
   }
-  const online = status?.online ?? (fetched ? true : null);
-  const state = online === true ? 'online' : online === false ? 'offline' : 'unknown';
+  const connection = status?.connection ?? 'unknown';
+  const advice = status ? whatToDo(status) : null;
   return (
-    <section className="sync-bar" aria-label="Sync status">
-      <span className={`sync-state sync-${state}`} data-online={state}>
+    <section className="sync-bar" aria-label="Sync status" data-connection={connection}>
+      <span className={`sync-state sync-${connection}`} data-online={connection}>
         <span className="dot" aria-hidden="true" />
-        {state === 'online'
-          ? 'Online'
-          : state === 'offline'
-            ? 'Offline: working from this computer'
-            : 'Not checked yet'}
+        {CONNECTION_LABELS[connection]}
       </span>
-      <span data-testid="pending-count">{status?.pending ?? 0} waiting</span>
+      <span data-testid="pending-count">
+        {status?.waiting ?? 0} waiting{status?.sending ? ' (sending)' : ''}
+      </span>
+      {(status?.held ?? 0) > 0 && (
+        <span data-testid="held-count" className="has-rejected">
+          {status!.held} held
+        </span>
+      )}
       <span data-testid="rejected-count" className={status?.rejected ? 'has-rejected' : undefined}>
         {status?.rejected ?? 0} rejected
       </span>
-      <span>{status?.lastSuccessfulSync ? `Last synced ${when(status.lastSuccessfulSync)}` : 'Never synced'}</span>
-      {status?.keyRejected ? (
+      <span data-testid="last-synced">
+        {status?.lastSyncedAt ? `Last synced ${when(status.lastSyncedAt)}` : 'Never synced'}
+      </span>
+      {advice && (
         <span className="sync-error" role="status">
-          The server rejected the key: set a new one in Settings.
+          {advice}
         </span>
-      ) : status?.currentError && state !== 'offline' ? ( // offline says it already, calmly
-        <span className="sync-error">{status.currentError}</span>
-      ) : null}
+      )}
       <button
         type="button"
         onClick={syncNowAndAnnounce}

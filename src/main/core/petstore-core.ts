@@ -1,0 +1,276 @@
+import { EventEmitter } from 'node:events';
+import { join } from 'node:path';
+import {
+  ApiError,
+  newPetSchema,
+  PAGE_LIMIT,
+  parseOrThrow,
+  type EnvironmentName,
+  type ListPetsQuery,
+  type OutboxEntry,
+  type Pet,
+  type PetsView,
+  type RemoteEnvironment,
+  type ServerStatus,
+  type SyncOutcome,
+} from '../../shared/contract';
+import type {
+  ActiveEnvironmentView,
+  ConnectionVerdictView,
+  EnvironmentSettingsView,
+  PreferencesView,
+} from '../../shared/ipc/views';
+import { toAppError, type FaultLog } from '../app-error';
+import { DATABASE_FILE_NAME } from '../config/data-dir';
+import { createSettings } from '../config/settings';
+import type { DeprecationNotice } from '../remote/remote-client';
+import { createEnvironmentKeys } from '../secrets/environment-keys';
+import { createKeychain, type Keychain } from '../secrets/keychain';
+import { openDatabase } from '../store/database';
+import { createPetStore } from '../store/pet-store';
+import type { SyncPassResult } from '../sync/sync-engine';
+import { connectionInWords } from './connection-in-words';
+import { createRemoteEnvironments } from './remote-environments';
+
+export interface CoreOptions {
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+  keychain?: Keychain;
+  /** Told once per session when a server marks an operation deprecated. */
+  onDeprecation?: (environment: RemoteEnvironment, notice: DeprecationNotice) => void;
+  /**
+   * Each environment's sync engine in a thread of its own (the desktop app): what it sends and
+   * commits then never holds up an answer to the window. Short-lived tools (the CLI) sync here.
+   */
+  syncInThread?: boolean;
+  /** Where faults of ours are written (the app's log file). */
+  log?: FaultLog;
+}
+
+type Events = {
+  serverStatus: [ServerStatus];
+  dataChanged: [{ environment: EnvironmentName }];
+  environmentChanged: [ActiveEnvironmentView];
+};
+
+/** Entries in backoff due within this long are waited for by `syncUntilSettled`; later ones end it. */
+const SETTLE_WAITS_UP_TO_MS = 30_000;
+
+/**
+ * The Electron-free heart of the app, assembled over one data folder: every use case, once. The
+ * IPC router (for the window) and the CLI are thin adapters over these functions; neither reaches
+ * the database, the keychain or a replica. What main decides (the active environment, how each
+ * server stands, what data changed) is told through `on(...)`.
+ */
+export function openPetstoreCore({
+  dataDir,
+  env = process.env,
+  keychain = createKeychain(),
+  onDeprecation,
+  syncInThread = false,
+  log,
+}: CoreOptions) {
+  const databaseFile = join(dataDir, DATABASE_FILE_NAME);
+  const db = openDatabase(databaseFile);
+  const settings = createSettings(db, env);
+  const keys = createEnvironmentKeys(keychain, settings);
+  const localStore = createPetStore(db);
+  const events = new EventEmitter<Events>();
+  // Whether each server's key is in the keychain, as last read or set here; until read, the settings' record.
+  const keyPresent = new Map<RemoteEnvironment, boolean>();
+  const remotes = createRemoteEnvironments({
+    dataDir,
+    appDatabase: databaseFile,
+    env,
+    settings,
+    apiKey: (environment) => keys.get(environment),
+    keySet: (environment) => keyPresent.get(environment) ?? settings.keySetAt(environment) !== null,
+    onDeprecation,
+    syncInThread,
+    log,
+    onServerStatus: (status) => events.emit('serverStatus', status),
+    onDataChanged: (environment) => events.emit('dataChanged', { environment }),
+  });
+  const replica = remotes.replica;
+  let revision = 0;
+
+  /** The keychain says whether a key is set (settings only say when it was); read here, told to the status. */
+  async function environmentSettings(environment: RemoteEnvironment): Promise<EnvironmentSettingsView> {
+    const { url, source, problem } = settings.baseUrl(environment);
+    const set = await keySetNow(environment);
+    return {
+      environment,
+      baseUrl: url,
+      baseUrlSource: source,
+      baseUrlProblem: problem ?? null,
+      key: { set, setAt: set ? settings.keySetAt(environment) : null },
+    };
+  }
+  async function keySetNow(environment: RemoteEnvironment): Promise<boolean> {
+    const set = await keys.has(environment);
+    const believed = keyPresent.get(environment) ?? settings.keySetAt(environment) !== null;
+    keyPresent.set(environment, set);
+    if (believed !== set) replica(environment).forgetServer(); // set or removed outside the app
+    return set;
+  }
+
+  function localView(query: Partial<ListPetsQuery>): PetsView {
+    return { environment: 'local', pets: localStore.listPets(query), unsynced: [], listedAt: null, source: 'local' };
+  }
+
+  return {
+    /** Subscribes to what main decides and what changes; returns the unsubscribe. */
+    on<E extends keyof Events>(event: E, listener: (...payload: Events[E]) => void): () => void {
+      events.on(event, listener as never);
+      return () => void events.off(event, listener as never);
+    },
+
+    /** Starts each server's sync engine (the composition root does, once). */
+    startSync: remotes.startSync,
+
+    activeEnvironment: (): ActiveEnvironmentView => ({ environment: settings.activeEnvironment(), revision }),
+
+    /** Main decides, and tells every window; the newest decision carries the highest revision. */
+    setActiveEnvironment(environment: EnvironmentName): ActiveEnvironmentView {
+      settings.setActiveEnvironment(environment);
+      const decided = { environment, revision: ++revision };
+      events.emit('environmentChanged', decided);
+      return decided;
+    },
+
+    /**
+     * listPets for an environment: the local store; a replica's animals at once; or, with
+     * `refresh`, the server's answer, stored in the replica. When the server cannot answer, the
+     * replica's animals come with the reason (`problem`): a list is never lost to the network.
+     */
+    async listPets(environment: EnvironmentName, query: Partial<ListPetsQuery> = {}, { refresh = false } = {}) {
+      if (environment === 'local') return localView(query);
+      const remote = replica(environment);
+      if (!refresh) return remote.listPets(query);
+      try {
+        return await remote.refresh(query);
+      } catch (error) {
+        if (error instanceof ApiError) throw error; // the query itself is wrong
+        return { ...remote.listPets(query), problem: toAppError(error, log) };
+      }
+    },
+
+    /** createPet: at once in the local store; for a server, durably into its outbox, sent in the background. */
+    addPet(environment: EnvironmentName, newPet: unknown): { pet: Pet } | { entry: OutboxEntry } {
+      const added =
+        environment === 'local'
+          ? { pet: localStore.createPet(newPet as never) }
+          : { entry: replica(environment).createPet(newPet) };
+      events.emit('dataChanged', { environment });
+      return added;
+    },
+
+    getPet: (environment: EnvironmentName, petId: string): Promise<Pet> | Pet =>
+      environment === 'local' ? localStore.getPet(petId) : replica(environment).getPet(petId),
+
+    /** Send a refused animal again (corrected with `fixed`), or a held one to the server's current address. */
+    resendEntry(environment: RemoteEnvironment, entryId: string, fixed?: unknown): OutboxEntry {
+      const pet = fixed === undefined ? undefined : parseOrThrow(newPetSchema('app'), fixed, 'invalid_body', 'body');
+      return replica(environment).resend(entryId, pet);
+    },
+
+    discardEntry: (environment: RemoteEnvironment, entryId: string): boolean => replica(environment).discard(entryId),
+
+    outboxEntries: (environment: RemoteEnvironment): OutboxEntry[] => replica(environment).outbox.list(),
+
+    outboxEntry: (environment: RemoteEnvironment, entryId: string): OutboxEntry | undefined =>
+      replica(environment).outbox.get(entryId),
+
+    /**
+     * "Sync now": everything waiting is sent at once, backoff or not; then the server is asked for
+     * its list, so that what the outcome says about the server comes from hearing from it.
+     */
+    async syncNow(environment: RemoteEnvironment): Promise<SyncOutcome & { pass: SyncPassResult }> {
+      const remote = replica(environment);
+      const pass = await remote.engine.syncNow({ force: true });
+      await remote.refresh({ limit: PAGE_LIMIT.max }).catch(() => undefined); // its outcome is in the status
+      return { sent: pass.accepted, rejected: pass.rejected, status: remote.status(), pass };
+    },
+
+    /**
+     * Sends until nothing waits or nothing more can be done now (the CLI's `sync`): entries whose
+     * retry comes within 30 s are waited for; later ones are left for the next run.
+     */
+    async syncUntilSettled(environment: RemoteEnvironment, onProgress?: (progress: SyncPassResult) => void) {
+      const remote = replica(environment);
+      if (onProgress) remote.engine.events.on('progress', onProgress);
+      try {
+        let pass = await remote.engine.syncNow({ force: true });
+        for (;;) {
+          const nextDue = remote.outbox.nextDueAt();
+          if (pass.stoppedBecause !== null || nextDue === null || nextDue - Date.now() > SETTLE_WAITS_UP_TO_MS) break;
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextDue - Date.now())));
+          pass = await remote.engine.syncNow();
+        }
+        return { pass, status: remote.status() };
+      } finally {
+        if (onProgress) remote.engine.events.off('progress', onProgress);
+      }
+    },
+
+    serverStatus: (environment: RemoteEnvironment): ServerStatus => replica(environment).status(),
+
+    /** Asks the server for one animal: how it stands afterwards, in words. */
+    async testConnection(environment: RemoteEnvironment): Promise<ConnectionVerdictView> {
+      const remote = replica(environment);
+      await remote.ask(() => remotes.client(environment).listPets({ limit: 1 })).catch(() => undefined);
+      const status = remote.status();
+      return { connection: status.connection, message: connectionInWords(status) };
+    },
+
+    environmentSettings,
+
+    setBaseUrl(environment: RemoteEnvironment, url: string): Promise<EnvironmentSettingsView> {
+      const before = settings.baseUrl(environment).url;
+      const saved = settings.setBaseUrl(environment, url);
+      if (saved !== before) remotes.configurationChanged(environment);
+      return environmentSettings(environment);
+    },
+
+    async setKey(environment: RemoteEnvironment, key: string): Promise<EnvironmentSettingsView> {
+      await keys.set(environment, key);
+      keyPresent.set(environment, true);
+      remotes.configurationChanged(environment);
+      return await environmentSettings(environment);
+    },
+
+    async clearKey(environment: RemoteEnvironment): Promise<EnvironmentSettingsView & { existed: boolean }> {
+      const existed = await keys.clear(environment);
+      keyPresent.set(environment, false);
+      remotes.configurationChanged(environment);
+      return { ...(await environmentSettings(environment)), existed };
+    },
+
+    preferences: (): PreferencesView => ({ confirmProductionAdds: settings.confirmProductionAdds() }),
+
+    setPreferences({ confirmProductionAdds }: PreferencesView): PreferencesView {
+      settings.setConfirmProductionAdds(confirmProductionAdds);
+      return { confirmProductionAdds: settings.confirmProductionAdds() };
+    },
+
+    windowBounds: settings.windowBounds,
+    setWindowBounds: settings.setWindowBounds,
+
+    /** For `doctor`: whether the keychain answers and the database file is sound, in words. */
+    async healthCheck(): Promise<{ keychain: string | null; database: string | null; databaseFile: string }> {
+      const keychainProblem = await keychain.get('doctor-probe').then(
+        () => null,
+        (error: unknown) => toAppError(error, log).message,
+      );
+      const check = db.pragma('quick_check', { simple: true });
+      return { keychain: keychainProblem, database: check === 'ok' ? null : String(check), databaseFile: databaseFile };
+    },
+
+    async close(): Promise<void> {
+      await remotes.close();
+      db.close();
+    },
+  };
+}
+
+export type PetstoreCore = ReturnType<typeof openPetstoreCore>;
