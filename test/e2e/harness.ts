@@ -11,7 +11,18 @@ import { openPetstoreCore, type PetstoreCore } from '../../src/main/core/petstor
 import { createKeychain } from '../../src/main/secrets/keychain';
 import { bridge, deliverTo, serveRenderer } from '../helpers/renderer-page';
 
-export const test = base.extend<{ app: { page: Page; core: PetstoreCore; router: IpcRouter; url: string } }>({
+/**
+ * Main as the window meets it, with what a test may turn: how long main takes to answer each call
+ * (a busy or slow main process), and how many calls of each channel it has answered.
+ */
+export interface MainProcess {
+  answerDelayMs: number;
+  calls: Record<string, number>;
+}
+
+export const test = base.extend<{
+  app: { page: Page; core: PetstoreCore; router: IpcRouter; url: string; main: MainProcess };
+}>({
   app: async ({ page }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'petstore-e2e-'));
     // Sync in a thread of its own, as in the desktop app.
@@ -27,10 +38,18 @@ export const test = base.extend<{ app: { page: Page; core: PetstoreCore; router:
     const { server, url } = await serveRenderer();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message)); // a render crash fails the test that caused it
-    await bridge(page, router);
+    const main: MainProcess = { answerDelayMs: 0, calls: {} };
+    await bridge(page, {
+      async dispatch(channel, argument) {
+        main.calls[String(channel)] = (main.calls[String(channel)] ?? 0) + 1;
+        if (main.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, main.answerDelayMs));
+        return router.dispatch(channel, argument);
+      },
+    });
     await page.goto(url);
     await page.locator('.env-strip').waitFor(); // the app has started: its shortcuts are listened to
-    await use({ page, core, router, url });
+    await use({ page, core, router, url, main });
+
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);
     server.close();
     await core.close();

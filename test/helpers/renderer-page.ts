@@ -106,10 +106,11 @@ export function outcomeAsJson(outcome: unknown): string {
 }
 
 /** What preload/index.ts does with ipcRenderer, done with a Playwright binding instead. */
-export async function bridge(page: Page, router: IpcRouter): Promise<void> {
+export async function bridge(page: Page, router: Pick<IpcRouter, 'dispatch'>): Promise<void> {
   await page.exposeBinding('__petstoreInvoke', async (_source, channel: string, argument: unknown) =>
     outcomeAsJson(await router.dispatch(channel, argument)),
   );
+
   await page.addInitScript({
     content: `${PETSTORE_IN_PAGE}(${JSON.stringify({ channels: IPC_CHANNELS, events: IPC_EVENT_NAMES })});`,
   });
