@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './test/helpers/renderer-page';
 
-// Debian's Chromium, never a downloaded browser. The flags keep it off the network and work as root.
+// Debian's Chromium, never a downloaded browser; its flags (in CHROMIUM_LAUNCH) keep it off the network and work as root.
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '*.spec.ts',
@@ -10,16 +11,5 @@ export default defineConfig({
   timeout: 60_000,
   globalSetup: './test/e2e/global-setup.ts',
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
-  use: {
-    launchOptions: {
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
-  },
+  use: { launchOptions: CHROMIUM_LAUNCH },
 });

@@ -4,39 +4,18 @@
 // Each suite writes a JSON report that this script reads, so the sum never depends on parsing
 // a runner's human-readable output.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 
-// The keychain tests need a Secret Service. Run every suite inside a private D-Bus session with a
-// throwaway gnome-keyring whose files live in a temp dir: a developer's real keychain is never seen.
+// The keychain tests need a Secret Service: every suite runs inside a private one (with-test-keyring.mjs).
 if (process.env.PETSTORE_TEST_KEYRING === undefined) {
-  const home = mkdtempSync(join(tmpdir(), 'petstore-keyring-'));
-  const xdg = Object.fromEntries(
-    ['DATA', 'CONFIG', 'CACHE', 'RUNTIME'].map((kind) => {
-      mkdirSync(join(home, kind.toLowerCase()), { mode: 0o700 });
-      return [`XDG_${kind}_${kind === 'RUNTIME' ? 'DIR' : 'HOME'}`, join(home, kind.toLowerCase())];
-    }),
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'scripts/with-test-keyring.mjs'), process.execPath, ...process.argv.slice(1)],
+    { stdio: 'inherit' },
   );
-  const haveKeyring = ['dbus-run-session', 'gnome-keyring-daemon'].every(
-    (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0,
-  );
-  if (!haveKeyring) {
-    console.log(
-      'No dbus-run-session or gnome-keyring-daemon: keychain tests will skip (apt-get install dbus gnome-keyring).',
-    );
-  }
-  const unlock = 'printf petstore-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "$@"';
-  const command = haveKeyring
-    ? ['dbus-run-session', '--', 'sh', '-c', unlock, 'sh', process.execPath, ...process.argv.slice(1)]
-    : [process.execPath, ...process.argv.slice(1)];
-  const result = spawnSync(command[0], command.slice(1), {
-    stdio: 'inherit',
-    env: { ...process.env, ...xdg, PETSTORE_TEST_KEYRING: haveKeyring ? '1' : '0' },
-  });
-  rmSync(home, { recursive: true, force: true });
   process.exit(result.status ?? 1);
 }
 const reports = join(root, 'test-results');

@@ -20,40 +20,67 @@ export interface MainProcess {
   calls: Record<string, number>;
 }
 
+export interface HarnessApp {
+  page: Page;
+  core: PetstoreCore;
+  router: IpcRouter;
+  main: MainProcess;
+  /** Uncaught errors in the page so far: a render crash fails the test that caused it. */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The app as the composition root builds it (a core over a fresh data folder, sync in a thread of
+ * its own, events forwarded, sync started), wired to `page`, which is loaded and has started.
+ */
+export async function openHarnessApp(page: Page, rendererUrl: string): Promise<HarnessApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'petstore-e2e-'));
+  const core = openPetstoreCore({
+    dataDir,
+    env: {},
+    keychain: createKeychain(`Petstore Desk e2e ${randomUUID()}`),
+    syncInThread: true,
+  });
+  const router = createIpcRouter(core);
+  const stopEvents = forwardCoreEvents(core, deliverTo(page));
+  core.startSync();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const main: MainProcess = { answerDelayMs: 0, calls: {} };
+  await bridge(page, {
+    async dispatch(channel, argument) {
+      main.calls[String(channel)] = (main.calls[String(channel)] ?? 0) + 1;
+      if (main.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, main.answerDelayMs));
+      return router.dispatch(channel, argument);
+    },
+  });
+  await page.goto(rendererUrl);
+  await page.locator('.env-strip').waitFor(); // the app has started: its shortcuts are listened to
+  return {
+    page,
+    core,
+    router,
+    main,
+    pageErrors,
+    async close() {
+      stopEvents();
+      await core.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export const test = base.extend<{
   app: { page: Page; core: PetstoreCore; router: IpcRouter; url: string; main: MainProcess };
 }>({
   app: async ({ page }, use) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'petstore-e2e-'));
-    // Sync in a thread of its own, as in the desktop app.
-    const core = openPetstoreCore({
-      dataDir,
-      env: {},
-      keychain: createKeychain(`Petstore Desk e2e ${randomUUID()}`),
-      syncInThread: true,
-    });
-    const router = createIpcRouter(core);
-    forwardCoreEvents(core, deliverTo(page));
-    core.startSync(); // as the composition root does
     const { server, url } = await serveRenderer();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message)); // a render crash fails the test that caused it
-    const main: MainProcess = { answerDelayMs: 0, calls: {} };
-    await bridge(page, {
-      async dispatch(channel, argument) {
-        main.calls[String(channel)] = (main.calls[String(channel)] ?? 0) + 1;
-        if (main.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, main.answerDelayMs));
-        return router.dispatch(channel, argument);
-      },
-    });
-    await page.goto(url);
-    await page.locator('.env-strip').waitFor(); // the app has started: its shortcuts are listened to
-    await use({ page, core, router, url, main });
-
-    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+    const app = await openHarnessApp(page, url);
+    await use({ page, core: app.core, router: app.router, url, main: app.main });
+    expect(app.pageErrors, 'uncaught errors in the page').toEqual([]);
     server.close();
-    await core.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.close();
   },
 });
 

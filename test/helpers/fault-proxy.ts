@@ -1,4 +1,5 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { TEST_API_KEY } from './http-service';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -25,8 +26,10 @@ export type Fault =
 
 export interface FaultProxy {
   baseUrl: string;
-  /** Faults to apply to the next requests, in order; once used up, requests pass. */
+  /** Faults to apply to the next requests, in order; once used up, requests meet the mode. */
   schedule(faults: Fault[]): void;
+  /** What every request meets once the schedule is used up, until changed ('pass' by default). */
+  setMode(fault: Fault): void;
   /**
    * While set, every POST is refused with 400 and this message (a server with a rule of its own),
    * with `fields` as our service's extension carries them when given; GETs pass.
@@ -50,8 +53,18 @@ function errorBody(
   res.end(JSON.stringify({ code, message, status, ...(fields ? { fields } : {}) }));
 }
 
-export async function startFaultProxy(targetPort: number, slowMs = 300): Promise<FaultProxy> {
+/**
+ * A proxy in front of our service that injects faults. `acceptedKey` is the key the service behind
+ * it accepts: like a real server, the proxy refuses an animal (rejectPostsWith) only once the key
+ * is good, and leaves a request with another key to the service, which answers 401.
+ */
+export async function startFaultProxy(
+  targetPort: number,
+  slowMs = 300,
+  acceptedKey = TEST_API_KEY,
+): Promise<FaultProxy> {
   let queue: Fault[] = [];
+  let mode: Fault = 'pass';
   let postRejection: string | null = null;
   let postRejectionFields: Array<{ field: string; message: string }> | undefined;
   const state = { forwarded: 0 };
@@ -88,13 +101,14 @@ export async function startFaultProxy(targetPort: number, slowMs = 300): Promise
     });
 
   const server = createServer((req, res) => {
-    const fault = queue.shift() ?? 'pass';
+    const fault = queue.shift() ?? mode;
     seen[fault]++;
     const chunks: Buffer[] = [];
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', async () => {
       const body = Buffer.concat(chunks);
-      if (postRejection !== null && req.method === 'POST')
+      const keyAccepted = req.headers.authorization === `Bearer ${acceptedKey}`;
+      if (postRejection !== null && req.method === 'POST' && keyAccepted)
         return errorBody(res, 400, 'invalid_body', {}, postRejection, postRejectionFields);
       switch (fault) {
         case 'reset':
@@ -136,6 +150,9 @@ export async function startFaultProxy(targetPort: number, slowMs = 300): Promise
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
+    setMode: (fault) => {
+      mode = fault;
+    },
     schedule: (faults) => {
       queue = [...faults];
     },

@@ -55,7 +55,10 @@ export async function outbox(command: string, args: string[], core: PetstoreCore
       io.err(`Entry ${entryId} is already on ${environment} (accepted); there is nothing to discard.`);
       return EXIT.serviceError;
     }
-    io.out(`Discarded entry ${entryId} (${entry.name}); it will not be sent.`);
+    io.out(
+      `Discarded entry ${entryId} (${entry.name}); it will not be sent.${entry.mayBeOnServer ? ` An earlier send got no answer: ${environment} may have it already.` : ''}`,
+    );
+
     return EXIT.ok;
   }
   core.resendEntry(environment, entryId);

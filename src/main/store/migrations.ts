@@ -82,4 +82,12 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.exec(`ALTER TABLE outbox ADD COLUMN last_error_fields TEXT;`);
   },
+  // 3: whether a send of the entry ever went unanswered (it may be on the server already), kept
+  // through later states: a person discarding it must be told it may not be undone.
+  (db) => {
+    db.exec(`
+      ALTER TABLE outbox ADD COLUMN maybe_sent INTEGER NOT NULL DEFAULT 0 CHECK (maybe_sent IN (0, 1));
+      UPDATE outbox SET maybe_sent = 1 WHERE state IN ('unknown', 'sending');
+    `);
+  },
 ];

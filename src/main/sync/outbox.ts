@@ -52,8 +52,9 @@ type EntryRow = [
   lastErrorFields: string | null,
   serverId: string | null,
   createdAt: number,
+  maybeSent: 0 | 1,
 ];
-const ENTRY_COLUMNS = `CAST(id AS TEXT), base_url, name, CAST(category_id AS TEXT), status, state, attempts, last_error, last_error_fields, CAST(server_id AS TEXT), created_at`;
+const ENTRY_COLUMNS = `CAST(id AS TEXT), base_url, name, CAST(category_id AS TEXT), status, state, attempts, last_error, last_error_fields, CAST(server_id AS TEXT), created_at, maybe_sent`;
 
 /**
  * The outbox of one replica: every SQL statement about entries lives here. Each change is one
@@ -77,6 +78,7 @@ export function createOutbox(
     lastErrorFields,
     serverId,
     createdAt,
+    maybeSent,
   ]: EntryRow): OutboxEntry {
     const entry: OutboxEntry = {
       entryId,
@@ -89,6 +91,7 @@ export function createOutbox(
       lastError,
       serverId,
       createdAt: new Date(createdAt).toISOString(),
+      mayBeOnServer: maybeSent === 1,
     };
     if (status !== null) entry.status = status;
     if (lastErrorFields !== null) entry.lastErrorFields = JSON.parse(lastErrorFields) as FieldProblem[];
@@ -107,7 +110,8 @@ export function createOutbox(
      WHERE state IN ('pending', 'unknown') AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
   );
   const setState = db.prepare<{ id: string; state: OutboxState; next: number; error: string | null; at: number }>(
-    `UPDATE outbox SET state = @state, next_attempt_at = @next, last_error = @error, updated_at = @at WHERE id = @id`,
+    `UPDATE outbox SET state = @state, next_attempt_at = @next, last_error = @error, updated_at = @at,
+       maybe_sent = maybe_sent OR @state = 'unknown' WHERE id = @id`,
   );
   const claim = db.prepare<[number, string]>(
     `UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ? WHERE id = ?`,
@@ -177,7 +181,7 @@ export function createOutbox(
   });
 
   // A claim that was on its way when the process stopped may or may not have reached the server.
-  db.prepare(`UPDATE outbox SET state = 'unknown' WHERE state = 'sending'`).run();
+  db.prepare(`UPDATE outbox SET state = 'unknown', maybe_sent = 1 WHERE state = 'sending'`).run();
 
   const get = (entryId: string): OutboxEntry | undefined => {
     const row = byId.get(entryId);

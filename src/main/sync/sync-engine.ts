@@ -110,81 +110,39 @@ export function createSyncEngine(options: SyncEngineOptions) {
   /** What a failed send means for its entry. */
   function failed(entry: ClaimedEntry, error: unknown): Outcome {
     const wasUnknown = entry.previouslyUnknown;
+    const retry = (
+      state: 'pending' | 'unknown',
+      delayMs: number,
+      stop?: SyncPassResult['stoppedBecause'],
+    ): Outcome => ({
+      kind: 'retry',
+      entry,
+      state,
+      delayMs,
+      error: error instanceof Error ? toAppError(error).message : String(error),
+      ...(stop ? { stop } : {}),
+    });
     if (error instanceof ApiError) return { kind: 'rejected', entry, reason: error.message, fields: error.fields };
-    if (!(error instanceof RemoteError)) {
-      // The key could not be read (a locked keychain), or a fault of ours. The pass stops and the
-      // entry waits, never left claimed; whether it went out is not known.
-      const message = toAppError(error).message;
-      return {
-        kind: 'retry',
-        entry,
-        state: 'unknown',
-        delayMs: delay(entry.attempts),
-        error: message,
-        stop: 'not_configured',
-      };
-    }
+    // The key could not be read (a locked keychain), or a fault of ours. The pass stops and the
+    // entry waits, never left claimed; whether it went out is not known.
+    if (!(error instanceof RemoteError)) return retry('unknown', delay(entry.attempts), 'not_configured');
     const { status = 0, retryAfterMs, serverMessage, fields, mayHaveArrived } = error.details;
-    const stateIfNotSent = wasUnknown ? 'unknown' : 'pending';
+    const notSent = wasUnknown ? 'unknown' : 'pending';
     switch (error.kind) {
       case 'no_key':
       case 'no_address':
-        return {
-          kind: 'retry',
-          entry,
-          state: stateIfNotSent,
-          delayMs: 0,
-          error: error.message,
-          stop: 'not_configured',
-        };
+        return retry(notSent, 0, 'not_configured');
       case 'unreachable':
       case 'timeout':
       case 'cancelled':
-        return {
-          kind: 'retry',
-          entry,
-          state: wasUnknown || mayHaveArrived !== false ? 'unknown' : 'pending',
-          delayMs: delay(entry.attempts),
-          error: error.message,
-          stop: 'offline',
-        };
+        return retry(wasUnknown || mayHaveArrived !== false ? 'unknown' : 'pending', delay(entry.attempts), 'offline');
       case 'not_the_contract':
         // A 2xx with a body we cannot read may have created the animal; anything else did not reach a pet store.
-        return {
-          kind: 'retry',
-          entry,
-          state: wasUnknown || (status >= 200 && status < 300) ? 'unknown' : 'pending',
-          delayMs: delay(entry.attempts),
-          error: error.message,
-        };
+        return retry(wasUnknown || (status >= 200 && status < 300) ? 'unknown' : 'pending', delay(entry.attempts));
       case 'service_error':
-        if (status === 401)
-          return {
-            kind: 'retry',
-            entry,
-            state: stateIfNotSent,
-            delayMs: 0,
-            error: error.message,
-            stop: 'key_rejected',
-          };
-        if (status === 429 || status === 503) {
-          return {
-            kind: 'retry',
-            entry,
-            state: stateIfNotSent,
-            delayMs: delay(entry.attempts, retryAfterMs),
-            error: error.message,
-          };
-        }
-        if (status >= 500 || status === 408) {
-          return {
-            kind: 'retry',
-            entry,
-            state: 'unknown',
-            delayMs: delay(entry.attempts, retryAfterMs),
-            error: error.message,
-          };
-        }
+        if (status === 401) return retry(notSent, 0, 'key_rejected');
+        if (status === 429 || status === 503) return retry(notSent, delay(entry.attempts, retryAfterMs));
+        if (status >= 500 || status === 408) return retry('unknown', delay(entry.attempts, retryAfterMs));
         return { kind: 'rejected', entry, reason: serverMessage ?? error.message, ...(fields ? { fields } : {}) };
     }
   }

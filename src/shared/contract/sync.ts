@@ -25,6 +25,9 @@ export interface OutboxEntry {
   lastError: string | null;
   /** The server's own field problems when it refused the animal (from our service's `fields`). */
   lastErrorFields?: Array<{ field: string; message: string }>;
+  /** A send of it once went unanswered: the server may have it already, whatever its state now. */
+  mayBeOnServer: boolean;
+
   serverId: Int64 | null;
   createdAt: string;
 }

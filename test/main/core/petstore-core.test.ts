@@ -1,7 +1,7 @@
 // The core's use cases, each the one road the window and the CLI both take (issue 14's defects at
 // their source): real SQLite files, our real service on 127.0.0.1, a real keychain.
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openPetstoreCore, type PetstoreCore } from '../../../src/main/core/petstore-core';
 import { createKeychain } from '../../../src/main/secrets/keychain';
 import type { ServerStatus } from '../../../src/shared/contract';
@@ -11,15 +11,9 @@ import { itWithKeyring } from '../../helpers/keyring';
 import { startMisbehavingServer } from '../../helpers/misbehaving-server';
 import { freePort } from '../../helpers/processes';
 import { useTempDir } from '../../helpers/temp-dir';
+import { useCleanups } from '../../helpers/cleanups';
 
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-const track = <T extends { close(): unknown }>(thing: T): T => {
-  cleanups.push(() => thing.close());
-  return thing;
-};
+const { track, later } = useCleanups();
 
 /** Whatever the status says, it never claims contact that did not happen. */
 function expectNoClaimOfContact(status: ServerStatus) {
@@ -37,7 +31,7 @@ describe('the core', () => {
       keychain: createKeychain(`Petstore Desk test ${randomUUID()}`),
       syncInThread: true,
     });
-    cleanups.push(() => core.close());
+    later(() => core.close());
     return core;
   }
 
@@ -64,6 +58,32 @@ describe('the core', () => {
     expect(() => core.resendEntry('staging', added.entry.entryId)).toThrow(/already on staging/);
     expect(service.store.listPets()).toHaveLength(1);
   });
+
+  itWithKeyring(
+    'an animal whose send went unanswered is known to be maybe on the server, held or refused after',
+    async () => {
+      const core = open();
+      const service = track(await startService());
+      const proxy = track(await startFaultProxy(service.port));
+      await core.setBaseUrl('staging', proxy.baseUrl);
+      await core.setKey('staging', TEST_API_KEY);
+      proxy.schedule(['drop-after-commit']); // the server adds it; the answer never comes back
+      const added = core.addPet('staging', { name: 'Maybe Mole', categoryId: '1' });
+      if (!('entry' in added)) throw new Error('an outbox entry was expected');
+      expect(added.entry.mayBeOnServer).toBe(false);
+      await expect // the add's own send, in the background
+        .poll(() => core.outboxEntry('staging', added.entry.entryId))
+        .toMatchObject({ state: 'unknown', mayBeOnServer: true });
+      await core.setBaseUrl('staging', `http://127.0.0.1:${await freePort()}/v1`);
+      await core.syncNow('staging');
+      // Held for the new address, it still says the old one may have it: discarding it cannot take it back.
+      expect(core.outboxEntry('staging', added.entry.entryId)).toMatchObject({
+        state: 'needs_confirmation',
+        mayBeOnServer: true,
+      });
+      expect(service.store.listPets().map((pet) => pet.name)).toEqual(['Maybe Mole']);
+    },
+  );
 
   itWithKeyring('never claims contact that did not happen: no address, no key, server down', async () => {
     const core = open();

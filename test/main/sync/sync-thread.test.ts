@@ -2,7 +2,7 @@
 // messages across the thread boundary, keys asked of the main thread, and a clean stop.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Replica } from '../../../src/main/sync/replica';
 import type { SyncPassResult } from '../../../src/main/sync/sync-engine';
 import type { Contact } from '../../../src/main/sync/server-status';
@@ -10,11 +10,9 @@ import { KeychainUnavailableError } from '../../../src/main/secrets/keychain';
 import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
 import { openTestReplica } from '../../helpers/replica';
 import { useTempDir } from '../../helpers/temp-dir';
+import { useCleanups } from '../../helpers/cleanups';
 
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+const { later } = useCleanups();
 
 describe('the sync thread', () => {
   const tempDir = useTempDir();
@@ -23,10 +21,10 @@ describe('the sync thread', () => {
     apiKey: () => Promise<string | null>,
   ): Promise<{ replica: Replica; service: RunningService; dataDir: string }> {
     const service = await startService();
-    cleanups.push(() => service.close());
+    later(() => service.close());
     const dataDir = tempDir();
     const handles = openTestReplica(dataDir, 'staging', `${service.baseUrl}/v1`, 'a sync thread', { apiKey });
-    cleanups.push(() => handles.close());
+    later(() => handles.close());
     return { replica: handles.replica, service, dataDir };
   }
 
@@ -100,7 +98,7 @@ describe('the sync thread', () => {
     await replica.close();
     await expect(replica.engine.syncNow()).rejects.toThrow('The staging replica is closed.');
     const file = new Database(join(dataDir, 'replica-staging.db'), { readonly: true });
-    cleanups.push(() => file.close());
+    later(() => file.close());
     expect(file.prepare('SELECT state, count(*) AS n FROM outbox GROUP BY state').all()).toEqual([
       { state: 'accepted', n: 1 },
     ]);

@@ -1,18 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFaultProxy, type Fault, type FaultProxy } from '../../helpers/fault-proxy';
 import { startService, type RunningService } from '../../helpers/http-service';
 import { freePort } from '../../helpers/processes';
 import { drain, openTestReplica, type ReplicaHandles, type SyncRunsIn } from '../../helpers/replica';
 import { useTempDir } from '../../helpers/temp-dir';
+import { useCleanups } from '../../helpers/cleanups';
 
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-const track = <T extends { close(): unknown }>(thing: T): T => {
-  cleanups.push(() => thing.close());
-  return thing;
-};
+const { track } = useCleanups();
 
 function serverNames(service: RunningService): Map<string, number> {
   const rows = service.db.prepare('SELECT name, count(*) AS n FROM pets GROUP BY name').all() as Array<{

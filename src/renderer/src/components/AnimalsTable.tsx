@@ -211,7 +211,14 @@ export const AnimalsTable = memo(function AnimalsTable({ pets, unsynced }: { pet
           }}
           returnFocusTo={() => (discarded.current ? document.getElementById(FALLBACK_FOCUS_ID) : null)}
         >
-          <p>It was never accepted by the server, and it will not be sent again.</p>
+          {discarding.mayBeOnServer ? (
+            <p data-testid="may-be-on-server">
+              An earlier send of it got no answer, so the server may have it already: discarding stops it being sent
+              again, but cannot take it back.
+            </p>
+          ) : (
+            <p>The server never accepted it, and it will not be sent again.</p>
+          )}
         </ConfirmDialog>
       )}
     </>
