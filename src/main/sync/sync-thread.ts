@@ -55,8 +55,31 @@ const engine = createSyncEngine({
   },
   ...tuning,
 });
-engine.events.on('contact', (contact: Contact) => post({ type: 'contact', contact }));
-engine.events.on('pass', (running: boolean) => post({ type: 'pass', running }));
+// A drain makes a contact per send. One that changes what is known goes to the main thread at once;
+// repeats of the same, at most every CONTACT_REPEAT_MS (the last one always, before the pass ends).
+const CONTACT_REPEAT_MS = 200;
+let unsent: Contact | null = null;
+let lastSent = { kind: '', at: 0 };
+let repeatTimer: NodeJS.Timeout | null = null;
+const contactKind = (contact: Contact) => (contact.kind === 'answered' ? 'answered' : contact.error.code);
+function sendContact(): void {
+  if (repeatTimer !== null) clearTimeout(repeatTimer);
+  repeatTimer = null;
+  if (unsent === null) return;
+  post({ type: 'contact', contact: unsent });
+  lastSent = { kind: contactKind(unsent), at: Date.now() };
+  unsent = null;
+}
+engine.events.on('contact', (contact: Contact) => {
+  unsent = contact;
+  if (contactKind(contact) !== lastSent.kind || Date.now() - lastSent.at >= CONTACT_REPEAT_MS) sendContact();
+  else repeatTimer ??= setTimeout(sendContact, CONTACT_REPEAT_MS);
+});
+engine.events.on('pass', (running: boolean) => {
+  sendContact();
+  post({ type: 'pass', running });
+});
+
 engine.events.on('progress', (progress) => post({ type: 'progress', progress }));
 engine.events.on('data-changed', () => post({ type: 'dataChanged' }));
 
