@@ -71,7 +71,14 @@ const cacheDir = (name) => join(root, 'node_modules', '.cache', 'petstore-native
 function rebuild(name) {
   const env = { ...process.env };
   for (const key of Object.keys(env)) if (/^npm_config_(runtime|target|disturl|nodedir)$/i.test(key)) delete env[key];
+  if (target === 'node') {
+    // Node's own headers, next to the binary that runs (as the official tarballs and the npm
+    // registry's `node` package lay them out), rather than a machine-wide nodedir for another Node.
+    const prefix = join(process.execPath, '..', '..');
+    if (existsSync(join(prefix, 'include', 'node', 'node_version.h'))) env.npm_config_nodedir = prefix;
+  }
   if (target === 'electron') {
+
     Object.assign(env, {
       npm_config_runtime: 'electron',
       npm_config_target: runtime.version,
