@@ -78,7 +78,6 @@ function rebuild(name) {
     if (existsSync(join(prefix, 'include', 'node', 'node_version.h'))) env.npm_config_nodedir = prefix;
   }
   if (target === 'electron') {
-
     Object.assign(env, {
       npm_config_runtime: 'electron',
       npm_config_target: runtime.version,

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machine } from './stats';
+import { benchCommands } from './commands.bench';
 import { benchHttp } from './http.bench';
 import { benchIpc } from './ipc.bench';
 import { benchStore } from './store.bench';
@@ -15,6 +16,7 @@ const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] |
   sync: { title: 'Sync: draining the outbox (issue 5)', run: benchSync },
   ipc: { title: 'IPC: what the contract adds to a call (issue 6)', run: benchIpc },
   ui: { title: 'The counter UI (issue 7)', run: benchUi },
+  commands: { title: 'The command line and the service as commands (issue 15)', run: benchCommands },
 };
 
 const chosen = process.argv.slice(2);

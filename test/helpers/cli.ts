@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterEach } from 'vitest';
-import { runCli } from '../../src/main/cli/cli';
-import { openPetstoreCore } from '../../src/main/core/petstore-core';
 import { createKeychain } from '../../src/main/secrets/keychain';
-import { ROOT } from './serve-process';
+import { builtCommand, commandEnv, ROOT } from './built-commands';
 import { useTempDir } from './temp-dir';
 
 export interface CliRun {
@@ -13,9 +11,24 @@ export interface CliRun {
   err: string;
 }
 
+function collect(child: ReturnType<typeof spawn>, stdin: string | undefined): Promise<CliRun> {
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk) => (out += chunk));
+  child.stderr!.on('data', (chunk) => (err += chunk));
+  child.stdin!.end(stdin ?? '');
+  return new Promise((resolve) =>
+    child.on('close', (code) =>
+      resolve({ code: code ?? -1, out: out.replace(/\n$/, ''), err: err.replace(/\n$/, '') }),
+    ),
+  );
+}
+
 /**
- * Runs CLI commands in-process over a temp data folder and a keychain service of the test's own
- * (inside the private test keyring), exactly as `npm run cli` wires them.
+ * Runs the built `petstore` command as a child process (what a shop runs, so a build that loses a
+ * file or a native module fails here), over a temp data folder and a keychain service of the
+ * test's own inside the private test keyring. Asynchronous: a test may be serving the HTTP
+ * service the child talks to from this very process.
  */
 export function useCli() {
   const tempDir = useTempDir();
@@ -27,15 +40,12 @@ export function useCli() {
         .catch(() => false);
     service = `Petstore Desk test ${randomUUID()}`;
   });
-  const run = async (argv: string[], options: { stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(
-      argv,
-      { out: (t) => out.push(t), err: (t) => err.push(t), readSecret: async () => options.stdin ?? '' },
-      () => openPetstoreCore({ dataDir: tempDir(), env: options.env ?? {}, keychain: createKeychain(service) }),
-    );
-    return { code, out: out.join('\n'), err: err.join('\n') };
+  const run = (argv: string[], options: { stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> => {
+    const child = spawn(process.execPath, [builtCommand('petstore'), ...argv], {
+      cwd: ROOT,
+      env: commandEnv({ PETSTORE_DATA_DIR: tempDir(), PETSTORE_KEYCHAIN_SERVICE: service, ...options.env }),
+    });
+    return collect(child, options.stdin);
   };
   return { run, dataDir: tempDir };
 }
@@ -50,12 +60,7 @@ export function runCliProcess(
 ): Promise<CliRun> {
   const child = spawn('npm', ['run', '-s', 'cli', '--', ...argv], {
     cwd: ROOT,
-    env: { ...process.env, PETSTORE_DATA_DIR: options.dataDir, ...options.env },
+    env: commandEnv({ PETSTORE_DATA_DIR: options.dataDir, ...options.env }),
   });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  child.stderr.on('data', (chunk) => (err += chunk));
-  child.stdin.end(options.stdin ?? '');
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? -1, out, err })));
+  return collect(child, options.stdin);
 }

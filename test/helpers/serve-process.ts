@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import { builtCommand, commandEnv, ROOT } from './built-commands';
 
-export const ROOT = join(import.meta.dirname, '../..');
+export { ROOT };
 
 export interface ServeProcess {
   child: ChildProcess;
@@ -10,11 +10,12 @@ export interface ServeProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `npm run serve`'s entry point as a real child process and waits for it to listen. */
+/** Starts the built `petstore-serve` as a real child process and waits for it to listen. */
 export async function startServeProcess(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/server/serve.ts', ...args], {
+  const child = spawn(process.execPath, [builtCommand('petstore-serve'), ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: commandEnv(env),
+
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

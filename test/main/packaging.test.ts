@@ -24,7 +24,7 @@ describe('packaging (electron-builder.yml)', () => {
     expect(config['asar']).toBe(true);
     expect(config['asarUnpack']).toContain('**/*.node');
     expect(config['npmRebuild']).toBe(true);
-    expect(config['files']).toEqual(['out/**', 'package.json']);
+    expect(config['files']).toEqual(['out/**', '!out/commands/**', 'package.json']);
   });
 
   it('has an icon and a target for each desktop platform', () => {

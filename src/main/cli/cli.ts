@@ -1,12 +1,14 @@
 import { REMOTE_ENVIRONMENTS, type AppError, type RemoteEnvironment } from '../../shared/contract';
 import { toAppError } from '../app-error';
+import { APP_VERSION } from '../config/app-version';
 import { BASE_URL_PRESETS } from '../config/settings';
 import type { PetstoreCore } from '../core/petstore-core';
 import { environmentArg, environmentOption, EXIT, parse, UsageError, type CliIo } from './cli-args';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
 import { outbox, sync } from './sync-commands';
 
-export const USAGE = `usage: npm run cli -- <command>   (npm run -s cli -- ... for pure --json output)
+export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command>)
+  --help, --version
   env show [--json]                          the active environment, addresses and key status
   env use <local|production|staging>         switch the active environment
   env set-url <production|staging> <url>     set a server's base address (https://.../v1)
@@ -32,12 +34,22 @@ export function exitCodeOf(error: AppError): number {
   return EXIT.serviceError;
 }
 
+const HELP = new Set(['help', '--help', '-h']);
+const VERSION = new Set(['--version', '-V']);
+
+/** Whether a command line needs the core; help and the version are answered without opening anything. */
+export const needsCore = ([first]: string[]): boolean => first !== undefined && !HELP.has(first) && !VERSION.has(first);
+
 /** Runs one command; returns the exit code. Everything it prints goes through `io`. */
 export async function runCli(argv: string[], io: CliIo, openCore: () => PetstoreCore): Promise<number> {
   const [group, command, ...rest] = argv;
-  if (group === undefined || group === 'help' || group === '--help' || group === '-h') {
+  if (group === undefined || HELP.has(group)) {
     io.out(USAGE);
     return group === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (VERSION.has(group)) {
+    io.out(`petstore ${APP_VERSION}`);
+    return EXIT.ok;
   }
   let core: PetstoreCore | undefined;
   const useCore = () => (core ??= openCore());
@@ -167,7 +179,7 @@ async function addPet(
   }
   if (entry.state === 'rejected') {
     io.err(
-      `${environment} refused the animal: ${entry.lastError} (outbox entry ${entry.entryId}: fix it, or npm run cli -- outbox discard ${entry.entryId} --env ${environment})`,
+      `${environment} refused the animal: ${entry.lastError} (outbox entry ${entry.entryId}: fix it, or petstore outbox discard ${entry.entryId} --env ${environment})`,
     );
     return EXIT.serviceError;
   }

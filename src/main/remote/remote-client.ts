@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import type * as UndiciModule from 'undici';
 import { z } from 'zod';
 import {
   listPetsQuerySchema,
@@ -14,6 +14,13 @@ import {
 } from '../../shared/contract';
 import { parseJson, stringifyJson } from '../wire/json-codec';
 import { RemoteError } from './remote-error';
+
+// undici is loaded on the first request: a command that asks no server never pays for it.
+// As bundled into the commands, its exports are under `default`; loaded by Node, on both.
+type Undici = typeof UndiciModule;
+let undici: Promise<Undici> | undefined;
+const http = () =>
+  (undici ??= import('undici').then((module) => (module as unknown as { default?: Undici }).default ?? module));
 
 /** Until the response's headers arrive (connecting included), and for the whole exchange. */
 export const DEFAULT_TIMEOUTS = { responseMs: 10_000, totalMs: 30_000 };
@@ -83,14 +90,14 @@ export function createRemoteClient(options: RemoteClientOptions) {
     if (baseUrl === null) {
       throw new RemoteError(
         'no_address',
-        `No address is set for ${environment}. Set it in Settings or with: npm run cli -- env set-url ${environment} <url>`,
+        `No address is set for ${environment}. Set it in Settings or with: petstore env set-url ${environment} <url>`,
       );
     }
     const key = await options.apiKey();
     if (key === null || key === '') {
       throw new RemoteError(
         'no_key',
-        `No key is set for ${environment}. Set it in Settings or with: npm run cli -- key set ${environment}`,
+        `No key is set for ${environment}. Set it in Settings or with: petstore key set ${environment}`,
       );
     }
     const deadline = new AbortController();
@@ -101,6 +108,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
       // undici's request rather than fetch: the same HTTP stack without the WHATWG streams and
       // Request/Response objects, a fraction of the CPU per call (a sync drain sends thousands).
       // It follows no redirect: a pet store service does not redirect, a captive portal does.
+      const { request } = await http();
       const response = await request(`${baseUrl}${path}`, {
         method,
         body: init.body,

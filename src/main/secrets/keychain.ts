@@ -3,6 +3,12 @@ import type * as KeytarModule from 'keytar';
 /** The OS keychain (macOS Keychain, Windows Credential Vault, a Secret Service on Linux) through keytar. */
 export const KEYCHAIN_SERVICE = 'Petstore Desk';
 
+/**
+ * The keychain service the commands keep keys under: PETSTORE_KEYCHAIN_SERVICE when set (tests,
+ * or a second install beside the first, like PETSTORE_DATA_DIR), otherwise the app's.
+ */
+export const keychainService = (env: NodeJS.ProcessEnv): string => env['PETSTORE_KEYCHAIN_SERVICE'] || KEYCHAIN_SERVICE;
+
 export class KeychainUnavailableError extends Error {
   constructor(cause: unknown) {
     super(

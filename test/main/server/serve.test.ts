@@ -113,6 +113,6 @@ describe('npm run serve', () => {
     });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('--port must be a number from 0 to 65535, got abc');
-    expect(result.stderr).toContain('usage: npm run serve');
+    expect(result.stderr).toContain('usage: petstore-serve');
   });
 });

@@ -1,0 +1,47 @@
+// The headless command line over the same core as the app, run in this process (see main.ts).
+import { openAppLog } from '../config/app-log';
+import { dataDir } from '../config/data-dir';
+import { needsCore, runCli } from './cli';
+import { readSecret } from './read-secret';
+import { createKeychain, keychainService } from '../secrets/keychain';
+
+// The core (the database, the keychain, the HTTP client) is loaded only by a command that uses it.
+const { openPetstoreCore } = needsCore(process.argv.slice(2))
+  ? await import('../core/petstore-core')
+  : { openPetstoreCore: undefined };
+
+const folder = dataDir();
+let log: ReturnType<typeof openAppLog> | undefined;
+let warned = false;
+const command = process.argv.slice(2, 4).join(' ');
+const code = await runCli(
+  process.argv.slice(2),
+  {
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: (text) => {
+      log?.warn({ command }, text);
+      process.stderr.write(`${text}\n`);
+    },
+    readSecret,
+  },
+  () => {
+    if (openPetstoreCore === undefined) throw new Error(`${command} was not expected to need the core.`);
+    log = openAppLog(folder);
+    return openPetstoreCore({
+      dataDir: folder,
+      keychain: createKeychain(keychainService(process.env)),
+
+      log,
+      onDeprecation: (environment, notice) => {
+        if (warned) return;
+        warned = true;
+        log?.warn({ environment, ...notice }, 'getPet is deprecated by the server');
+        process.stderr.write(
+          `Note: ${environment} marks getPet deprecated (Sunset: ${notice.sunset ?? 'not given'}).\n`,
+        );
+      },
+    });
+  },
+);
+log?.info({ command, exitCode: code }, 'cli command');
+process.exitCode = code;
