@@ -21,7 +21,14 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS on purpose (a file preloaded with node --require): require() is how it loads.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/shared/**'],
+
     rules: restrict(
       [
         ...nodeBuiltins,
