@@ -4,7 +4,7 @@
 // discarded, servers up, down, slow, failing, refusing or losing answers, main answering slowly),
 // and after every step the invariants. A failure prints its seed and the shrunk list of commands.
 //
-// Bounded in `npm test` (PETSTORE_SESSION_RUNS, default 5); `npm run test:sessions -- <minutes>`
+// Bounded in `npm test` (PETSTORE_SESSION_RUNS, default 15); `npm run test:sessions -- <minutes>`
 // runs as many sessions as fit in that time and prints how many steps it made.
 import { rmSync } from 'node:fs';
 import { type Browser, type Page } from '@playwright/test';
@@ -16,7 +16,7 @@ import { freePort } from '../helpers/processes';
 import { serveRenderer } from '../helpers/renderer-page';
 import { expect, openHarnessApp, test, type HarnessApp } from './harness';
 
-const RUNS = Number(process.env['PETSTORE_SESSION_RUNS'] ?? 5);
+const RUNS = Number(process.env['PETSTORE_SESSION_RUNS'] ?? 15);
 const MINUTES = Number(process.env['PETSTORE_SESSION_MINUTES'] ?? 0);
 const SEED = Number(process.env['PETSTORE_SESSION_SEED'] ?? Date.now() % 2 ** 31);
 // A failing session replayed as it ran (fast-check's `path` from the report), without shrinking.
