@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { buildServer } from '../../src/main/server/app';
+import { buildServer, type ServerOptions } from '../../src/main/server/app';
 import { openDatabase, type SqliteDatabase } from '../../src/main/store/database';
 import { createPetStore, type PetStore } from '../../src/main/store/pet-store';
 
-export const TEST_API_KEY = 'test-key-4f1c9a7e2b8d';
+export const TEST_API_KEY = 'test-key-4f1c9a7e2b8d-Jq81VwZ0xNmP3s';
 
 export interface RunningService {
   baseUrl: string;
@@ -20,13 +20,19 @@ export interface RunningService {
 
 /** The real service over a real database file, listening on 127.0.0.1 on a free port. */
 export async function startService(
-  options: { logger?: Logger; apiKey?: string; port?: number } = {},
+  options: { logger?: Logger; apiKey?: string; port?: number; limits?: ServerOptions['limits'] } = {},
 ): Promise<RunningService> {
   const dir = mkdtempSync(join(tmpdir(), 'petstore-http-'));
   const dbFile = join(dir, 'pets.db');
   const db = openDatabase(dbFile);
   const store = createPetStore(db);
-  const app = buildServer({ db, store, apiKey: options.apiKey ?? TEST_API_KEY, logger: options.logger });
+  const app = buildServer({
+    db,
+    store,
+    apiKey: options.apiKey ?? TEST_API_KEY,
+    logger: options.logger,
+    limits: options.limits,
+  });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const { port } = app.server.address() as AddressInfo;
   return {

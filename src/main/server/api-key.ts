@@ -3,7 +3,22 @@ import type { Logger } from 'pino';
 import { BEARER_TOKEN, BEARER_TOKEN_RULE } from '../../shared/contract';
 import type { Keychain } from '../secrets/keychain';
 
+/** A key set by hand must be one a guesser cannot find: this long, and this varied. */
+export const SERVER_KEY_MIN_LENGTH = 32;
+const SERVER_KEY_MIN_DISTINCT = 12;
+const MAKE_ONE = 'make one with: openssl rand -base64 32';
+
+/** Why a key set by hand could be guessed, or null. */
+export function keyWeakness(key: string): string | null {
+  if (key.length < SERVER_KEY_MIN_LENGTH) {
+    return `must be a random key of at least ${SERVER_KEY_MIN_LENGTH} characters (it has ${key.length}); ${MAKE_ONE}`;
+  }
+  if (new Set(key).size < SERVER_KEY_MIN_DISTINCT) return `is too repetitive to be a random key; ${MAKE_ONE}`;
+  return null;
+}
+
 /** Keychain account under which `npm run serve` keeps the key it generated. */
+
 export const SERVER_KEY_ACCOUNT = 'local-server';
 
 /**
@@ -16,6 +31,9 @@ export async function resolveServerApiKey(env: NodeJS.ProcessEnv, keychain: Keyc
     if (!BEARER_TOKEN.test(fromEnv)) {
       throw new Error(`PETSTORE_API_KEY must be a bearer token: ${BEARER_TOKEN_RULE}.`);
     }
+    const weakness = keyWeakness(fromEnv);
+    if (weakness !== null) throw new Error(`PETSTORE_API_KEY ${weakness}`);
+
     log.info({ source: 'PETSTORE_API_KEY' }, 'API key set from the environment');
     return fromEnv;
   }

@@ -1,5 +1,5 @@
-import { createServer } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import {
   ApiError,
@@ -13,7 +13,15 @@ import type { PetStore } from '../store/pet-store';
 import { parseJson, petToWire, stringifyJson } from '../wire/json-codec';
 import { createBearerCheck } from './bearer-auth';
 import { createCachedListPath } from './cached-list-path';
-import { replyToClientError, toApiError } from './error-replies';
+import {
+  echo,
+  errorJson,
+  refuseConnect,
+  refuseExpectation,
+  replyToClientError,
+  toApiError,
+  writeError,
+} from './error-replies';
 import { createIdempotencyStore, readIdempotencyKey } from './idempotency';
 import { createListCache } from './list-cache';
 
@@ -27,7 +35,28 @@ export interface ServerOptions {
   logger?: Logger;
   /** Cache listPets responses until the next change (on unless turned off, e.g. to measure without it). */
   listCache?: boolean;
+  /** How long and how many a client may hold (tests shorten them). */
+  limits?: Partial<ServiceLimits>;
 }
+
+/**
+ * What a client may hold of the service: a slow or hostile one cannot keep a connection for long,
+ * nor many of them, and what one may make the service buffer is bounded by the body limit (16 KiB)
+ * and Node's header limit (16 KiB) per connection.
+ */
+export const SERVICE_LIMITS = {
+  /** Until a request's headers have all arrived. */
+  headersTimeoutMs: 10_000,
+  /** Until the whole request, body included, has arrived. */
+  requestTimeoutMs: 30_000,
+  /** A kept-alive connection waiting for its next request. */
+  keepAliveTimeoutMs: 5_000,
+  /** A connection on which nothing moves at all. */
+  idleTimeoutMs: 60_000,
+  /** Connections open at once; beyond it, new ones are closed as they come. */
+  maxConnections: 256,
+};
+export type ServiceLimits = typeof SERVICE_LIMITS;
 
 /** The methods each resource answers; anything else there is 405 with this Allow header. */
 const ALLOWED_METHODS: ReadonlyArray<[RegExp, string]> = [
@@ -53,11 +82,46 @@ const DEPRECATION_HEADERS = {
 
 function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.status === 401) reply.header('www-authenticate', 'Bearer realm="petstore"');
-  return reply.code(error.status).type(JSON_TYPE).send(JSON.stringify(error.toBody()));
+  return reply.code(error.status).type(JSON_TYPE).send(errorJson(error));
+}
+
+/** HTTP/1.1 requires Host (RFC 9112): a request without one is refused in the Error shape, before any route. */
+function requireHost(next: RequestListener): RequestListener {
+  return (request: IncomingMessage, response: ServerResponse) => {
+    if (request.headers.host === undefined && request.httpVersion !== '1.0') {
+      return writeError(
+        response,
+        new ApiError('invalid_parameter', 'The request has no Host header; HTTP/1.1 requires one.'),
+      );
+    }
+    next(request, response);
+  };
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A request that announced a body and has not been read to its end. */
+const hasUnreadBody = (request: IncomingMessage): boolean =>
+  !request.complete &&
+  (request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0);
+
+/** 404 for a path the service does not have; 405, with Allow, for a method a path does not take. */
+function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0]!;
+  const allow = ALLOWED_METHODS.find(([pattern]) => pattern.test(path))?.[1];
+  if (allow !== undefined && !allow.split(', ').includes(request.method)) {
+    reply.header('allow', allow);
+    return sendError(reply, new ApiError('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`));
+  }
+  return sendError(reply, new ApiError('not_found', `No such resource: ${echo(request.method, 20)} ${echo(path)}.`));
 }
 
 /** The animal store service over HTTP: the interface's three operations under /v1. Not yet listening. */
-export function buildServer({ db, store, apiKey, logger, listCache = true }: ServerOptions): FastifyInstance {
+export function buildServer({ db, store, apiKey, logger, listCache = true, limits }: ServerOptions): FastifyInstance {
+  const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, idleTimeoutMs, maxConnections } = {
+    ...SERVICE_LIMITS,
+    ...limits,
+  };
   const checkBearer = createBearerCheck(apiKey);
   const listPetsBody = (query: unknown) => stringifyJson(store.listPets(query as never).map(petToWire));
   const cache = listCache ? createListCache(() => store.changeStamp()) : undefined;
@@ -66,9 +130,10 @@ export function buildServer({ db, store, apiKey, logger, listCache = true }: Ser
   idempotency.purgeExpired();
   const app = Fastify({
     logger: false,
-    // Fastify's own server, with the cached list's hot path in front of its router (timeouts set as Fastify would).
-    serverFactory: (handler, options) => {
-      const server = createServer(
+    // Fastify's router behind the Host check and the cached list's hot path, on a server that holds
+    // nothing for long (SERVICE_LIMITS) and answers even CONNECT and Expect in the Error shape.
+    serverFactory: (handler) => {
+      const routed =
         cache === undefined
           ? handler
           : createCachedListPath({
@@ -78,12 +143,22 @@ export function buildServer({ db, store, apiKey, logger, listCache = true }: Ser
               checkBearer,
               logRequest: logger && ((method, path, status, ms) => logRequest(logger, method, path, status, ms)),
               passOn: handler,
-            }),
+            });
+      const server = createServer(
+        {
+          requireHostHeader: false, // answered by requireHost, in the Error shape
+          headersTimeout: headersTimeoutMs,
+          requestTimeout: requestTimeoutMs,
+          keepAliveTimeout: keepAliveTimeoutMs,
+          // How often Node looks for requests past their time: often enough to hold to the limits.
+          connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs / 2),
+        },
+        requireHost(routed),
       );
-      const timeouts = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
-      server.keepAliveTimeout = timeouts.keepAliveTimeout;
-      server.requestTimeout = timeouts.requestTimeout;
-      server.setTimeout(timeouts.connectionTimeout);
+      server.maxConnections = maxConnections;
+      server.setTimeout(idleTimeoutMs);
+      server.on('connect', refuseConnect);
+      server.on('checkExpectation', refuseExpectation);
       return server;
     },
     bodyLimit: REQUEST_BODY_MAX_BYTES,
@@ -91,22 +166,32 @@ export function buildServer({ db, store, apiKey, logger, listCache = true }: Ser
     clientErrorHandler: replyToClientError,
     // Errors the router raises before any route or hook runs, such as a malformed %-escape in the path.
     frameworkErrors: (error, _request, reply) => {
-      void sendError(reply, new ApiError('invalid_parameter', `The request URL could not be read: ${error.message}`));
+      void sendError(
+        reply,
+        new ApiError('invalid_parameter', `The request URL could not be read: ${echo(error.message)}`),
+      );
     },
     return503OnClosing: false,
   });
 
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
     if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
-      done(new ApiError('unsupported_media_type', `Send the body as UTF-8 JSON, not ${charset}.`));
+      done(new ApiError('unsupported_media_type', `Send the body as UTF-8 JSON, not ${echo(charset, 40)}.`));
+      return;
+    }
+    let text: string;
+    try {
+      text = UTF8.decode(body as Buffer); // invalid bytes are refused, never replaced with U+FFFD
+    } catch {
+      done(new ApiError('invalid_json', 'body is not valid UTF-8 text; send JSON encoded as UTF-8.'));
       return;
     }
     try {
-      done(null, parseJson(body as string));
+      done(null, parseJson(text));
     } catch (error) {
-      done(new ApiError('invalid_json', `body is not valid JSON: ${(error as Error).message}`));
+      done(new ApiError('invalid_json', `body is not valid JSON: ${echo((error as Error).message)}`));
     }
   });
 
@@ -114,7 +199,8 @@ export function buildServer({ db, store, apiKey, logger, listCache = true }: Ser
   // which on the hot path of GET /v1/pets is measurable (see BENCHMARKS.md).
   app.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.url === `${API_PREFIX}/pets/:petId`) reply.headers(DEPRECATION_HEADERS);
-    if (request.routeOptions.url === undefined) return done(); // unknown route: the not-found handler answers
+    // An unknown route is answered here, before Fastify would wait for its body.
+    if (request.routeOptions.url === undefined) return void notFound(request, reply);
     const verdict = checkBearer(request.headers.authorization);
     if (verdict === 'ok') return done();
     sendError(
@@ -124,6 +210,13 @@ export function buildServer({ db, store, apiKey, logger, listCache = true }: Ser
         verdict === 'missing' ? 'Send the API key as "Authorization: Bearer <key>".' : 'The API key is not valid.',
       ),
     );
+  });
+
+  // A request answered before its body was read (no key, no such route, too large, wrong type):
+  // its connection is closed, rather than kept waiting for the rest of the body.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (hasUnreadBody(request.raw)) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   if (logger) {
@@ -139,18 +232,7 @@ export function buildServer({ db, store, apiKey, logger, listCache = true }: Ser
     return sendError(reply, apiError);
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
-    const allow = ALLOWED_METHODS.find(([pattern]) => pattern.test(path))?.[1];
-    if (allow !== undefined && !allow.split(', ').includes(request.method)) {
-      reply.header('allow', allow);
-      return sendError(
-        reply,
-        new ApiError('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`),
-      );
-    }
-    return sendError(reply, new ApiError('not_found', `No such resource: ${request.method} ${path}.`));
-  });
+  app.setNotFoundHandler(notFound);
 
   const json = (reply: FastifyReply, status: number, body: string | Buffer) =>
     reply.code(status).type(JSON_TYPE).send(body);

@@ -9,10 +9,13 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  expectation_failed: 417,
   idempotency_key_mismatch: 422,
+  headers_too_large: 431,
   internal: 500,
 } as const;
 

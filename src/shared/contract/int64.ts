@@ -43,7 +43,7 @@ export function checkInt64(value: unknown, source: ValueSource = 'app'): Int64Ch
     return { ok: false, problem: `must be a whole number ${RANGE}, got ${describeValue(value)}` };
   }
   if (big < INT64_MIN || big > INT64_MAX) {
-    return { ok: false, problem: `must be a whole number ${RANGE}, got ${big}` };
+    return { ok: false, problem: `must be a whole number ${RANGE}, got ${describeValue(big)}` };
   }
   return { ok: true, value: big.toString() };
 }

@@ -8,7 +8,7 @@ import { itWithKeyring } from '../../helpers/keyring';
 import { ROOT, startServeProcess } from '../../helpers/serve-process';
 import { useTempDir } from '../../helpers/temp-dir';
 
-const KEY = 'serve-test-key-93b2';
+const KEY = 'serve-test-key-93b2-Lp0qW7xZ4cVb8nMr';
 const auth = (key: string) => ({ authorization: `Bearer ${key}` });
 
 describe('npm run serve', () => {

@@ -127,7 +127,7 @@ describe('GET /v1/pets (listPets)', () => {
       );
     }
     expect(
-      (await get('/v1/pets', { anonymous: true, headers: { authorization: 'bearer test-key-4f1c9a7e2b8d' } })).status,
+      (await get('/v1/pets', { anonymous: true, headers: { authorization: `bearer ${TEST_API_KEY}` } })).status,
     ).toBe(200);
   });
 });
