@@ -31,7 +31,7 @@ async function serveToFirstAnswer(args: string[], env: NodeJS.ProcessEnv): Promi
       let output = '';
       child.stdout!.on('data', (chunk) => {
         output += chunk;
-        const line = output.split('\n').find((text) => text.includes('"msg":"listening"'));
+        const line = output.split('\n').find((text) => text.includes('"msg":"listening'));
         if (line) resolve(JSON.parse(line).url);
       });
       child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${output}`)));

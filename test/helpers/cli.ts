@@ -60,7 +60,12 @@ export function runCliProcess(
 ): Promise<CliRun> {
   const child = spawn('npm', ['run', '-s', 'cli', '--', ...argv], {
     cwd: ROOT,
-    env: commandEnv({ PETSTORE_DATA_DIR: options.dataDir, ...options.env }),
+    // The keychain service of this data folder alone: test files run side by side in one keyring.
+    env: commandEnv({
+      PETSTORE_DATA_DIR: options.dataDir,
+      PETSTORE_KEYCHAIN_SERVICE: `Petstore Desk test ${options.dataDir}`,
+      ...options.env,
+    }),
   });
   return collect(child, options.stdin);
 }

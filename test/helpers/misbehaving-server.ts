@@ -43,6 +43,55 @@ const BEHAVIOURS: Record<string, (req: IncomingMessage, res: ServerResponse) => 
     res.end(JSON.stringify({ code: 'unavailable', message: 'Down for maintenance', status: 503 }));
   },
   'server-error': (_req, res) => json(res, 500, { code: 'internal', message: 'The database is locked', status: 500 }),
+  // 25 MB of animals, with no length announced (chunked), as fast as the socket takes it.
+  huge: (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const row = `{"id":1,"name":"${'x'.repeat(1_000)}","categoryId":1},`;
+    res.write('[');
+    let sent = 0;
+    const more = () => {
+      while (sent < 25_000_000) {
+        sent += row.length;
+        if (!res.write(row)) return void res.once('drain', more);
+      }
+      res.end('{"id":2,"name":"y","categoryId":1}]');
+    };
+    res.on('close', () => (sent = Infinity));
+    more();
+  },
+  // An id of half a million digits (within the answer limit): valid JSON, no int64.
+  'long-number': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(`[{"id":${'9'.repeat(500_000)},"name":"Big","categoryId":1}]`);
+  },
+
+  // Names that drive a terminal: set its title, write its clipboard (OSC 52), reverse the line.
+  'escape-names': (_req, res) =>
+    json(res, 200, [
+      { id: 1, name: 'Title\u001b]0;pwned\u0007', categoryId: 1 },
+      { id: 2, name: 'Clip\u001b]52;c;ZWNobyBoaQ==\u0007', categoryId: 1 },
+      { id: 3, name: 'Fake\nrow  99  Injected', categoryId: 1 },
+      { id: 4, name: '\u202Eesrever', categoryId: 1, status: 'sold' },
+    ]),
+  // Everything it sends back carries the Authorization header it was sent.
+  'echo-key': (req, res) => {
+    const sent = String(req.headers.authorization ?? '');
+    if (req.method === 'GET') return json(res, 200, [{ id: 1, name: `Named ${sent}`, categoryId: 1 }]);
+    res.writeHead(400, { 'content-type': 'application/json', 'x-echo': sent });
+    res.end(JSON.stringify({ code: 'invalid_body', message: `You sent ${sent}`, status: 400 }));
+  },
+  // Come back in 3,000 years.
+  'retry-never': (_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '99999999999' });
+    res.end(JSON.stringify({ code: 'unavailable', message: 'Later', status: 503 }));
+  },
+  // A message of 200 KB, within the answer limit: stored and shown only in part.
+  'long-message': (_req, res) => json(res, 400, { code: 'invalid_body', message: 'm'.repeat(200_000), status: 400 }),
+  'invalid-utf8': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(Buffer.concat([Buffer.from('[{"id":1,"name":"R'), Buffer.from([0xff]), Buffer.from('","categoryId":1}]')]));
+  },
+
   'error-without-body': (_req, res) => {
     res.writeHead(500);
     res.end();

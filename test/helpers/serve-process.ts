@@ -30,7 +30,7 @@ export async function startServeProcess(args: string[], env: NodeJS.ProcessEnv =
     };
     const timer = setTimeout(() => fail(new Error(`serve did not start:\n${output}`)), 20_000);
     const look = () => {
-      const listening = output.split('\n').find((line) => line.includes('"msg":"listening"'));
+      const listening = output.split('\n').find((line) => line.includes('"msg":"listening'));
       if (listening) {
         clearTimeout(timer);
         resolve(JSON.parse(listening).url);

@@ -28,7 +28,8 @@ exit codes: 0 ok, 1 error reported by the service (sync: entries rejected or sti
 /** The exit code an error means: the network (3), what a person must fix here (2), or what a service said (1). */
 export function exitCodeOf(error: AppError): number {
   if (error.code === 'unreachable' || error.code === 'timeout') return EXIT.unreachable;
-  if (error.code === 'no_key' || error.code === 'no_address') return EXIT.usage;
+  if (error.code === 'no_key' || error.code === 'no_address' || error.code === 'untrusted_certificate')
+    return EXIT.usage;
   // A 400 from our own validation means the arguments were wrong and nothing was sent.
   if (error.server === undefined && error.status === 400) return EXIT.usage;
   return EXIT.serviceError;

@@ -3,6 +3,7 @@ import { openAppLog } from '../config/app-log';
 import { dataDir } from '../config/data-dir';
 import { needsCore, runCli } from './cli';
 import { readSecret } from './read-secret';
+import { terminalSafe } from './terminal-text';
 import { createKeychain, keychainService } from '../secrets/keychain';
 
 // The core (the database, the keychain, the HTTP client) is loaded only by a command that uses it.
@@ -17,11 +18,14 @@ const command = process.argv.slice(2, 4).join(' ');
 const code = await runCli(
   process.argv.slice(2),
   {
-    out: (text) => process.stdout.write(`${text}\n`),
+    // Everything printed (and logged) has passed terminalSafe: servers' text cannot drive the terminal.
+    out: (text) => process.stdout.write(`${terminalSafe(text)}\n`),
     err: (text) => {
-      log?.warn({ command }, text);
-      process.stderr.write(`${text}\n`);
+      const safe = terminalSafe(text);
+      log?.warn({ command }, safe);
+      process.stderr.write(`${safe}\n`);
     },
+
     readSecret,
   },
   () => {

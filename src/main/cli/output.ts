@@ -1,12 +1,15 @@
 import type { OutboxEntry, Pet } from '../../shared/contract';
 import { petToWire, stringifyJson } from '../wire/json-codec';
+import { cellSafe } from './terminal-text';
 
 /** Pets as JSON for scripts: the interface's wire format, int64 as exact JSON integers. */
 export function petsAsJson(pets: Pet | Pet[]): string {
   return stringifyJson(Array.isArray(pets) ? pets.map(petToWire) : petToWire(pets));
 }
 
+/** A table for people; every cell made safe to print (cellSafe), so a server's name cannot forge a row. */
 function table(rows: string[][]): string {
+  rows = rows.map((row) => row.map(cellSafe));
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
   return rows
     .map((row) =>

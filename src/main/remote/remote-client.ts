@@ -1,4 +1,3 @@
-import type * as UndiciModule from 'undici';
 import { z } from 'zod';
 import {
   listPetsQuerySchema,
@@ -13,17 +12,10 @@ import {
   type RemoteEnvironment,
 } from '../../shared/contract';
 import { parseJson, stringifyJson } from '../wire/json-codec';
+import { DEFAULT_TIMEOUTS, exchange } from './http-exchange';
 import { RemoteError } from './remote-error';
 
-// undici is loaded on the first request: a command that asks no server never pays for it.
-// As bundled into the commands, its exports are under `default`; loaded by Node, on both.
-type Undici = typeof UndiciModule;
-let undici: Promise<Undici> | undefined;
-const http = () =>
-  (undici ??= import('undici').then((module) => (module as unknown as { default?: Undici }).default ?? module));
-
-/** Until the response's headers arrive (connecting included), and for the whole exchange. */
-export const DEFAULT_TIMEOUTS = { responseMs: 10_000, totalMs: 30_000 };
+export { DEFAULT_TIMEOUTS } from './http-exchange';
 
 export interface DeprecationNotice {
   operation: 'getPet';
@@ -100,55 +92,17 @@ export function createRemoteClient(options: RemoteClientOptions) {
         `No key is set for ${environment}. Set it in Settings or with: petstore key set ${environment}`,
       );
     }
-    const deadline = new AbortController();
-    const responseTimer = setTimeout(() => deadline.abort('response'), timeouts.responseMs);
-    const totalTimer = setTimeout(() => deadline.abort('total'), timeouts.totalMs);
-    const signal = init.signal ? AbortSignal.any([deadline.signal, init.signal]) : deadline.signal;
-    try {
-      // undici's request rather than fetch: the same HTTP stack without the WHATWG streams and
-      // Request/Response objects, a fraction of the CPU per call (a sync drain sends thousands).
-      // It follows no redirect: a pet store service does not redirect, a captive portal does.
-      const { request } = await http();
-      const response = await request(`${baseUrl}${path}`, {
-        method,
-        body: init.body,
-        signal,
-        headers: { accept: 'application/json', authorization: `Bearer ${key}`, ...init.headers },
-      });
-      clearTimeout(responseTimer);
-      const header = (name: string): string | null => {
-        const value = response.headers[name];
-        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-      };
-      const text = await response.body.text();
-      return { status: response.statusCode, header, body: readBody(response.statusCode, header, text) };
-    } catch (error) {
-      if (error instanceof RemoteError) throw error;
-      if (init.signal?.aborted) throw new RemoteError('cancelled', `The request to ${where} was cancelled.`);
-      if (deadline.signal.aborted) {
-        const limit =
-          deadline.signal.reason === 'response'
-            ? `no answer within ${timeouts.responseMs / 1000} s`
-            : `not finished within ${timeouts.totalMs / 1000} s`;
-        throw new RemoteError('timeout', `${where} timed out: ${limit}.`, { mayHaveArrived: true });
-      }
-      const failure = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-      const cause = failure.cause?.code !== undefined ? failure.cause : failure;
-      const neverSent = [
-        'ECONNREFUSED',
-        'ENOTFOUND',
-        'EAI_AGAIN',
-        'UND_ERR_CONNECT_TIMEOUT',
-        'EHOSTUNREACH',
-        'ENETUNREACH',
-      ].includes(cause.code ?? '');
-      throw new RemoteError('unreachable', `${where} is unreachable: ${describeNetworkError(cause)}.`, {
-        mayHaveArrived: !neverSent,
-      });
-    } finally {
-      clearTimeout(responseTimer);
-      clearTimeout(totalTimer);
-    }
+    const answer = await exchange({
+      where,
+      method,
+      url: `${baseUrl}${path}`,
+      key,
+      body: init.body,
+      headers: init.headers,
+      signal: init.signal,
+      timeouts,
+    });
+    return { status: answer.status, header: answer.header, body: readBody(answer.status, answer.header, answer.text) };
   }
 
   function readBody(status: number, header: Answer['header'], text: string): unknown {
@@ -272,27 +226,13 @@ export function createRemoteClient(options: RemoteClientOptions) {
 
 export type RemoteClient = ReturnType<typeof createRemoteClient>;
 
-function describeNetworkError(cause: { code?: string; message?: string } | undefined): string {
-  switch (cause?.code) {
-    case 'ECONNREFUSED':
-      return 'connection refused (is the server running?)';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'the host name could not be resolved (offline, or a typo in the address?)';
-    case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-      return 'the connection was cut';
-    case 'UND_ERR_CONNECT_TIMEOUT':
-      return 'the connection could not be made in time';
-    default:
-      return cause?.code ?? cause?.message ?? 'network error';
-  }
-}
+/** The longest a server may make the app wait by Retry-After: past it, the app asks again anyway. */
+export const RETRY_AFTER_MAX_MS = 60 * 60_000;
 
-/** Retry-After as delay-seconds or an HTTP date, in milliseconds. */
-function readRetryAfter(value: string | null, now = Date.now()): number | undefined {
+/** Retry-After as delay-seconds or an HTTP date, in milliseconds, at most RETRY_AFTER_MAX_MS. */
+export function readRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (value === null) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const trimmed = value.trim();
+  const ms = /^\d{1,12}$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
+  return Number.isNaN(ms) ? undefined : Math.min(Math.max(0, ms), RETRY_AFTER_MAX_MS);
 }

@@ -6,11 +6,21 @@
  *   and `serverMessage` are what it said.
  * - not_the_contract: something answered, but not as a pet store service (HTML from a captive
  *   portal, wrong content type, a body that is not a Pet); nothing of it is used or stored.
+ * - untrusted_certificate: the server's HTTPS certificate is not trusted by this computer; nothing was sent.
  * - cancelled: the caller gave up.
- * Messages never contain the key.
+ * Messages never contain the key, and are at most MESSAGE_MAX_CHARS long (they quote servers).
  */
 export type RemoteFailure =
-  'no_key' | 'no_address' | 'unreachable' | 'timeout' | 'service_error' | 'not_the_contract' | 'cancelled';
+  | 'no_key'
+  | 'no_address'
+  | 'unreachable'
+  | 'timeout'
+  | 'service_error'
+  | 'not_the_contract'
+  | 'untrusted_certificate'
+  | 'cancelled';
+
+const MESSAGE_MAX_CHARS = 1_000;
 
 export class RemoteError extends Error {
   constructor(
@@ -27,7 +37,7 @@ export class RemoteError extends Error {
       mayHaveArrived?: boolean;
     } = {},
   ) {
-    super(message);
+    super(message.length > MESSAGE_MAX_CHARS ? `${message.slice(0, MESSAGE_MAX_CHARS)}…` : message);
     this.name = 'RemoteError';
   }
 

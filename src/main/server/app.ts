@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import {
@@ -37,6 +38,8 @@ export interface ServerOptions {
   listCache?: boolean;
   /** How long and how many a client may hold (tests shorten them). */
   limits?: Partial<ServiceLimits>;
+  /** Serve HTTPS with this certificate (chain) and key, PEM; plain HTTP without. */
+  tls?: { cert: string | Buffer; key: string | Buffer };
 }
 
 /**
@@ -117,7 +120,15 @@ function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
 }
 
 /** The animal store service over HTTP: the interface's three operations under /v1. Not yet listening. */
-export function buildServer({ db, store, apiKey, logger, listCache = true, limits }: ServerOptions): FastifyInstance {
+export function buildServer({
+  db,
+  store,
+  apiKey,
+  logger,
+  listCache = true,
+  limits,
+  tls,
+}: ServerOptions): FastifyInstance {
   const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, idleTimeoutMs, maxConnections } = {
     ...SERVICE_LIMITS,
     ...limits,
@@ -144,17 +155,17 @@ export function buildServer({ db, store, apiKey, logger, listCache = true, limit
               logRequest: logger && ((method, path, status, ms) => logRequest(logger, method, path, status, ms)),
               passOn: handler,
             });
-      const server = createServer(
-        {
-          requireHostHeader: false, // answered by requireHost, in the Error shape
-          headersTimeout: headersTimeoutMs,
-          requestTimeout: requestTimeoutMs,
-          keepAliveTimeout: keepAliveTimeoutMs,
-          // How often Node looks for requests past their time: often enough to hold to the limits.
-          connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs / 2),
-        },
-        requireHost(routed),
-      );
+      const options = {
+        requireHostHeader: false, // answered by requireHost, in the Error shape
+        headersTimeout: headersTimeoutMs,
+        requestTimeout: requestTimeoutMs,
+        keepAliveTimeout: keepAliveTimeoutMs,
+        // How often Node looks for requests past their time: often enough to hold to the limits.
+        connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs / 2),
+      };
+      const server = tls
+        ? createTlsServer({ ...options, cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' }, requireHost(routed))
+        : createServer(options, requireHost(routed));
       server.maxConnections = maxConnections;
       server.setTimeout(idleTimeoutMs);
       server.on('connect', refuseConnect);

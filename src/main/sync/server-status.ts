@@ -36,6 +36,7 @@ const CONNECTION_OF: Partial<Record<AppError['code'], ConnectionState>> = {
   key_rejected: 'key_rejected',
   server_error: 'failing',
   not_the_contract: 'not_a_pet_store',
+  untrusted_certificate: 'untrusted',
   no_key: 'no_key',
   no_address: 'no_address',
 };

@@ -136,6 +136,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       case 'timeout':
       case 'cancelled':
         return retry(wasUnknown || mayHaveArrived !== false ? 'unknown' : 'pending', delay(entry.attempts), 'offline');
+      case 'untrusted_certificate':
+        return retry(notSent, delay(entry.attempts), 'not_configured'); // nothing was sent; a person must fix the trust
       case 'not_the_contract':
         // A 2xx with a body we cannot read may have created the animal; anything else did not reach a pet store.
         return retry(wasUnknown || (status >= 200 && status < 300) ? 'unknown' : 'pending', delay(entry.attempts));

@@ -4,10 +4,24 @@ import type { Pet } from '../../shared/contract';
 /**
  * JSON as it crosses the network. Integer literals parse to bigint, so an int64 such as
  * 9223372036854775807 arrives exactly (JSON.parse would round it); other numbers parse to
- * ordinary numbers, which the contract then refuses wherever an int64 belongs.
+ * ordinary numbers, which the contract then refuses wherever an int64 belongs. A number literal
+ * longer than any value here could be is refused before it is converted.
  */
 export function parseJson(text: string): unknown {
-  return parse(text, null, (literal) => (isInteger(literal) ? BigInt(literal) : Number(literal)));
+  return parse(text, null, readNumber);
+}
+
+/** The longest number literal read: an int64 has at most 20 characters, a double's text about 25. */
+export const NUMBER_LITERAL_MAX_CHARS = 64;
+
+// A 2,000,000-digit literal would cost seconds in BigInt() and a 2 MB message: refused on sight.
+function readNumber(literal: string): bigint | number {
+  if (literal.length > NUMBER_LITERAL_MAX_CHARS) {
+    throw new SyntaxError(
+      `a number ${literal.length} characters long; no value here is longer than ${NUMBER_LITERAL_MAX_CHARS}`,
+    );
+  }
+  return isInteger(literal) ? BigInt(literal) : Number(literal);
 }
 
 /** Serialises a value whose bigints are written as plain JSON integers, digit for digit. */

@@ -9,6 +9,7 @@ export const CONNECTION_LABELS: Record<ConnectionState, string> = {
   key_rejected: 'Key rejected',
   failing: 'Server failing',
   not_a_pet_store: 'Not a pet store service',
+  untrusted: 'Certificate not trusted',
   no_key: 'No key set',
   no_address: 'No address set',
 };
@@ -21,6 +22,7 @@ export const VERDICT_TITLES: Record<ConnectionState, string> = {
   key_rejected: 'Key rejected',
   failing: 'Server error',
   not_a_pet_store: 'Not a pet store service',
+  untrusted: 'Certificate not trusted',
   no_key: 'No key',
   no_address: 'No address',
 };

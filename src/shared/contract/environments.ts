@@ -15,8 +15,14 @@ export function isRemoteEnvironment(value: unknown): value is RemoteEnvironment 
 
 export type BaseUrlCheck = { ok: true; url: string } | { ok: false; problem: string };
 
-function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+/** This computer: localhost, 127.0.0.0/8, ::1 (with or without the brackets a URL puts around it). */
+export function isLoopbackHost(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    hostname === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
 }
 
 /**

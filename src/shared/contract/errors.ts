@@ -38,6 +38,8 @@ export const APP_ERROR_CODES = [
   'key_rejected',
   /** Something answered, but not as a pet store service (a web page, a redirect, a body that is not the contract). */
   'not_the_contract',
+  /** The server's HTTPS certificate is not trusted by this computer; nothing was sent. */
+  'untrusted_certificate',
   /** Nothing was sent: the environment has no key, or no address. */
   'no_key',
   'no_address',

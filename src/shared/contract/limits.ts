@@ -4,6 +4,9 @@ export const PAGE_LIMIT = { default: 20, min: 1, max: 100 } as const;
 /** Our bound on a pet's name (Unicode code points, after trimming); the interface gives none. */
 export const NAME_MAX_LENGTH = 200;
 
+/** The longest name taken from another server (UTF-16 units): what is stored and shown stays bounded. */
+export const SERVER_NAME_MAX_LENGTH = 1_000;
+
 /** int64, the format of `id` and `categoryId`. */
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describeValue } from './describe-value';
 import { int64Schema, type ValueSource } from './int64';
-import { NAME_MAX_LENGTH, PAGE_LIMIT } from './limits';
+import { NAME_MAX_LENGTH, PAGE_LIMIT, SERVER_NAME_MAX_LENGTH } from './limits';
 
 export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 export type PetStatus = (typeof PET_STATUSES)[number];
@@ -68,16 +68,19 @@ export const newPetSchema = perSource((source) =>
 );
 
 /**
- * Pet as a service returns it. A name from a server is taken as it is (any non-empty string):
- * our own length and character rules apply to what we accept, not to what others hold.
+ * Pet as a service returns it. A name from a server is taken as it is (any non-empty string up to
+ * SERVER_NAME_MAX_LENGTH, a bound on what is stored and shown): our own length and character
+ * rules apply to what we accept, not to what others hold. It is shown isolated, and printed with
+ * its control characters escaped (see cli/terminal-text.ts).
  */
 export const petSchema = perSource((source) =>
   z.object(
     {
       id: int64Schema(source),
-      name: z.string({ error: (issue) => `must be a string, got ${describeValue(issue.input)}` }).min(1, {
-        error: 'must not be empty',
-      }),
+      name: z
+        .string({ error: (issue) => `must be a string, got ${describeValue(issue.input)}` })
+        .min(1, { error: 'must not be empty' })
+        .max(SERVER_NAME_MAX_LENGTH, { error: `must be at most ${SERVER_NAME_MAX_LENGTH} characters` }),
       categoryId: int64Schema(source),
       status: statusSchema.optional(),
     },

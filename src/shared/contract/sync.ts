@@ -40,7 +40,8 @@ export interface OutboxEntry {
  * - offline: it could not be reached, or did not answer in time;
  * - key_rejected: it answered 401;
  * - failing: it answered with a server error (5xx, 429);
- * - not_a_pet_store: something answered, but not as a pet store service (a web page, a redirect).
+ * - not_a_pet_store: something answered, but not as a pet store service (a web page, a redirect);
+ * - untrusted: its HTTPS certificate is not trusted by this computer.
  */
 export const CONNECTION_STATES = [
   'no_address',
@@ -51,6 +52,7 @@ export const CONNECTION_STATES = [
   'key_rejected',
   'failing',
   'not_a_pet_store',
+  'untrusted',
 ] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 

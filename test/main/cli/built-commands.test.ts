@@ -84,7 +84,7 @@ describe('the built commands, alone with the native modules', () => {
         let output = '';
         child.stdout!.on('data', (chunk) => {
           output += chunk;
-          const line = output.split('\n').find((text) => text.includes('"msg":"listening"'));
+          const line = output.split('\n').find((text) => text.includes('"msg":"listening'));
           if (line) resolve(JSON.parse(line).url);
         });
         child.on('exit', (code) => reject(new Error(`petstore-serve exited with ${code}: ${output}`)));

@@ -7,6 +7,7 @@ import { describe, expect } from 'vitest';
 import { createRemoteClient } from '../../../src/main/remote/remote-client';
 import { runCliProcess } from '../../helpers/cli';
 import { startService } from '../../helpers/http-service';
+import { startMisbehavingServer } from '../../helpers/misbehaving-server';
 import { itWithKeyring } from '../../helpers/keyring';
 import { useTempDir } from '../../helpers/temp-dir';
 
@@ -77,6 +78,31 @@ describe('keys stay in the keychain', () => {
     } finally {
       await runCliProcess(['key', 'clear', 'staging'], { dataDir });
       await service.close();
+    }
+  });
+
+  itWithKeyring('a server that sends the key back gets it into no file, log line or output', async () => {
+    const bad = await startMisbehavingServer();
+    const canary = `ECHOED${randomBytes(16).toString('hex')}`;
+    const dataDir = tempDir();
+    const outputs: string[] = [];
+    const cli = async (argv: string[], stdin?: string) => {
+      const result = await runCliProcess(argv, { dataDir, stdin });
+      outputs.push(result.out, result.err);
+      return result;
+    };
+    try {
+      await cli(['env', 'set-url', 'staging', bad.url('echo-key')]);
+      expect((await cli(['key', 'set', 'staging'], canary)).code).toBe(0);
+      expect((await cli(['pets', 'list', '--env', 'staging'])).code).toBe(0); // names that carry it
+      await cli(['pets', 'add', '--name', 'Rex', '--category', '1', '--env', 'staging']); // refusals that carry it
+      await cli(['outbox', 'list', '--env', 'staging', '--json']);
+      expect(outputs.join('\n')).toContain('[key removed]');
+      expect(outputs.join('\n')).not.toContain(canary);
+      for (const file of filesUnder(dataDir)) expect(readFileSync(file).includes(canary), file).toBe(false);
+      await cli(['key', 'clear', 'staging']);
+    } finally {
+      await bad.close();
     }
   });
 });
