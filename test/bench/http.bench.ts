@@ -8,7 +8,7 @@ import { freePort, startProcess, stopProcess } from '../helpers/processes';
 import { fmt, verdict } from './stats';
 
 const ANIMALS = 100_000;
-const KEY = 'bench-key-0a1b2c3d';
+const KEY = 'bench-key-0a1b2c3d-bench-Xq9Lr2Tz8Kw1Jm6P';
 const DURATION_S = 3;
 const ROUNDS = 7;
 const CONNECTIONS = 10;

@@ -20,7 +20,7 @@ const ENTRIES = 10_000;
 // The engine's defaults; override to explore (SYNC_BENCH_BATCH=16 SYNC_BENCH_CONCURRENCY=4 npm run bench).
 const BATCH = Number(process.env['SYNC_BENCH_BATCH'] ?? SYNC_BATCH);
 const CONCURRENCY = Number(process.env['SYNC_BENCH_CONCURRENCY'] ?? SYNC_CONCURRENCY);
-const KEY = 'bench-sync-key-5e6f';
+const KEY = 'bench-sync-key-5e6f-bench-Xq9Lr2Tz8Kw1Jm6P';
 const ROOT = join(import.meta.dirname, '../..');
 const PROBE_EVERY_MS = 25;
 

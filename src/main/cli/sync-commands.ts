@@ -28,6 +28,11 @@ export async function sync(args: string[], core: PetstoreCore, io: CliIo): Promi
   );
   io.out(`${environment}: ${status.waiting} waiting, ${status.rejected} refused, ${status.held} to confirm.`);
   if (status.problem) io.err(status.problem.message);
+  if (pass.stoppedBecause === 'elsewhere') {
+    io.err(
+      `Another Petstore Desk process on this computer (pid ${status.otherSender?.pid ?? '?'}) is sending the ${environment} outbox; it sends what waits. Only one process sends an outbox at a time.`,
+    );
+  }
   if (pass.stoppedBecause === 'offline') return EXIT.unreachable;
   if (pass.stoppedBecause === 'not_configured') return EXIT.usage;
   return status.waiting + status.rejected + status.held === 0 ? EXIT.ok : EXIT.serviceError;

@@ -90,4 +90,15 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
       UPDATE outbox SET maybe_sent = 1 WHERE state IN ('unknown', 'sending');
     `);
   },
+  // 4: who sends this outbox now (one row): one process at a time, see sync/sender-lease.ts.
+  (db) => {
+    db.exec(`
+      CREATE TABLE sender (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        owner TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        heartbeat_at INTEGER NOT NULL
+      ) STRICT;
+    `);
+  },
 ];

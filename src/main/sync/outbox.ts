@@ -180,8 +180,8 @@ export function createOutbox(
     });
   });
 
-  // A claim that was on its way when the process stopped may or may not have reached the server.
-  db.prepare(`UPDATE outbox SET state = 'unknown', maybe_sent = 1 WHERE state = 'sending'`).run();
+  // What a sender that is gone had on its way may or may not have reached the server.
+  const reclaimSending = db.prepare(`UPDATE outbox SET state = 'unknown', maybe_sent = 1 WHERE state = 'sending'`);
 
   const get = (entryId: string): OutboxEntry | undefined => {
     const row = byId.get(entryId);
@@ -258,6 +258,10 @@ export function createOutbox(
       }
       dueNow.run(now(), entryId);
       return 'due now';
+    },
+    /** Entries a sender that is gone left on their way: sent again, with their Idempotency-Key (see sender-lease.ts). */
+    reclaimFromGoneSender(): void {
+      reclaimSending.run();
     },
     discard(entryId: string): boolean {
       return remove.run(entryId).changes === 1;

@@ -19,6 +19,7 @@ import { REPLICA_MIGRATIONS } from '../store/migrations';
 import { createPetStore } from '../store/pet-store';
 import { createOutbox } from './outbox';
 import { replicaFileName } from './replica-file';
+import { createSenderLease } from './sender-lease';
 import { contactOf, createServerStatus, type Contact } from './server-status';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync-engine';
 
@@ -67,9 +68,18 @@ export function openReplica(options: ReplicaOptions) {
   });
   const engine = options.syncElsewhere
     ? options.syncElsewhere()
-    : createSyncEngine({ environment, outbox, client, currentBaseUrl, now, ...options.engine });
+    : createSyncEngine({
+        environment,
+        outbox,
+        lease: createSenderLease(db, { now, reclaim: outbox.reclaimFromGoneSender }),
+        client,
+        currentBaseUrl,
+        now,
+        ...options.engine,
+      });
   engine.events.on('contact', (contact: Contact) => status.observe(contact));
   engine.events.on('pass', (running: boolean) => status.passRunning(running));
+  engine.events.on('sender', (holder: { pid: number } | null) => status.otherSender(holder));
   engine.events.on('data-changed', () => {
     status.changed();
     events.emit('data-changed');

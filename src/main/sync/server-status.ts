@@ -63,6 +63,7 @@ export function createServerStatus({ environment, address, keySet, counts, now =
   let lastContactAt: number | null = null;
   let lastSyncedAt: number | null = null;
   let sending = false;
+  let otherSender: { pid: number } | null = null;
   let passStartedAt = 0;
   const changed = () => events.emit('change');
   const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
@@ -93,6 +94,7 @@ export function createServerStatus({ environment, address, keySet, counts, now =
       held,
       rejected,
       sending,
+      otherSender,
       problem,
     };
   }
@@ -118,6 +120,13 @@ export function createServerStatus({ environment, address, keySet, counts, now =
       if (running) passStartedAt = at;
       else if (last?.kind === 'answered' && lastContactAt !== null && lastContactAt >= passStartedAt)
         noteSynced(lastContactAt);
+      changed();
+    },
+
+    /** Who holds the right to send: null when this process does (or nobody has been asked). */
+    otherSender(holder: { pid: number } | null): void {
+      if (holder?.pid === otherSender?.pid) return;
+      otherSender = holder;
       changed();
     },
 

@@ -77,6 +77,9 @@ export function startSyncThread({ apiKey, onDeprecation, log, entry, ...data }: 
         case 'pass':
           events.emit('pass', message.running);
           break;
+        case 'sender':
+          events.emit('sender', message.holder);
+          break;
         case 'progress':
           events.emit('progress', message.progress);
           break;

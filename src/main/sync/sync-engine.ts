@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
-import { ApiError, type FieldProblem, type Pet, type RemoteEnvironment } from '../../shared/contract';
-import { toAppError } from '../app-error';
+import type { Pet, RemoteEnvironment } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
-import { RemoteError } from '../remote/remote-error';
 import type { ClaimedEntry, Outbox } from './outbox';
+import { failedOutcome, notSentOutcome, type Outcome, type PassStop } from './send-outcome';
+import { SENDER_LEASE, type SenderLease } from './sender-lease';
 import { contactOf, type Contact } from './server-status';
 
 /** Retry delays: full jitter over an exponential ceiling (1 s, 2 s, 4 s ... capped at 5 min); Retry-After wins if longer. */
@@ -11,6 +11,8 @@ export const BACKOFF = { baseMs: 1_000, capMs: 5 * 60_000 };
 /** Entries claimed per transaction, and sent at once. */
 export const SYNC_BATCH = 64;
 export const SYNC_CONCURRENCY = 8;
+/** Acceptances recorded per transaction, as they arrive: a crash redoes at most this many. */
+export const ACCEPT_GROUP = 8;
 /** How often the engine looks whether a waiting entry's retry time has come. */
 export const SYNC_TICK_MS = 1_000;
 
@@ -19,27 +21,14 @@ export interface SyncPassResult {
   rejected: number;
   retryLater: number;
   /** Why the pass stopped before the outbox was empty, if it did. */
-  stoppedBecause: null | 'offline' | 'key_rejected' | 'not_configured';
+  stoppedBecause: PassStop;
 }
-
-type Outcome =
-  | { kind: 'accepted'; entry: ClaimedEntry; pet: Pet }
-  | { kind: 'rejected'; entry: ClaimedEntry; reason: string; fields?: FieldProblem[] }
-  | { kind: 'moved'; entry: ClaimedEntry; to: string | null }
-  | {
-      kind: 'retry';
-      entry: ClaimedEntry;
-      state: 'pending' | 'unknown';
-      delayMs: number;
-      error: string;
-      stop?: SyncPassResult['stoppedBecause'];
-      /** What the failure says about the server: repeated when it ends the pass. */
-      contact?: Contact | null;
-    };
 
 export interface SyncEngineOptions {
   environment: RemoteEnvironment;
   outbox: Outbox;
+  /** The right to send this outbox, one process at a time. */
+  lease: SenderLease;
   client: () => RemoteClient;
   currentBaseUrl: () => string | null;
   now?: () => number;
@@ -51,11 +40,12 @@ export interface SyncEngineOptions {
 
 /**
  * Sends one environment's outbox. It keeps no account of the server: it reports each contact
- * (`contact`) and each pass (`pass`: running or not) to the server status, which is the one place
- * that decides what is known (see server-status.ts). Events: contact, pass, progress, data-changed.
+ * (`contact`), each pass (`pass`: running or not) and who holds the right to send (`sender`: null
+ * when this engine does, else the other process) to the server status, the one place that decides
+ * what is known (see server-status.ts). Events: contact, pass, sender, progress, data-changed.
  */
 export function createSyncEngine(options: SyncEngineOptions) {
-  const { environment, outbox, now = Date.now, random = Math.random } = options;
+  const { environment, outbox, lease, now = Date.now, random = Math.random } = options;
   const batch = options.batch ?? SYNC_BATCH;
   const concurrency = options.concurrency ?? SYNC_CONCURRENCY;
   const events = new EventEmitter();
@@ -67,6 +57,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   let forceQueued = false;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  // Called off by stop(): requests in flight are cancelled and recorded as maybe sent, nothing is left claimed.
+  const halt = new AbortController();
 
   const { baseMs, capMs } = options.backoff ?? BACKOFF;
   const delay = (attempts: number, retryAfterMs = 0) =>
@@ -86,119 +78,94 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   async function send(entry: ClaimedEntry): Promise<Outcome> {
+    if (halt.signal.aborted) return notSentOutcome(entry);
     // The client that sends is the one compared: an address changed mid-pass can never redirect an entry.
     const client = options.client();
     if (client.baseUrl !== entry.baseUrl) return { kind: 'moved', entry, to: client.baseUrl };
     try {
-      const pet = await client.createPet(entry.newPet, { idempotencyKey: entry.idempotencyKey });
+      const pet = await client.createPet(entry.newPet, { idempotencyKey: entry.idempotencyKey, signal: halt.signal });
       report(contactOf(null));
       return { kind: 'accepted', entry, pet };
     } catch (error) {
-      // Not the server's answer (a key that could not be read, a fault of ours) still says why nothing was sent.
-      const contact: Contact | null =
-        error instanceof RemoteError
-          ? contactOf(error)
-          : error instanceof ApiError
-            ? null
-            : { kind: 'failed', error: toAppError(error) };
-      report(contact);
-      const outcome = failed(entry, error);
-      return outcome.kind === 'retry' ? { ...outcome, contact } : outcome;
+      const outcome = failedOutcome(entry, error, delay);
+      report(outcome.kind === 'retry' ? (outcome.contact ?? null) : contactOf(error));
+      return outcome;
     }
   }
 
-  /** What a failed send means for its entry. */
-  function failed(entry: ClaimedEntry, error: unknown): Outcome {
-    const wasUnknown = entry.previouslyUnknown;
-    const retry = (
-      state: 'pending' | 'unknown',
-      delayMs: number,
-      stop?: SyncPassResult['stoppedBecause'],
-    ): Outcome => ({
-      kind: 'retry',
-      entry,
-      state,
-      delayMs,
-      error: error instanceof Error ? toAppError(error).message : String(error),
-      ...(stop ? { stop } : {}),
-    });
-    if (error instanceof ApiError) return { kind: 'rejected', entry, reason: error.message, fields: error.fields };
-    // The key could not be read (a locked keychain), or a fault of ours. The pass stops and the
-    // entry waits, never left claimed; whether it went out is not known.
-    if (!(error instanceof RemoteError)) return retry('unknown', delay(entry.attempts), 'not_configured');
-    const { status = 0, retryAfterMs, serverMessage, fields, mayHaveArrived } = error.details;
-    const notSent = wasUnknown ? 'unknown' : 'pending';
-    switch (error.kind) {
-      case 'no_key':
-      case 'no_address':
-        return retry(notSent, 0, 'not_configured');
-      case 'unreachable':
-      case 'timeout':
-      case 'cancelled':
-        return retry(wasUnknown || mayHaveArrived !== false ? 'unknown' : 'pending', delay(entry.attempts), 'offline');
-      case 'untrusted_certificate':
-        return retry(notSent, delay(entry.attempts), 'not_configured'); // nothing was sent; a person must fix the trust
-      case 'not_the_contract':
-        // A 2xx with a body we cannot read may have created the animal; anything else did not reach a pet store.
-        return retry(wasUnknown || (status >= 200 && status < 300) ? 'unknown' : 'pending', delay(entry.attempts));
-      case 'service_error':
-        if (status === 401) return retry(notSent, 0, 'key_rejected');
-        if (status === 429 || status === 503) return retry(notSent, delay(entry.attempts, retryAfterMs));
-        if (status >= 500 || status === 408) return retry('unknown', delay(entry.attempts, retryAfterMs));
-        return { kind: 'rejected', entry, reason: serverMessage ?? error.message, ...(fields ? { fields } : {}) };
-    }
-  }
-
-  async function sendAll(entries: ClaimedEntry[]): Promise<Outcome[]> {
-    const outcomes: Outcome[] = new Array(entries.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < entries.length) {
-        const index = next++;
-        outcomes[index] = await send(entries[index]!);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, entries.length) }, worker));
-    return outcomes;
-  }
-
-  async function pass(): Promise<SyncPassResult> {
-    const result: SyncPassResult = { accepted: 0, rejected: 0, retryLater: 0, stoppedBecause: null };
-    if (keyRejected) return { ...result, stoppedBecause: 'key_rejected' };
-    if (options.currentBaseUrl() === null) return { ...result, stoppedBecause: 'not_configured' };
-    // Requests run side by side, so the last to finish need not be the one that decided: the pass
-    // ends by reporting the contact that stopped it, and the status agrees with what the engine does.
+  /** Records each outcome as it arrives, the acceptances in groups of at most ACCEPT_GROUP. */
+  function recorder(result: SyncPassResult) {
+    let accepted: Array<{ entryId: string; pet: Pet }> = [];
     let stoppedBy: Contact | null = null;
-    while (result.stoppedBecause === null) {
-      const claimed = outbox.claimDue(batch);
-      if (claimed.length === 0) break;
-      const outcomes = await sendAll(claimed);
-      const accepted = outcomes.filter((o): o is Extract<Outcome, { kind: 'accepted' }> => o.kind === 'accepted');
-      if (accepted.length > 0) outbox.accept(accepted.map(({ entry, pet }) => ({ entryId: entry.entryId, pet })));
+    const flush = () => {
+      if (accepted.length === 0) return;
+      outbox.accept(accepted);
       result.accepted += accepted.length;
-      for (const outcome of outcomes) {
-        if (outcome.kind === 'rejected') {
+      accepted = [];
+    };
+    const record = (outcome: Outcome) => {
+      switch (outcome.kind) {
+        case 'accepted':
+          accepted.push({ entryId: outcome.entry.entryId, pet: outcome.pet });
+          if (accepted.length >= ACCEPT_GROUP) flush();
+          return;
+        case 'rejected':
           outbox.reject(outcome.entry.entryId, outcome.reason, outcome.fields);
           result.rejected++;
-        } else if (outcome.kind === 'moved') {
-          outbox.needsConfirmation(
+          return;
+        case 'moved':
+          return outbox.needsConfirmation(
             outcome.entry.entryId,
             `The ${environment} address changed from ${outcome.entry.baseUrl} to ${outcome.to ?? 'none'} after this animal was added: confirm to send it to the new address, or discard it.`,
           );
-        } else if (outcome.kind === 'retry') {
+        case 'retry':
           outbox.retryLater(outcome.entry.entryId, outcome.state, outcome.delayMs, outcome.error);
           result.retryLater++;
           if (outcome.stop && result.stoppedBecause === null) {
             result.stoppedBecause = outcome.stop;
             stoppedBy = outcome.contact ?? null;
           }
-        }
       }
-      if (result.stoppedBecause === 'key_rejected') keyRejected = true;
-      if (outcomes.some((o) => o.kind !== 'retry')) events.emit('data-changed', environment);
-      events.emit('progress', { ...result });
+    };
+    return { record, flush, stoppedBy: () => stoppedBy };
+  }
+
+  /** Sends the entries, `concurrency` at a time, recording each outcome the moment it comes. */
+  async function sendAll(entries: ClaimedEntry[], record: (outcome: Outcome) => void): Promise<void> {
+    let next = 0;
+    const worker = async () => {
+      while (next < entries.length) record(await send(entries[next++]!));
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, entries.length) }, worker));
+  }
+
+  async function pass(): Promise<SyncPassResult> {
+    const result: SyncPassResult = { accepted: 0, rejected: 0, retryLater: 0, stoppedBecause: null };
+    if (keyRejected) return { ...result, stoppedBecause: 'key_rejected' };
+    if (options.currentBaseUrl() === null) return { ...result, stoppedBecause: 'not_configured' };
+    const right = lease.acquire();
+    events.emit('sender', right.held ? null : right.holder);
+    if (!right.held) return { ...result, stoppedBecause: 'elsewhere' };
+    const alive = setInterval(() => lease.heartbeat(), SENDER_LEASE.heartbeatMs);
+    // Requests run side by side, so the last to finish need not be the one that decided: the pass
+    // ends by reporting the contact that stopped it, and the status agrees with what the engine does.
+    const { record, flush, stoppedBy } = recorder(result);
+    try {
+      while (result.stoppedBecause === null && !halt.signal.aborted) {
+        const claimed = outbox.claimDue(batch);
+        if (claimed.length === 0) break;
+        const before = result.accepted + result.rejected;
+        await sendAll(claimed, record);
+        flush();
+        if (result.stoppedBecause === 'key_rejected') keyRejected = true;
+        if (result.accepted + result.rejected > before) events.emit('data-changed', environment);
+        events.emit('progress', { ...result });
+      }
+    } finally {
+      flush();
+      clearInterval(alive);
     }
-    report(stoppedBy);
+    report(stoppedBy());
     return result;
   }
 
@@ -232,6 +199,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       .catch(() => undefined)
       .then(() => {
         queued = null;
+        if (stopped) return { accepted: 0, rejected: 0, retryLater: 0, stoppedBecause: 'stopped' as const };
         if (forceQueued) outbox.makeAllDue();
         forceQueued = false;
         return running ?? startPass();
@@ -255,21 +223,27 @@ export function createSyncEngine(options: SyncEngineOptions) {
       keyRejected = false;
       syncInBackground();
     },
-    /** Start-up: a pass now, then one whenever a waiting entry's retry time comes. */
+    /** Start-up: a pass now, then one whenever a waiting entry's retry time comes; the right to send is kept alive meanwhile. */
     start() {
       syncInBackground();
       timer ??= setInterval(() => {
         const nextDue = outbox.nextDueAt();
         if (nextDue !== null && nextDue <= now()) syncInBackground();
+        else lease.heartbeat();
       }, SYNC_TICK_MS).unref();
     },
-    /** Stops the timer, waits for the pass under way and for one already asked for: nothing is left claimed. */
+    /**
+     * A clean stop: no new pass, requests in flight called off (recorded as maybe sent), entries
+     * not yet sent put back; then the right to send is given up. Nothing is left on its way.
+     */
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      halt.abort();
       await queued?.catch(() => undefined);
       await running?.catch(() => undefined);
+      lease.release();
     },
   };
 }

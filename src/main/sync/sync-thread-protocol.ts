@@ -31,6 +31,7 @@ export type FromSyncThread =
   | { type: 'needKey'; call: number }
   | { type: 'contact'; contact: Contact }
   | { type: 'pass'; running: boolean }
+  | { type: 'sender'; holder: { pid: number } | null }
   | { type: 'progress'; progress: SyncPassResult }
   | { type: 'dataChanged' }
   | { type: 'deprecation'; notice: DeprecationNotice };

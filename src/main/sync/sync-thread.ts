@@ -9,6 +9,7 @@ import { REPLICA_MIGRATIONS } from '../store/migrations';
 import { createPetStore } from '../store/pet-store';
 import { createOutbox } from './outbox';
 import { replicaFileName } from './replica-file';
+import { createSenderLease } from './sender-lease';
 import { createSyncEngine } from './sync-engine';
 import type { Contact } from './server-status';
 import { ReportedError } from '../app-error';
@@ -23,6 +24,7 @@ const appDb = openDatabase(appDatabase);
 const settings = createSettings(appDb, presets);
 const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
 const outbox = createOutbox(db, createPetStore(db), environment);
+const lease = createSenderLease(db, { reclaim: outbox.reclaimFromGoneSender });
 
 // Keys stay with the main thread (the keychain is its to use): asked for at each request, as in-thread.
 let nextCall = 0;
@@ -39,6 +41,7 @@ const currentBaseUrl = () => settings.baseUrl(environment).url;
 const engine = createSyncEngine({
   environment,
   outbox,
+  lease,
   currentBaseUrl,
   client: () => {
     const baseUrl = currentBaseUrl();
@@ -80,6 +83,7 @@ engine.events.on('pass', (running: boolean) => {
   post({ type: 'pass', running });
 });
 
+engine.events.on('sender', (holder: { pid: number } | null) => post({ type: 'sender', holder }));
 engine.events.on('progress', (progress) => post({ type: 'progress', progress }));
 engine.events.on('data-changed', () => post({ type: 'dataChanged' }));
 

@@ -72,6 +72,8 @@ export interface ServerStatus {
   rejected: number;
   /** A sync pass is sending now. */
   sending: boolean;
+  /** Another Petstore Desk process on this computer holds the right to send this outbox (it sends what waits). */
+  otherSender: { pid: number } | null;
   /** What stops or slows contact with this server now; null when nothing does. */
   problem: AppError | null;
 }

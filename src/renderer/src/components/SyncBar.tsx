@@ -48,6 +48,11 @@ export function SyncBar() {
       <span data-testid="last-synced">
         {status?.lastSyncedAt ? `Last synced ${when(status.lastSyncedAt)}` : 'Never synced'}
       </span>
+      {status?.otherSender && (
+        <span data-testid="other-sender">
+          Being sent by another Petstore Desk on this computer (process {status.otherSender.pid})
+        </span>
+      )}
       {advice && (
         <span className="sync-error" role="status">
           {advice}
