@@ -33,7 +33,9 @@ export function createIpcRouter(core: PetstoreCore, log?: FaultLog) {
       const { existed: _existed, ...settings } = await core.clearKey(environment);
       return settings;
     },
+    confirmKeyForAddress: ({ environment }) => core.confirmKeyForAddress(environment),
     preferences: () => core.preferences(),
+
     setPreferences: (preferences) => core.setPreferences(preferences),
     testConnection: ({ environment }) => core.testConnection(environment),
     syncNow: async ({ environment }) => {

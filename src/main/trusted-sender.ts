@@ -1,3 +1,5 @@
+import { isAppPage } from './navigation-policy';
+
 /** What Electron tells about the frame an IPC call came from. */
 export interface SenderFrame {
   url: string;
@@ -11,13 +13,5 @@ export interface SenderFrame {
  * the packaged renderer's folder otherwise), each ending with a slash.
  */
 export function isTrustedSender(frame: SenderFrame | null | undefined, appUrls: readonly string[]): boolean {
-  if (!frame || frame.parent !== null) return false;
-  let url: URL;
-  try {
-    url = new URL(frame.url);
-  } catch {
-    return false;
-  }
-  const normalized = `${url.protocol}//${url.host}${url.pathname}`;
-  return appUrls.some((prefix) => prefix.endsWith('/') && normalized.startsWith(prefix));
+  return !!frame && frame.parent === null && isAppPage(frame.url, appUrls);
 }

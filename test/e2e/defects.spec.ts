@@ -36,7 +36,7 @@ const focusIsOnBody = (page: Page) =>
   );
 
 test('1. a held animal is sent by "Send anyway" to the new address, and the sync bar counts it held', async ({
-  app: { page, core },
+  app: { page, core, main },
 }) => {
   const server = await service();
   await core.setBaseUrl('staging', `http://127.0.0.1:${await freePort()}/v1`); // unreachable
@@ -50,6 +50,9 @@ test('1. a held animal is sent by "Send anyway" to the new address, and the sync
   await staging.getByLabel('Address').fill(`${server.baseUrl}/v1`);
   await staging.getByRole('button', { name: 'Save address' }).click();
   await expect(staging.getByLabel('Address')).toHaveValue(`${server.baseUrl}/v1`);
+  main.keyOriginAnswer = true; // another port is another origin: the person says yes in main's dialog
+  await staging.getByRole('button', { name: `Use the key for ${new URL(server.baseUrl).host}…` }).click();
+  await expect(staging.locator('.key-left-behind')).toHaveCount(0);
   await page.keyboard.press('Control+Shift+A');
   await page.keyboard.press('F5');
   await expect(row(page, 'Held Hamster')).toContainText('Held', { timeout: 15_000 });
@@ -166,14 +169,16 @@ test('5. an empty list says what is known: a server never listed, and why, is no
 }) => {
   const bad = await startMisbehavingServer();
   cleanups.push(() => bad.close());
-  await core.setKey('staging', TEST_API_KEY);
   core.setActiveEnvironment('staging');
   const cases: Array<[string, RegExp]> = [
     [`http://127.0.0.1:${await freePort()}/v1`, /is unreachable/],
     [bad.url('server-error'), /answered 500 internal: The database is locked/],
   ];
+  const yes = { ask: async () => true }; // each address is another origin: the key is confirmed for it
   for (const [address, reason] of cases) {
     await core.setBaseUrl('staging', address);
+    if ((await core.environmentSettings('staging')).key.set) await core.confirmKeyForAddress('staging', yes);
+    else await core.setKey('staging', TEST_API_KEY);
     await reopen(page);
     const empty = page.getByTestId('empty-list');
     await expect(empty).toContainText('Staging has not listed its animals to this computer yet');
@@ -182,7 +187,7 @@ test('5. an empty list says what is known: a server never listed, and why, is no
   }
   const server = await service();
   await core.setBaseUrl('staging', `${server.baseUrl}/v1`);
-  await core.setKey('staging', 'not-the-key-123');
+  await core.setKey('staging', 'not-the-key-123'); // a new key: for this address
   await reopen(page);
   await expect(page.getByTestId('empty-list')).toContainText(/rejected the key/);
   await core.setKey('staging', TEST_API_KEY);

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { createIpcRouter, forwardCoreEvents, type IpcRouter } from '../../src/main/ipc-router';
+import type { KeyOriginQuestion } from '../../src/main/core/key-access';
 import { openPetstoreCore, type PetstoreCore } from '../../src/main/core/petstore-core';
+
 import { createKeychain } from '../../src/main/secrets/keychain';
 import { bridge, deliverTo, serveRenderer } from '../helpers/renderer-page';
 
@@ -18,6 +20,9 @@ import { bridge, deliverTo, serveRenderer } from '../helpers/renderer-page';
 export interface MainProcess {
   answerDelayMs: number;
   calls: Record<string, number>;
+  /** What main's own dialog is answered when it asks whether a key may go to a new origin, and what it asked. */
+  keyOriginAnswer: boolean;
+  keyOriginQuestions: KeyOriginQuestion[];
 }
 
 export interface HarnessApp {
@@ -36,18 +41,22 @@ export interface HarnessApp {
  */
 export async function openHarnessApp(page: Page, rendererUrl: string): Promise<HarnessApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'petstore-e2e-'));
+  const main: MainProcess = { answerDelayMs: 0, calls: {}, keyOriginAnswer: false, keyOriginQuestions: [] };
   const core = openPetstoreCore({
     dataDir,
     env: {},
     keychain: createKeychain(`Petstore Desk e2e ${randomUUID()}`),
     syncInThread: true,
+    confirmKeyOrigin: async (question) => {
+      main.keyOriginQuestions.push(question);
+      return main.keyOriginAnswer;
+    },
   });
   const router = createIpcRouter(core);
   const stopEvents = forwardCoreEvents(core, deliverTo(page));
   core.startSync();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  const main: MainProcess = { answerDelayMs: 0, calls: {} };
   await bridge(page, {
     async dispatch(channel, argument) {
       main.calls[String(channel)] = (main.calls[String(channel)] ?? 0) + 1;

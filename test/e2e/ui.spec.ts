@@ -1,5 +1,7 @@
 // The counter UI, flow by flow, in Chromium over the real core (issue 7).
 import { startService, TEST_API_KEY } from '../helpers/http-service';
+import { startMisbehavingServer } from '../helpers/misbehaving-server';
+
 import { expect, test } from './harness';
 import { accessibleTableRoles, checkScreen, connectServer, reopen, row } from './ui-helpers';
 
@@ -241,6 +243,52 @@ test.describe('working against a server', () => {
     await page.locator('.env-card-staging').getByLabel('Address').fill('ftp://shop');
     await page.locator('.env-card-staging').getByRole('button', { name: 'Save address' }).click();
     await expect(page.locator('.env-card-staging')).toContainText('must start with https://');
+  });
+
+  test("an address moved to another origin leaves the key behind until main's own dialog is answered yes", async ({
+    app: { page, core, main },
+  }) => {
+    const service = await startService();
+    const collector = await startMisbehavingServer();
+    await core.setBaseUrl('staging', `${service.baseUrl}/v1`);
+    await core.setKey('staging', TEST_API_KEY);
+    await page.keyboard.press('Control+,');
+    const staging = page.locator('.env-card-staging');
+    await expect(staging).toContainText(`for ${new URL(service.baseUrl).host}. It is never shown`);
+    const elsewhere = new URL(collector.url('echo-key'));
+    await staging.getByLabel('Address').fill(elsewhere.href);
+    await staging.getByRole('button', { name: 'Save address' }).click();
+    const notice = staging.locator('.key-left-behind');
+    await expect(notice).toContainText(
+      `The key was set for ${new URL(service.baseUrl).host}. It is not sent to ${elsewhere.host} until you confirm`,
+    );
+    await staging.getByRole('button', { name: 'Test connection' }).click();
+    await expect(staging.locator('.verdict')).toContainText('Key not sent');
+
+    await notice.getByRole('button', { name: `Use the key for ${elsewhere.host}…` }).click();
+    await expect(page.getByText(`Not confirmed: the Staging key is not sent to ${elsewhere.host}.`)).toBeVisible();
+    expect(main.keyOriginQuestions).toEqual([{ environment: 'staging', from: service.baseUrl, to: elsewhere.origin }]);
+    expect(collector.requests).toBe(0);
+
+    main.keyOriginAnswer = true;
+    await notice.getByRole('button', { name: `Use the key for ${elsewhere.host}…` }).click();
+    await expect(page.getByText(`Staging key confirmed for ${elsewhere.host}.`)).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    await staging.getByRole('button', { name: 'Test connection' }).click();
+    await expect(staging.locator('.verdict')).toContainText('Connected');
+    expect(collector.authorizations).toEqual([`Bearer ${TEST_API_KEY}`]);
+    await collector.close();
+    await service.close();
+  });
+
+  test('a key waits for its address: the key field is off until an address is saved', async ({ app: { page } }) => {
+    await page.keyboard.press('Control+,');
+    const production = page.locator('.env-card-production');
+    await expect(production.getByLabel('Key', { exact: true })).toBeDisabled();
+    await expect(production).toContainText('Save the address first: a key is kept for the address it is set for.');
+    await production.getByLabel('Address').fill('https://shop.example/v1');
+    await production.getByRole('button', { name: 'Save address' }).click();
+    await expect(production.getByLabel('Key', { exact: true })).toBeEnabled();
   });
 
   test('production is unmistakable: strip in words, add asks first with Cancel as the default', async ({

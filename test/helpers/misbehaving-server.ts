@@ -107,13 +107,16 @@ export interface MisbehavingServer {
   /** The base address for one behaviour: `${url('html')}` ends with /v1. */
   url(behaviour: keyof typeof BEHAVIOURS): string;
   requests: number;
+  /** Every Authorization header it was sent, in order: what a server that collects keys would keep. */
+  authorizations: string[];
   close(): Promise<void>;
 }
 
 export async function startMisbehavingServer(): Promise<MisbehavingServer> {
-  const state = { requests: 0 };
+  const state = { requests: 0, authorizations: [] as string[] };
   const server = createServer((req, res) => {
     state.requests++;
+    if (req.headers.authorization !== undefined) state.authorizations.push(req.headers.authorization);
     const behaviour = /^\/([^/]+)\/v1\//.exec(req.url ?? '')?.[1] ?? '';
     (BEHAVIOURS[behaviour] ?? ((_q, r) => json(r, 404, { code: 'not_found', message: 'no', status: 404 })))(req, res);
   });
@@ -124,6 +127,7 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
     get requests() {
       return state.requests;
     },
+    authorizations: state.authorizations,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

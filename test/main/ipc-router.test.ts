@@ -165,12 +165,23 @@ describe('IPC router: every channel of the contract, validated in main', () => {
     'setKey answers whether a key is set and since when, never the key; a key too long is said so',
     async () => {
       const { router } = open();
+      await router.dispatch('setBaseUrl', { environment: 'staging', url: 'https://staging.shop.example/v1' });
       const outcome = await router.dispatch('setKey', { environment: 'staging', key: 'router-secret-123' });
-      expect(outcome).toMatchObject({ ok: true, value: { key: { set: true, setAt: expect.any(String) } } });
+      expect(outcome).toMatchObject({
+        ok: true,
+        value: {
+          key: {
+            set: true,
+            setAt: expect.any(String),
+            origin: 'https://staging.shop.example',
+            forCurrentAddress: true,
+          },
+        },
+      });
       expect(JSON.stringify(outcome)).not.toContain('router-secret-123');
       expect(await router.dispatch('clearKey', { environment: 'staging' })).toMatchObject({
         ok: true,
-        value: { key: { set: false, setAt: null } },
+        value: { key: { set: false, setAt: null, origin: null, forCurrentAddress: false } },
       });
       expect(await router.dispatch('setKey', { environment: 'staging', key: 'k'.repeat(5_000) })).toEqual({
         ok: false,

@@ -15,6 +15,8 @@ export interface CliIo {
   out(text: string): void;
   err(text: string): void;
   readSecret(prompt: string): Promise<string>;
+  /** Asks a yes/no question at a terminal; null when there is no terminal to ask at. */
+  confirm(question: string): Promise<boolean | null>;
 }
 
 export function environmentOption(values: Parsed['values'], core: PetstoreCore): EnvironmentName {

@@ -3,6 +3,8 @@ import { toAppError } from '../app-error';
 import { APP_VERSION } from '../config/app-version';
 import { BASE_URL_PRESETS } from '../config/settings';
 import type { PetstoreCore } from '../core/petstore-core';
+import type { KeyStatusView } from '../../shared/ipc/views';
+
 import { environmentArg, environmentOption, EXIT, parse, UsageError, type CliIo } from './cli-args';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
 import { outbox, sync } from './sync-commands';
@@ -13,6 +15,8 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   env use <local|production|staging>         switch the active environment
   env set-url <production|staging> <url>     set a server's base address (https://.../v1)
   key set <production|staging>               read the key from standard input, keep it in the OS keychain
+                                             (for the origin of the current address: it is sent nowhere else)
+  key confirm <production|staging> [--yes]   send the key to the environment's new address (another origin)
   key clear <production|staging>
   key status [--json]
   pets list [--status S] [--limit N] [--env E] [--json]
@@ -28,12 +32,20 @@ exit codes: 0 ok, 1 error reported by the service (sync: entries rejected or sti
 /** The exit code an error means: the network (3), what a person must fix here (2), or what a service said (1). */
 export function exitCodeOf(error: AppError): number {
   if (error.code === 'unreachable' || error.code === 'timeout') return EXIT.unreachable;
-  if (error.code === 'no_key' || error.code === 'no_address' || error.code === 'untrusted_certificate')
-    return EXIT.usage;
+  if (PERSON_MUST_FIX.has(error.code)) return EXIT.usage;
   // A 400 from our own validation means the arguments were wrong and nothing was sent.
   if (error.server === undefined && error.status === 400) return EXIT.usage;
   return EXIT.serviceError;
 }
+
+/** Nothing was sent: the configuration needs a person first. */
+const PERSON_MUST_FIX = new Set<AppError['code']>([
+  'no_key',
+  'no_address',
+  'key_unconfirmed',
+  'keychain_unavailable',
+  'untrusted_certificate',
+]);
 
 const HELP = new Set(['help', '--help', '-h']);
 const VERSION = new Set(['--version', '-V']);
@@ -82,6 +94,8 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
         io.out(`The ${environment} key is set (kept in the OS keychain).`);
         return EXIT.ok;
       }
+      case 'key confirm':
+        return await keyConfirm(rest, useCore(), io);
       case 'key clear': {
         const environment = environmentArg(parse(rest).positionals[0], true);
         const { existed } = await useCore().clearKey(environment);
@@ -218,6 +232,8 @@ async function envShow(core: PetstoreCore, io: CliIo, json: boolean): Promise<nu
                   urlSource: settings.baseUrlSource,
                   keySet: settings.key.set,
                   keySetAt: settings.key.setAt,
+                  keyOrigin: settings.key.origin,
+                  keyForCurrentAddress: settings.key.forCurrentAddress,
                 },
           ]),
         ),
@@ -236,10 +252,7 @@ async function envShow(core: PetstoreCore, io: CliIo, json: boolean): Promise<nu
       settings.baseUrl === null
         ? `no address (set one with env set-url ${environment} <url>)`
         : `${settings.baseUrl}${settings.baseUrlSource === 'environment variable' ? ` (from ${BASE_URL_PRESETS[environment]})` : ''}`;
-    const key = settings.key.set
-      ? `set${settings.key.setAt ? ` on ${settings.key.setAt.slice(0, 10)}` : ''}`
-      : 'not set';
-    io.out(`${`${environment}:`.padEnd(12)} ${url}; key ${key}`);
+    io.out(`${`${environment}:`.padEnd(12)} ${url}; key ${keyInWords(settings.key, environment)}`);
     if (settings.baseUrlProblem) io.out(`             ${settings.baseUrlProblem}`);
   }
   return EXIT.ok;
@@ -253,13 +266,9 @@ async function keyStatus(core: PetstoreCore, io: CliIo, json: boolean): Promise<
     })),
   );
   if (json) {
-    io.out(
-      JSON.stringify(Object.fromEntries(statuses.map(({ environment, set, setAt }) => [environment, { set, setAt }]))),
-    );
+    io.out(JSON.stringify(Object.fromEntries(statuses.map(({ environment, ...key }) => [environment, key]))));
   } else {
-    for (const { environment, set, setAt } of statuses) {
-      io.out(`${environment}: ${set ? `set${setAt ? ` on ${setAt.slice(0, 10)}` : ''}` : 'not set'}`);
-    }
+    for (const { environment, ...key } of statuses) io.out(`${environment}: ${keyInWords(key, environment)}`);
   }
   return EXIT.ok;
 }
@@ -294,4 +303,42 @@ async function doctor(core: PetstoreCore, io: CliIo): Promise<number> {
     line(verdict.connection === 'online', `${environment}: ${verdict.message}`);
   }
   return problems === 0 ? EXIT.ok : EXIT.serviceError;
+}
+
+/** `key confirm`: the key set for one origin, sent to the environment's new address after a yes at the terminal (or --yes). */
+async function keyConfirm(args: string[], core: PetstoreCore, io: CliIo): Promise<number> {
+  const { values, positionals } = parse(args, { yes: { type: 'boolean', default: false } });
+  const environment = environmentArg(positionals[0], true);
+  let unanswerable = false;
+  const { confirmed, key, baseUrl } = await core.confirmKeyForAddress(environment, {
+    ask: async ({ from, to }) => {
+      if (values['yes'] === true) return true;
+      const answer = await io.confirm(
+        `The ${environment} key was set for ${from ?? 'an unknown address'}. Send it to ${to}? [y/N] `,
+      );
+      unanswerable = answer === null;
+      return answer === true;
+    },
+  });
+  if (confirmed) {
+    io.out(`The ${environment} key is sent to ${key.origin ?? baseUrl} from now on.`);
+    return EXIT.ok;
+  }
+  io.err(
+    unanswerable
+      ? `Not confirmed: there is no terminal to ask at. Run it at a terminal, or add --yes if you are sure ${baseUrl} is the ${environment} server.`
+      : `Not confirmed: the ${environment} key is not sent to ${baseUrl}.`,
+  );
+  return EXIT.usage;
+}
+
+/** How a key stands, in words: when it was set, and whether it goes to the current address. */
+function keyInWords({ set, setAt, origin, forCurrentAddress }: KeyStatusView, environment: RemoteEnvironment): string {
+  if (!set) return 'not set';
+  const when = setAt ? ` on ${setAt.slice(0, 10)}` : '';
+  const where = origin ? ` for ${origin}` : '';
+  const warning = forCurrentAddress
+    ? ''
+    : ` (not for the current address: not sent until you run petstore key confirm ${environment}, or set a new key)`;
+  return `set${when}${where}${warning}`;
 }

@@ -2,6 +2,7 @@
 import { openAppLog } from '../config/app-log';
 import { dataDir } from '../config/data-dir';
 import { needsCore, runCli } from './cli';
+import { confirmAtTerminal } from './confirm-at-terminal';
 import { readSecret } from './read-secret';
 import { terminalSafe } from './terminal-text';
 import { createKeychain, keychainService } from '../secrets/keychain';
@@ -25,8 +26,8 @@ const code = await runCli(
       log?.warn({ command }, safe);
       process.stderr.write(`${safe}\n`);
     },
-
     readSecret,
+    confirm: (question) => confirmAtTerminal(terminalSafe(question)),
   },
   () => {
     if (openPetstoreCore === undefined) throw new Error(`${command} was not expected to need the core.`);
@@ -34,7 +35,6 @@ const code = await runCli(
     return openPetstoreCore({
       dataDir: folder,
       keychain: createKeychain(keychainService(process.env)),
-
       log,
       onDeprecation: (environment, notice) => {
         if (warned) return;

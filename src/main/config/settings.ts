@@ -96,9 +96,24 @@ export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = proc
       return read.get(`key_set_at.${environment}`) ?? null;
     },
 
-    recordKeySet(environment: RemoteEnvironment, at: Date | null): void {
-      if (at === null) remove.run(`key_set_at.${environment}`);
-      else write.run(`key_set_at.${environment}`, at.toISOString());
+    /** When the key was set, and the origin (scheme, host, port) of the address it was set for; null when cleared. */
+    recordKeySet(environment: RemoteEnvironment, set: { at: Date; origin: string } | null): void {
+      if (set === null) {
+        remove.run(`key_set_at.${environment}`);
+        remove.run(`key_origin.${environment}`);
+        return;
+      }
+      write.run(`key_set_at.${environment}`, set.at.toISOString());
+      write.run(`key_origin.${environment}`, set.origin);
+    },
+
+    /** The origin the key may be sent to: the one it was set for, or the one a person confirmed it for. */
+    keyOrigin(environment: RemoteEnvironment): string | null {
+      return read.get(`key_origin.${environment}`) ?? null;
+    },
+
+    setKeyOrigin(environment: RemoteEnvironment, origin: string): void {
+      write.run(`key_origin.${environment}`, origin);
     },
   };
 }

@@ -30,6 +30,8 @@ import { openDatabase } from '../store/database';
 import { createPetStore } from '../store/pet-store';
 import type { SyncPassResult } from '../sync/sync-engine';
 import { connectionInWords } from './connection-in-words';
+import { createKeyAccess, type ConfirmKeyOrigin } from './key-access';
+
 import { createRemoteEnvironments } from './remote-environments';
 
 export interface CoreOptions {
@@ -45,6 +47,11 @@ export interface CoreOptions {
   syncInThread?: boolean;
   /** Where faults of ours are written (the app's log file). */
   log?: FaultLog;
+  /**
+   * Asks a person whether a key may go to an address of another origin than the one it was set
+   * for (main's own dialog; the CLI's terminal). Without it, the answer is no.
+   */
+  confirmKeyOrigin?: ConfirmKeyOrigin;
 }
 
 type Events = {
@@ -69,22 +76,22 @@ export function openPetstoreCore({
   onDeprecation,
   syncInThread = false,
   log,
+  confirmKeyOrigin = async () => false,
 }: CoreOptions) {
   const databaseFile = join(dataDir, DATABASE_FILE_NAME);
   const db = openDatabase(databaseFile);
   const settings = createSettings(db, env);
-  const keys = createEnvironmentKeys(keychain, settings);
+  const keyAccess = createKeyAccess(createEnvironmentKeys(keychain, settings), settings);
+
   const localStore = createPetStore(db);
   const events = new EventEmitter<Events>();
-  // Whether each server's key is in the keychain, as last read or set here; until read, the settings' record.
-  const keyPresent = new Map<RemoteEnvironment, boolean>();
   const remotes = createRemoteEnvironments({
     dataDir,
     appDatabase: databaseFile,
     env,
     settings,
-    apiKey: (environment) => keys.get(environment),
-    keySet: (environment) => keyPresent.get(environment) ?? settings.keySetAt(environment) !== null,
+    apiKey: keyAccess.forRequest,
+    key: keyAccess.state,
     onDeprecation,
     syncInThread,
     log,
@@ -94,24 +101,17 @@ export function openPetstoreCore({
   const replica = remotes.replica;
   let revision = 0;
 
-  /** The keychain says whether a key is set (settings only say when it was); read here, told to the status. */
+  /** The keychain says whether a key is set (settings only say when, and for which origin); read here, told to the status. */
   async function environmentSettings(environment: RemoteEnvironment): Promise<EnvironmentSettingsView> {
     const { url, source, problem } = settings.baseUrl(environment);
-    const set = await keySetNow(environment);
+    if (await keyAccess.refresh(environment)) replica(environment).forgetServer(); // set or removed outside the app
     return {
       environment,
       baseUrl: url,
       baseUrlSource: source,
       baseUrlProblem: problem ?? null,
-      key: { set, setAt: set ? settings.keySetAt(environment) : null },
+      key: keyAccess.view(environment),
     };
-  }
-  async function keySetNow(environment: RemoteEnvironment): Promise<boolean> {
-    const set = await keys.has(environment);
-    const believed = keyPresent.get(environment) ?? settings.keySetAt(environment) !== null;
-    keyPresent.set(environment, set);
-    if (believed !== set) replica(environment).forgetServer(); // set or removed outside the app
-    return set;
   }
 
   function localView(query: Partial<ListPetsQuery>): PetsView {
@@ -232,16 +232,31 @@ export function openPetstoreCore({
       return environmentSettings(environment);
     },
 
+    /** A key for the environment's current address, and only for its origin. */
     async setKey(environment: RemoteEnvironment, key: string): Promise<EnvironmentSettingsView> {
-      await keys.set(environment, key);
-      keyPresent.set(environment, true);
+      await keyAccess.set(environment, key);
       remotes.configurationChanged(environment);
       return await environmentSettings(environment);
     },
 
+    /**
+     * The key set for another origin, confirmed by a person (asked through `confirmKeyOrigin`, never
+     * by the window itself) for the current address; `confirmed` is false when they said no.
+     */
+    async confirmKeyForAddress(
+      environment: RemoteEnvironment,
+      { ask = confirmKeyOrigin }: { ask?: ConfirmKeyOrigin } = {},
+    ): Promise<EnvironmentSettingsView & { confirmed: boolean }> {
+      const wasBound = keyAccess.state(environment) === 'ready';
+      const confirmed = await keyAccess.confirmForAddress(environment, ask);
+
+      if (confirmed && !wasBound) remotes.configurationChanged(environment);
+
+      return { ...(await environmentSettings(environment)), confirmed };
+    },
+
     async clearKey(environment: RemoteEnvironment): Promise<EnvironmentSettingsView & { existed: boolean }> {
-      const existed = await keys.clear(environment);
-      keyPresent.set(environment, false);
+      const existed = await keyAccess.clear(environment);
       remotes.configurationChanged(environment);
       return { ...(await environmentSettings(environment)), existed };
     },

@@ -14,8 +14,9 @@ export interface RemoteEnvironmentsOptions {
   appDatabase: string;
   env: NodeJS.ProcessEnv;
   settings: Settings;
-  apiKey: (environment: RemoteEnvironment) => Promise<string | null>;
-  keySet: (environment: RemoteEnvironment) => boolean;
+  /** The key for a request to `origin`, refused when it is not bound to it (see key-access.ts). */
+  apiKey: (environment: RemoteEnvironment, origin: string) => Promise<string | null>;
+  key: (environment: RemoteEnvironment) => 'none' | 'unconfirmed' | 'ready';
   onDeprecation?: (environment: RemoteEnvironment, notice: DeprecationNotice) => void;
   syncInThread: boolean;
   log?: FaultLog;
@@ -46,7 +47,7 @@ export function createRemoteEnvironments(options: RemoteEnvironmentsOptions) {
     const created = createRemoteClient({
       environment,
       baseUrl,
-      apiKey: () => apiKey(environment),
+      apiKey: (origin) => apiKey(environment, origin),
       onDeprecation: (notice) => onDeprecation?.(environment, notice),
     });
     clients.set(environment, created);
@@ -79,7 +80,7 @@ export function createRemoteEnvironments(options: RemoteEnvironmentsOptions) {
       environment,
       client: () => client(environment),
       currentBaseUrl: () => address(environment),
-      keySet: () => options.keySet(environment),
+      key: () => options.key(environment),
       syncElsewhere: syncInThread
         ? () =>
             startSyncThread({
@@ -87,7 +88,8 @@ export function createRemoteEnvironments(options: RemoteEnvironmentsOptions) {
               dataDir,
               appDatabase,
               presets: addressPresets(env),
-              apiKey: () => apiKey(environment),
+              apiKey: (origin) => apiKey(environment, origin),
+
               onDeprecation: (notice) => onDeprecation?.(environment, notice),
               log,
             })

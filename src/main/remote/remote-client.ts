@@ -27,8 +27,11 @@ export interface DeprecationNotice {
 export interface RemoteClientOptions {
   environment: RemoteEnvironment;
   baseUrl: string | null;
-  /** Read from the keychain for each request, so a replaced key takes effect at once. */
-  apiKey: () => Promise<string | null>;
+  /**
+   * Read from the keychain for each request, so a replaced key takes effect at once; given the
+   * origin the request goes to, which the key must be bound to (it throws a RemoteError otherwise).
+   */
+  apiKey: (origin: string) => Promise<string | null>;
   timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
   /** Called the first time a deprecation header is seen. */
   onDeprecation?: (notice: DeprecationNotice) => void;
@@ -85,7 +88,8 @@ export function createRemoteClient(options: RemoteClientOptions) {
         `No address is set for ${environment}. Set it in Settings or with: petstore env set-url ${environment} <url>`,
       );
     }
-    const key = await options.apiKey();
+    const key = await options.apiKey(new URL(baseUrl).origin);
+
     if (key === null || key === '') {
       throw new RemoteError(
         'no_key',

@@ -7,6 +7,8 @@
  * - not_the_contract: something answered, but not as a pet store service (HTML from a captive
  *   portal, wrong content type, a body that is not a Pet); nothing of it is used or stored.
  * - untrusted_certificate: the server's HTTPS certificate is not trusted by this computer; nothing was sent.
+ * - key_unconfirmed: the key was set for another address (origin); it is not sent to this one.
+ * - keychain_unavailable: the key could not be read (no keychain, or a locked one); nothing was sent.
  * - cancelled: the caller gave up.
  * Messages never contain the key, and are at most MESSAGE_MAX_CHARS long (they quote servers).
  */
@@ -18,6 +20,8 @@ export type RemoteFailure =
   | 'service_error'
   | 'not_the_contract'
   | 'untrusted_certificate'
+  | 'key_unconfirmed'
+  | 'keychain_unavailable'
   | 'cancelled';
 
 const MESSAGE_MAX_CHARS = 1_000;

@@ -9,13 +9,16 @@ import type { Keychain } from './keychain';
  */
 export function createEnvironmentKeys(keychain: Keychain, settings: Settings, now: () => Date = () => new Date()) {
   return {
-    /** Checks the key (trimmed) as the server's header needs it, then keeps it in the keychain. */
-    async set(environment: RemoteEnvironment, key: string): Promise<void> {
+    /**
+     * Checks the key (trimmed) as the server's header needs it, then keeps it in the keychain, for
+     * the origin of the address it is set for (it is sent nowhere else; see the core's apiKey).
+     */
+    async set(environment: RemoteEnvironment, key: string, origin: string): Promise<void> {
       const trimmed = key.trim();
       const problem = apiKeyProblem(trimmed);
       if (problem !== null) throw ApiError.fromFields('invalid_parameter', [{ field: 'key', message: problem }]);
       await keychain.set(environment, trimmed);
-      settings.recordKeySet(environment, now());
+      settings.recordKeySet(environment, { at: now(), origin });
     },
 
     async clear(environment: RemoteEnvironment): Promise<boolean> {

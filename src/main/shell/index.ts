@@ -1,20 +1,38 @@
 // Composition root: the only place that knows both Electron and the core.
 import { join } from 'node:path';
-import { app, type BrowserWindow } from 'electron';
+import { app, dialog, type BrowserWindow } from 'electron';
 import { APP_ORIGIN } from '../app-protocol';
 import { appLogFile, openAppLog } from '../config/app-log';
+import { keyOriginQuestionInWords, type ConfirmKeyOrigin } from '../core/key-access';
 import { openPetstoreCore } from '../core/petstore-core';
 import { createIpcRouter, forwardCoreEvents } from '../ipc-router';
 import { bindIpc, sendEvent } from './ipc';
 import { createMainWindow, installMenu, lockDownWebContents, registerAppScheme, serveRenderer } from './window';
 
 const rendererDir = join(__dirname, '../renderer');
-// electron-vite sets this in `npm run dev` only: the renderer then comes from Vite's dev server.
-const devServer = process.env['ELECTRON_RENDERER_URL'];
+// electron-vite sets this in `npm run dev`: the renderer then comes from Vite's dev server. A packaged
+// build never reads it (an environment variable must not choose the page that gets the bridge).
+const devServer = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
 const development = devServer !== undefined;
 const appUrls = devServer ? [`${new URL(devServer).origin}/`] : [`${APP_ORIGIN}/`];
 
 let window: BrowserWindow | undefined;
+
+/** Main's own dialog, over the window: the page can ask for it but not answer it. Cancel is the default. */
+const confirmKeyOrigin: ConfirmKeyOrigin = async (question) => {
+  const words = keyOriginQuestionInWords(question);
+  const options = {
+    type: 'warning' as const,
+    buttons: [words.cancelLabel, words.confirmLabel],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+    message: words.message,
+    detail: words.detail,
+  };
+  const { response } = await (window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options));
+  return response === 1;
+};
 
 // One instance only: two would share (and race on) the same outbox.
 if (!app.requestSingleInstanceLock()) {
@@ -35,6 +53,7 @@ if (!app.requestSingleInstanceLock()) {
       dataDir,
       syncInThread: true,
       log,
+      confirmKeyOrigin,
       onDeprecation: (environment, notice) =>
         log.warn({ environment, ...notice }, 'getPet is deprecated by the server'),
     });

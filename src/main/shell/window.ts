@@ -13,7 +13,9 @@ import {
 } from 'electron';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, resolveAppFile } from '../app-protocol';
 import { appMenuTemplate, type MenuEntry } from '../app-menu';
+import { NAVIGATION_POLICY } from '../navigation-policy';
 import { CONTENT_SECURITY_POLICY, restorableBounds, secureWebPreferences, type Bounds } from '../window-options';
+
 import type { CommandId } from '../../shared/commands';
 
 /** Must run before `ready`. */
@@ -36,17 +38,21 @@ export function serveRenderer(rendererDir: string): void {
   });
 }
 
-/** No page may navigate away, open windows, embed webviews or get a permission. */
+/** No page may navigate away, open windows, embed webviews or get a permission (see NAVIGATION_POLICY). */
 export function lockDownWebContents(appUrls: readonly string[]): void {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-navigate', (event, url) => {
-      if (!appUrls.some((prefix) => url.startsWith(prefix))) event.preventDefault();
+      if (!NAVIGATION_POLICY.mayNavigate(url, appUrls)) event.preventDefault();
     });
-    contents.on('will-redirect', (event) => event.preventDefault());
-    contents.on('will-attach-webview', (event) => event.preventDefault());
-    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    contents.on('will-redirect', (event) => {
+      if (!NAVIGATION_POLICY.mayRedirect) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => {
+      if (!NAVIGATION_POLICY.mayAttachWebview) event.preventDefault();
+    });
+    contents.setWindowOpenHandler(() => NAVIGATION_POLICY.windowOpen);
   });
 }
 

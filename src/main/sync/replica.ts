@@ -28,8 +28,8 @@ export interface ReplicaOptions {
   environment: RemoteEnvironment;
   client: () => RemoteClient;
   currentBaseUrl: () => string | null;
-  /** Whether a key is set for the environment (the server status tells when none is). */
-  keySet?: () => boolean;
+  /** Whether a key is set for the environment, and for its current address (the server status tells when not). */
+  key?: () => 'none' | 'unconfirmed' | 'ready';
   now?: () => number;
   /** Engine tuning (tests shorten the backoff). */
   engine?: Pick<SyncEngineOptions, 'backoff' | 'batch' | 'concurrency'>;
@@ -51,7 +51,7 @@ const noAddress = (environment: RemoteEnvironment) =>
  * writes go to the outbox and reach the server through the engine. Events: data-changed.
  */
 export function openReplica(options: ReplicaOptions) {
-  const { dataDir, environment, client, currentBaseUrl, keySet = () => true, now = Date.now } = options;
+  const { dataDir, environment, client, currentBaseUrl, key = () => 'ready', now = Date.now } = options;
   const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
   const pets = createPetStore(db);
   const outbox = createOutbox(db, pets, environment, now);
@@ -59,7 +59,8 @@ export function openReplica(options: ReplicaOptions) {
   const status = createServerStatus({
     environment,
     address: currentBaseUrl,
-    keySet,
+    key,
+
     counts: () => {
       const { pending, needsConfirmation, rejected } = outbox.counts();
       return { waiting: pending, held: needsConfirmation, rejected };

@@ -54,7 +54,10 @@ export function failedOutcome(entry: ClaimedEntry, error: unknown, delay: RetryD
   switch (error.kind) {
     case 'no_key':
     case 'no_address':
+    case 'key_unconfirmed':
+    case 'keychain_unavailable':
       return retry(notSent, 0, 'not_configured');
+
     case 'cancelled':
       // Called off by a stop (a quit): it may have gone out; it waits for the next start.
       return retry(wasUnknown || mayHaveArrived !== false ? 'unknown' : 'pending', 0, 'stopped');

@@ -12,6 +12,10 @@ export type Contact = { kind: 'answered' } | { kind: 'failed'; error: AppError }
 
 const ANSWERED: Contact = { kind: 'answered' };
 
+/** Why the key is not sent to this address, and what a person can do. */
+export const unconfirmedKey = (environment: RemoteEnvironment, address: string) =>
+  `The ${environment} key was set for another address; it is not sent to ${new URL(address).origin} until you confirm it for this address in Settings (or: petstore key confirm ${environment}), or set a new key.`;
+
 /** The contact a call's outcome makes; null when it says nothing about the server (cancelled, a fault of ours). */
 export function contactOf(error: unknown): Contact | null {
   if (error === null) return ANSWERED;
@@ -38,6 +42,8 @@ const CONNECTION_OF: Partial<Record<AppError['code'], ConnectionState>> = {
   not_the_contract: 'not_a_pet_store',
   untrusted_certificate: 'untrusted',
   no_key: 'no_key',
+  keychain_unavailable: 'no_key',
+  key_unconfirmed: 'key_unconfirmed',
   no_address: 'no_address',
 };
 
@@ -45,8 +51,8 @@ export interface ServerStatusOptions {
   environment: RemoteEnvironment;
   /** The server's current address; null when none is set. */
   address: () => string | null;
-  /** Whether a key is set for it. */
-  keySet: () => boolean;
+  /** Whether a key is set for it, and for its current address. */
+  key: () => 'none' | 'unconfirmed' | 'ready';
   /** What waits in its outbox, as this thread's connection sees it: always current. */
   counts: () => { waiting: number; held: number; rejected: number };
   now?: () => number;
@@ -57,7 +63,7 @@ export interface ServerStatusOptions {
  * waits), decided here and only here from every contact the app makes with it: lists, sends,
  * lookups, connection tests. A new address or key makes what was known about the old one unknown.
  */
-export function createServerStatus({ environment, address, keySet, counts, now = Date.now }: ServerStatusOptions) {
+export function createServerStatus({ environment, address, key, counts, now = Date.now }: ServerStatusOptions) {
   const events = new EventEmitter();
   let last: Contact | null = null;
   let lastContactAt: number | null = null;
@@ -75,12 +81,15 @@ export function createServerStatus({ environment, address, keySet, counts, now =
   function snapshot(): ServerStatus {
     const { waiting, held, rejected } = counts();
     const url = address();
+    const keyState = key();
     const configuration: AppError | null =
       url === null
         ? { code: 'no_address', message: `No address is set for ${environment}: set one in Settings.` }
-        : !keySet()
+        : keyState === 'none'
           ? { code: 'no_key', message: `No key is set for ${environment}: set one in Settings.` }
-          : null;
+          : keyState === 'unconfirmed'
+            ? { code: 'key_unconfirmed', message: unconfirmedKey(environment, url) }
+            : null;
     const problem = configuration ?? (last?.kind === 'failed' ? last.error : null);
     const connection: ConnectionState =
       problem !== null ? (CONNECTION_OF[problem.code] ?? 'failing') : last === null ? 'unknown' : 'online';

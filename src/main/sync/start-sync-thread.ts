@@ -6,7 +6,7 @@ import type { SyncEngine, SyncPassResult } from './sync-engine';
 import type { FromSyncThread, SyncThreadData, ToSyncThread } from './sync-thread-protocol';
 
 export interface SyncThreadOptions extends SyncThreadData {
-  apiKey: () => Promise<string | null>;
+  apiKey: (origin: string) => Promise<string | null>;
   onDeprecation?: (notice: DeprecationNotice) => void;
   /** Where a key that could not be read for the thread is explained, when it is a fault of ours. */
   log?: FaultLog;
@@ -60,7 +60,7 @@ export function startSyncThread({ apiKey, onDeprecation, log, entry, ...data }: 
         }
         case 'needKey':
           // Answered to the thread that asked (a thread that has since stopped ignores it).
-          apiKey().then(
+          apiKey(message.origin).then(
             (key) => spawned.postMessage({ type: 'key', call: message.call, key } satisfies ToSyncThread),
             (error: unknown) =>
               spawned.postMessage({

@@ -28,7 +28,7 @@ export type ToSyncThread =
 /** Messages from the sync thread to the main thread: the engine's events, and the answers to calls. */
 export type FromSyncThread =
   | { type: 'done'; call: number; result?: SyncPassResult; error?: string }
-  | { type: 'needKey'; call: number }
+  | { type: 'needKey'; call: number; origin: string }
   | { type: 'contact'; contact: Contact }
   | { type: 'pass'; running: boolean }
   | { type: 'sender'; holder: { pid: number } | null }

@@ -13,6 +13,9 @@ import { createSenderLease } from './sender-lease';
 import { createSyncEngine } from './sync-engine';
 import type { Contact } from './server-status';
 import { ReportedError } from '../app-error';
+import type { AppError } from '../../shared/contract';
+import { RemoteError } from '../remote/remote-error';
+
 import type { FromSyncThread, SyncThreadData, ToSyncThread } from './sync-thread-protocol';
 
 const port = parentPort as MessagePort;
@@ -29,11 +32,11 @@ const lease = createSenderLease(db, { reclaim: outbox.reclaimFromGoneSender });
 // Keys stay with the main thread (the keychain is its to use): asked for at each request, as in-thread.
 let nextCall = 0;
 const keyRequests = new Map<number, { resolve: (key: string | null) => void; reject: (error: Error) => void }>();
-const apiKey = () =>
+const apiKey = (origin: string) =>
   new Promise<string | null>((resolve, reject) => {
     const call = nextCall++;
     keyRequests.set(call, { resolve, reject });
-    post({ type: 'needKey', call });
+    post({ type: 'needKey', call, origin });
   });
 
 let client: RemoteClient | null = null;
@@ -117,8 +120,17 @@ port.on('message', (message: ToSyncThread) => {
       const request = keyRequests.get(message.call);
       keyRequests.delete(message.call);
       if (message.error === undefined) request?.resolve(message.key);
-      else request?.reject(new ReportedError(message.error));
+      else request?.reject(keyRefusal(message.error));
+
       break;
     }
   }
 });
+
+/** Why main gave no key: nothing was sent, as when the key is read in the same thread. */
+function keyRefusal(error: AppError): Error {
+  if (error.code === 'key_unconfirmed' || error.code === 'keychain_unavailable') {
+    return new RemoteError(error.code, error.message, { mayHaveArrived: false });
+  }
+  return new ReportedError(error);
+}

@@ -11,6 +11,7 @@ export const CONNECTION_LABELS: Record<ConnectionState, string> = {
   not_a_pet_store: 'Not a pet store service',
   untrusted: 'Certificate not trusted',
   no_key: 'No key set',
+  key_unconfirmed: 'Key set for another address',
   no_address: 'No address set',
 };
 
@@ -24,6 +25,7 @@ export const VERDICT_TITLES: Record<ConnectionState, string> = {
   not_a_pet_store: 'Not a pet store service',
   untrusted: 'Certificate not trusted',
   no_key: 'No key',
+  key_unconfirmed: 'Key not sent',
   no_address: 'No address',
 };
 

@@ -42,6 +42,8 @@ export const APP_ERROR_CODES = [
   'untrusted_certificate',
   /** Nothing was sent: the environment has no key, or no address. */
   'no_key',
+  /** Nothing was sent: the key was set for another address, and a person has not confirmed it for this one. */
+  'key_unconfirmed',
   'no_address',
   /** There is no OS keychain to keep keys in. */
   'keychain_unavailable',

@@ -35,6 +35,7 @@ export interface OutboxEntry {
 /**
  * How the app stands with a server, decided in one place (main) from every contact it has with it:
  * - no_address, no_key: nothing can be sent; a person must set it;
+ * - key_unconfirmed: the key was set for another address; it is not sent until a person confirms it;
  * - unknown: not tried since the app started, or since its address or key changed;
  * - online: it last answered as a pet store service and accepted the key;
  * - offline: it could not be reached, or did not answer in time;
@@ -46,6 +47,7 @@ export interface OutboxEntry {
 export const CONNECTION_STATES = [
   'no_address',
   'no_key',
+  'key_unconfirmed',
   'unknown',
   'online',
   'offline',

@@ -13,6 +13,8 @@ export const IPC_CHANNELS = [
   'setBaseUrl',
   'setKey',
   'clearKey',
+  'confirmKeyForAddress',
+
   'preferences',
   'setPreferences',
   'testConnection',

@@ -37,6 +37,8 @@ export const IPC_REQUESTS = {
   setBaseUrl: z.strictObject({ environment: remoteEnvironment, url: text(2_048) }),
   setKey: z.strictObject({ environment: remoteEnvironment, key: text(65_536) }),
   clearKey: z.strictObject({ environment: remoteEnvironment }),
+  /** Main asks a person, in a dialog of its own naming the host, whether the key may go to the new address. */
+  confirmKeyForAddress: z.strictObject({ environment: remoteEnvironment }),
   preferences: z.undefined(),
   setPreferences: z.strictObject({ confirmProductionAdds: z.boolean() }),
   testConnection: z.strictObject({ environment: remoteEnvironment }),
@@ -67,6 +69,8 @@ export interface IpcResults {
   setBaseUrl: EnvironmentSettingsView;
   setKey: EnvironmentSettingsView;
   clearKey: EnvironmentSettingsView;
+  confirmKeyForAddress: EnvironmentSettingsView & { confirmed: boolean };
+
   preferences: PreferencesView;
   setPreferences: PreferencesView;
   testConnection: ConnectionVerdictView;

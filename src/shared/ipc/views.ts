@@ -1,10 +1,14 @@
 import type { EnvironmentName, RemoteEnvironment } from '../contract/environments';
 import type { ConnectionState } from '../contract/sync';
 
-/** Whether a key is set, and since when: never the key itself, which stays in main. */
+/** Whether a key is set, since when, and for which origin: never the key itself, which stays in main. */
 export interface KeyStatusView {
   set: boolean;
   setAt: string | null;
+  /** The origin (scheme, host, port) the key is sent to, and nowhere else; null for a key of unknown origin. */
+  origin: string | null;
+  /** False when the address has moved to another origin: the key is not sent until a person confirms it. */
+  forCurrentAddress: boolean;
 }
 
 /** "Test connection": how the server stands after one request, in words. */

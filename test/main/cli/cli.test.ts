@@ -19,13 +19,19 @@ describe('npm run cli', () => {
     expect(shown.out).toContain('Active environment: local');
     expect(shown.out).toContain('staging:     no address');
     const json = await run(['env', 'show', '--json']);
+    const nothingSet = {
+      url: null,
+      urlSource: 'none',
+      keySet: false,
+      keySetAt: null,
+      keyOrigin: null,
+      keyForCurrentAddress: false,
+    };
     expect(JSON.parse(json.out)).toEqual({
       active: 'local',
-      environments: {
-        production: { url: null, urlSource: 'none', keySet: false, keySetAt: null },
-        staging: { url: null, urlSource: 'none', keySet: false, keySetAt: null },
-      },
+      environments: { production: nothingSet, staging: nothingSet },
     });
+
   });
 
   it('env use and env set-url persist; bad input is a usage error (exit 2)', async () => {
@@ -75,7 +81,9 @@ describe('npm run cli', () => {
     expect((await run(['pets', 'list', '--env', 'staging'])).code).toBe(2); // no key yet: nothing sent
     const set = await run(['key', 'set', 'staging'], { stdin: `${TEST_API_KEY}\n` });
     expect(set.out).toBe('The staging key is set (kept in the OS keychain).');
-    expect((await run(['key', 'status'])).out).toMatch(/^production: not set\nstaging: set on \d{4}-\d{2}-\d{2}$/);
+    expect((await run(['key', 'status'])).out).toBe(
+      `production: not set\nstaging: set on ${new Date().toISOString().slice(0, 10)} for ${service.baseUrl}`,
+    );
     const added = await run(['pets', 'add', '--env', 'staging', '--name', 'Remote', '--category', '4']);
     expect(added.code).toBe(0);
     expect(added.out).toContain('Added to staging');
@@ -86,6 +94,7 @@ describe('npm run cli', () => {
     expect(rejected.code).toBe(1);
     expect(rejected.err).toContain('rejected the key');
     await run(['env', 'set-url', 'staging', 'http://127.0.0.1:9/v1']);
+    await run(['key', 'confirm', 'staging', '--yes']); // another origin: the key goes there only once confirmed
     expect((await run(['pets', 'list', '--env', 'staging'])).code).toBe(3);
   });
 

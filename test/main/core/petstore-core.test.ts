@@ -43,7 +43,8 @@ describe('the core', () => {
     const added = core.addPet('staging', { name: 'Held Hamster', categoryId: '3' });
     if (!('entry' in added)) throw new Error('an outbox entry was expected');
     await core.syncNow('staging');
-    await core.setBaseUrl('staging', `${service.baseUrl}/v1`); // a person fixes the address in Settings
+    await core.setBaseUrl('staging', `${service.baseUrl}/v1`); // a person fixes the address in Settings…
+    await core.confirmKeyForAddress('staging', { ask: async () => true }); // …and says the key may go there
     await core.syncNow('staging');
     expect(core.outboxEntry('staging', added.entry.entryId)).toMatchObject({ state: 'needs_confirmation' });
     expect(core.serverStatus('staging')).toMatchObject({ held: 1, waiting: 0 });
@@ -148,9 +149,11 @@ describe('the core', () => {
     const core = open();
     const service = track(await startService());
     const bad = track(await startMisbehavingServer());
+    await core.setBaseUrl('staging', `${service.baseUrl}/v1`);
     await core.setKey('staging', TEST_API_KEY);
     const verdict = async (url: string) => {
       await core.setBaseUrl('staging', url);
+      await core.confirmKeyForAddress('staging', { ask: async () => true }); // each is another origin
       return core.testConnection('staging');
     };
     expect(await verdict(`${service.baseUrl}/v1`)).toEqual({

@@ -14,17 +14,19 @@ describe('one key per remote environment, in the OS keychain', () => {
     let now = new Date('2026-11-20T10:00:00Z');
     const keys = createEnvironmentKeys(createKeychain(`Petstore Desk test ${randomUUID()}`), settings, () => now);
     expect(await keys.has('staging')).toBe(false);
-    await keys.set('staging', 'staging-key-1\n');
-    await keys.set('production', 'production-key-1');
+    await keys.set('staging', 'staging-key-1\n', 'https://staging.example');
+    await keys.set('production', 'production-key-1', 'https://shop.example');
     expect(await keys.get('staging')).toBe('staging-key-1');
     now = new Date('2026-11-21T09:30:00Z');
-    await keys.set('staging', 'staging-key-2');
+    await keys.set('staging', 'staging-key-2', 'https://staging.example:8443');
     expect(await keys.has('staging')).toBe(true);
     expect(settings.keySetAt('staging')).toBe('2026-11-21T09:30:00.000Z');
+    expect(settings.keyOrigin('staging')).toBe('https://staging.example:8443');
     expect(await keys.get('production')).toBe('production-key-1');
     expect(await keys.clear('staging')).toBe(true);
     expect(await keys.has('staging')).toBe(false);
     expect(settings.keySetAt('staging')).toBeNull();
+    expect(settings.keyOrigin('staging')).toBeNull();
     expect(await keys.get('production')).toBe('production-key-1');
     await keys.clear('production');
   });
@@ -34,11 +36,11 @@ describe('one key per remote environment, in the OS keychain', () => {
       createKeychain(`Petstore Desk test ${randomUUID()}`),
       createSettings(open().db, {}),
     );
-    await expect(keys.set('staging', 'two words')).rejects.toMatchObject({
+    await expect(keys.set('staging', 'two words', 'https://staging.example')).rejects.toMatchObject({
       message: expect.stringMatching(/^key must be a bearer token/),
       fields: [{ field: 'key', message: expect.stringMatching(/^must be a bearer token/) }],
     });
-    await expect(keys.set('staging', 'k'.repeat(5_000))).rejects.toMatchObject({
+    await expect(keys.set('staging', 'k'.repeat(5_000), 'https://staging.example')).rejects.toMatchObject({
       message: 'key is too long: at most 4096 characters, got 5000',
     });
     expect(await keys.has('staging')).toBe(false);

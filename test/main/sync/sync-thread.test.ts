@@ -81,7 +81,7 @@ describe('the sync thread', () => {
       problem: { code: 'keychain_unavailable', message: expect.stringContaining('No OS keychain is available') },
     });
     expect(replica.outbox.get(entry.entryId)).toMatchObject({
-      state: 'unknown',
+      state: 'pending', // certainly not sent: no key was read
       lastError: expect.stringContaining('No OS keychain is available'),
     }); // waits, not left claimed
 

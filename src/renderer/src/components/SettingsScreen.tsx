@@ -61,6 +61,19 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
       setKeyError(messageOf(error));
     }
   };
+  /** Main asks the person in a dialog of its own, naming the host; this only asks main to ask. */
+  const confirmKeyForAddress = async () => {
+    try {
+      const answered = await call('confirmKeyForAddress', { environment });
+      setSettings(answered);
+      setVerdict(null);
+      const host = answered.baseUrl ? new URL(answered.baseUrl).host : '';
+      if (answered.confirmed) toast.success(`${ENVIRONMENT_LABELS[environment]} key confirmed for ${host}.`);
+      else toast(`Not confirmed: the ${ENVIRONMENT_LABELS[environment]} key is not sent to ${host}.`);
+    } catch (error) {
+      setKeyError(messageOf(error));
+    }
+  };
   const test = async () => {
     setTesting(true);
     try {
@@ -73,6 +86,10 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   };
 
   const keySet = settings?.key.set === true;
+  const noAddress = settings !== null && settings.baseUrl === null;
+  // The address moved to another origin than the key's: the key stays behind until a person confirms it.
+  const keyLeftBehind = settings !== null && keySet && settings.baseUrl !== null && !settings.key.forCurrentAddress;
+  const keyOriginHost = settings?.key.origin ? new URL(settings.key.origin).host : null;
   return (
     <section className={`server-settings env-card-${environment}`} aria-labelledby={id('title')}>
       <h2 id={id('title')}>
@@ -115,24 +132,39 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
             spellCheck={false}
             aria-invalid={keyError ? true : undefined}
             aria-describedby={id('key-note')}
+            disabled={noAddress}
             onChange={(event) => setKey(event.target.value)}
           />
           <p id={id('key-note')} className={keyError ? 'field-error' : 'hint'} aria-live="polite">
             {keyError ||
               (settings
                 ? keySet
-                  ? `Key set${settings.key.setAt ? ` on ${onDate(settings.key.setAt)}` : ''}. It is never shown.`
-                  : 'No key set.'
+                  ? `Key set${settings.key.setAt ? ` on ${onDate(settings.key.setAt)}` : ''}${keyOriginHost ? ` for ${keyOriginHost}` : ''}. It is never shown, and sent to no other address.`
+                  : noAddress
+                    ? 'Save the address first: a key is kept for the address it is set for.'
+                    : 'No key set.'
                 : '')}
           </p>
         </div>
-        <button type="submit" disabled={key === ''}>
+        <button type="submit" disabled={key === '' || noAddress}>
           {keySet ? 'Replace key' : 'Set key'}
         </button>
         <button type="button" disabled={!keySet} onClick={() => void clearKey()}>
           Clear key
         </button>
       </form>
+      {keyLeftBehind && (
+        <div className="key-left-behind" role="status">
+          <p>
+            The key was set for <strong>{keyOriginHost ?? 'another address'}</strong>. It is not sent to{' '}
+            <strong>{new URL(settings.baseUrl!).host}</strong> until you confirm that this is your shop&apos;s{' '}
+            {ENVIRONMENT_LABELS[environment]} server, or set a new key.
+          </p>
+          <button type="button" onClick={() => void confirmKeyForAddress()}>
+            Use the key for {new URL(settings.baseUrl!).host}…
+          </button>
+        </div>
+      )}
       <div className="test-connection">
         <button type="button" onClick={() => void test()} disabled={testing}>
           {testing ? 'Testing…' : 'Test connection'}
