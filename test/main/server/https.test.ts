@@ -70,6 +70,10 @@ describe('the service over HTTPS', () => {
         NODE_EXTRA_CA_CERTS: certificates.caFile,
       });
       expect(trusted).toMatchObject({ code: 0, out: '[]' });
+      // The way a packaged app trusts it (its fuses ignore NODE_EXTRA_CA_CERTS): the authority in
+      // the OS store, which on Linux is OpenSSL's file, here pointed at a throwaway one.
+      const inStore = petstore(['pets', 'list', '--env', 'staging', '--json'], { SSL_CERT_FILE: certificates.caFile });
+      expect(inStore).toMatchObject({ code: 0, out: '[]' });
       petstore(['key', 'clear', 'staging']);
     },
   );
