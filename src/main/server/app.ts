@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Logger } from 'pino';
 import {
   ApiError,
+  encodePageCursor,
   GET_PET_DEPRECATION,
   newPetSchema,
   parseOrThrow,
@@ -119,6 +120,20 @@ function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return sendError(reply, new ApiError('not_found', `No such resource: ${echo(request.method, 20)} ${echo(path)}.`));
 }
 
+/**
+ * RFC 8288's `Link` to the page after this one: the same query (`limit`, `status` as they were
+ * given) with the cursor of the last animal sent. A path reference, resolved against the request.
+ */
+function nextPageLink(query: Record<string, unknown>, nextAfter: string): string {
+  const next = new URLSearchParams();
+  for (const name of ['limit', 'status'] as const) {
+    const value = query[name];
+    if (typeof value === 'string') next.set(name, value);
+  }
+  next.set('cursor', encodePageCursor(nextAfter));
+  return `<${API_PREFIX}/pets?${next}>; rel="next"`;
+}
+
 /** The animal store service over HTTP: the interface's three operations under /v1. Not yet listening. */
 export function buildServer({
   db,
@@ -134,7 +149,11 @@ export function buildServer({
     ...limits,
   };
   const checkBearer = createBearerCheck(apiKey);
-  const listPetsBody = (query: unknown) => stringifyJson(store.listPets(query as never).map(petToWire));
+  const listPetsPage = (query: Record<string, unknown>) => {
+    const { pets, nextAfter } = store.listPage(query);
+    const body = stringifyJson(pets.map(petToWire));
+    return nextAfter === null ? { body } : { body, link: nextPageLink(query, nextAfter) };
+  };
   const cache = listCache ? createListCache(() => store.changeStamp()) : undefined;
 
   const idempotency = createIdempotencyStore(db);
@@ -250,7 +269,9 @@ export function buildServer({
 
   app.get(`${API_PREFIX}/pets`, (request, reply) => {
     const rawQuery = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
-    const body = cache ? cache.get(rawQuery, () => listPetsBody(request.query)) : listPetsBody(request.query);
+    const query = request.query as Record<string, unknown>;
+    const { body, link } = cache ? cache.get(rawQuery, () => listPetsPage(query)) : listPetsPage(query);
+    if (link !== undefined) reply.header('link', link);
     return json(reply, 200, body);
   });
 

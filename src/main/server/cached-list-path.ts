@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BearerCheck } from './bearer-auth';
-import type { ListCache } from './list-cache';
+import type { ListCache, ListPage } from './list-cache';
 
 type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -36,19 +36,25 @@ export function createCachedListPath(
   function answerWaiting(): void {
     const batch = waiting;
     waiting = [];
-    let lookup: (query: string) => Buffer | undefined;
+    let lookup: (query: string) => ListPage | undefined;
     try {
       lookup = cache.fresh();
     } catch {
       lookup = () => undefined; // the route meets the same failure and answers it in the Error shape
     }
     for (const { request, response, query, start } of batch) {
-      const body = lookup(query);
-      if (body === undefined) {
+      const page = lookup(query);
+      if (page === undefined) {
         passOn(request, response); // changed since it was read: the route answers from the store
         continue;
       }
-      response.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+      const { body, link } = page;
+      response.writeHead(
+        200,
+        link === undefined
+          ? { 'content-type': contentType, 'content-length': body.length }
+          : { 'content-type': contentType, 'content-length': body.length, link },
+      );
       response.end(body);
       logRequest?.('GET', request.url!, 200, performance.now() - start);
     }

@@ -4,7 +4,6 @@ import {
   newPetSchema,
   parseOrThrow,
   petIdSchema,
-  type ListPetsQuery,
   type NewPet,
   type Pet,
   type PetStatus,
@@ -12,8 +11,17 @@ import {
 import type { SqliteDatabase } from './database';
 
 /** The three operations of the interface, plus the bulk upsert a replica needs. */
+/** A page of listPets and, when more animals follow it, the id its next page starts after. */
+export interface PetPage {
+  pets: Pet[];
+  nextAfter: string | null;
+}
+
 export interface PetStore {
-  listPets(query?: Partial<ListPetsQuery>): Pet[];
+  listPets(query?: unknown): Pet[];
+  /** listPets with our extension: `cursor` for a later page, and where the next one starts. */
+  listPage(query?: unknown): PetPage;
+
   createPet(newPet: NewPet): Pet;
   getPet(petId: string): Pet;
   /** Inserts or replaces animals by id, all in one transaction. Input must already be valid. */
@@ -41,10 +49,15 @@ function toPet([id, name, categoryId, status]: PetRow): Pet {
  */
 export function createPetStore(db: SqliteDatabase): PetStore {
   const rows = <P extends unknown[]>(sql: string) => db.prepare<P, PetRow>(sql).raw(true);
-  const listAll = rows<[number]>(`SELECT ${PET_COLUMNS} FROM pets ORDER BY pets.id LIMIT ?`);
-  const listByStatus = rows<[string, number]>(
-    `SELECT ${PET_COLUMNS} FROM pets WHERE pets.status = ? ORDER BY pets.id LIMIT ?`,
+  // Ascending id, after a given id (the keyset of a cursor; the smallest int64 for the first page).
+  // One more row than the page is read, to know whether a next page exists.
+  const listAll = rows<[bigint | number, number]>(
+    `SELECT ${PET_COLUMNS} FROM pets WHERE pets.id > ? ORDER BY pets.id LIMIT ?`,
   );
+  const listByStatus = rows<[string, bigint | number, number]>(
+    `SELECT ${PET_COLUMNS} FROM pets WHERE pets.status = ? AND pets.id > ? ORDER BY pets.id LIMIT ?`,
+  );
+
   const selectById = rows<[bigint]>(`SELECT ${PET_COLUMNS} FROM pets WHERE pets.id = ?`);
   const insert = rows<[string, bigint, string | null]>(
     `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${PET_COLUMNS}`,
@@ -62,9 +75,17 @@ export function createPetStore(db: SqliteDatabase): PetStore {
 
   return {
     listPets(query = {}) {
-      const { limit, status } = parseOrThrow(listPetsQuerySchema, query, 'invalid_parameter', 'query');
-      const page = status === undefined ? listAll.all(limit) : listByStatus.all(status, limit);
-      return page.map(toPet);
+      return this.listPage(query).pets;
+    },
+
+    listPage(query = {}) {
+      const { limit, status, after } = parseOrThrow(listPetsQuerySchema, query, 'invalid_parameter', 'query');
+      const from = after === undefined ? -Infinity : BigInt(after); // -Infinity: before every int64
+
+      const rows = status === undefined ? listAll.all(from, limit + 1) : listByStatus.all(status, from, limit + 1);
+      const more = rows.length > limit;
+      const pets = (more ? rows.slice(0, limit) : rows).map(toPet);
+      return { pets, nextAfter: more ? pets.at(-1)!.id : null };
     },
 
     createPet(newPet) {

@@ -7,3 +7,4 @@ export * from './validate';
 export * from './environments';
 export * from './sync';
 export * from './bearer';
+export * from './page-cursor';

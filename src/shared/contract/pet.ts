@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describeValue } from './describe-value';
 import { int64Schema, type ValueSource } from './int64';
 import { NAME_MAX_LENGTH, PAGE_LIMIT, SERVER_NAME_MAX_LENGTH } from './limits';
+import { CURSOR_PROBLEM, decodePageCursor } from './page-cursor';
 
 export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 export type PetStatus = (typeof PET_STATUSES)[number];
@@ -112,11 +113,25 @@ const limitSchema = z
     return z.NEVER;
   });
 
+/** `cursor` (our extension): the page after the one that gave it out; its decoded form is `after`. */
+const cursorSchema = z
+  .string({ error: (issue) => `must be a string, got ${describeValue(issue.input)}` })
+  .transform((cursor, ctx): string => {
+    const after = decodePageCursor(cursor);
+    if (after !== null) return after;
+    ctx.addIssue({ code: 'custom', message: CURSOR_PROBLEM, input: cursor });
+    return z.NEVER;
+  });
+
 /** The query of listPets. Unknown parameters are ignored. */
-export const listPetsQuerySchema = z.object(
-  { limit: limitSchema, status: statusSchema.optional() },
-  { error: objectError },
-);
+export const listPetsQuerySchema = z
+  .object(
+    { limit: limitSchema, status: statusSchema.optional(), cursor: cursorSchema.optional() },
+    { error: objectError },
+  )
+  .transform(({ cursor, ...query }): typeof query & { after?: string } =>
+    cursor === undefined ? query : { ...query, after: cursor },
+  );
 
 /** The path parameter of getPet. */
 export const petIdSchema = int64Schema('app');
