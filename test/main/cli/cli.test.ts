@@ -31,7 +31,6 @@ describe('npm run cli', () => {
       active: 'local',
       environments: { production: nothingSet, staging: nothingSet },
     });
-
   });
 
   it('env use and env set-url persist; bad input is a usage error (exit 2)', async () => {
