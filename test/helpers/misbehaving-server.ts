@@ -92,6 +92,40 @@ const BEHAVIOURS: Record<string, (req: IncomingMessage, res: ServerResponse) => 
     res.end(Buffer.concat([Buffer.from('[{"id":1,"name":"R'), Buffer.from([0xff]), Buffer.from('","categoryId":1}]')]));
   },
 
+  // Pages whose next link sends the client (and its key) to another server.
+  'link-elsewhere': (_req, res) => {
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      link: '<http://evil.example/v1/pets?cursor=x>; rel="next"',
+    });
+    res.end('[{"id":1,"name":"One","categoryId":1}]');
+  },
+  // A next link back to the same page, for ever.
+  'link-loop': (req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', link: `<${req.url}>; rel="next"` });
+    res.end('[{"id":1,"name":"One","categoryId":1}]');
+  },
+  'link-malformed': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', link: '<unterminated; rel=next' });
+    res.end('[]');
+  },
+  // A server without the extension: a full first page (as many as asked, up to 100), never a next.
+  'no-pages': (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const limit = Number(url.searchParams.get('limit') ?? 20);
+    const status = url.searchParams.get('status');
+    json(
+      res,
+      200,
+      Array.from({ length: limit }, (_, i) => ({
+        id: i + 1 + (status === null ? 0 : 1000 * (['available', 'pending', 'sold'].indexOf(status) + 1)),
+        name: `Fish ${i + 1}`,
+        categoryId: 1,
+        status: status ?? 'available',
+      })),
+    );
+  },
+
   'error-without-body': (_req, res) => {
     res.writeHead(500);
     res.end();

@@ -1,3 +1,4 @@
+import LinkHeader from 'http-link-header';
 import { z } from 'zod';
 import {
   listPetsQuerySchema,
@@ -79,7 +80,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
 
   async function call(
     method: 'GET' | 'POST',
-    path: string,
+    path: string | URL,
     init: { body?: string; headers?: Record<string, string>; signal?: AbortSignal },
   ): Promise<Answer> {
     if (baseUrl === null) {
@@ -99,7 +100,8 @@ export function createRemoteClient(options: RemoteClientOptions) {
     const answer = await exchange({
       where,
       method,
-      url: `${baseUrl}${path}`,
+      url: typeof path === 'string' ? `${baseUrl}${path}` : path.href,
+
       key,
       body: init.body,
       headers: init.headers,
@@ -180,17 +182,30 @@ export function createRemoteClient(options: RemoteClientOptions) {
     environment,
     baseUrl,
 
-    async listPets(query: Partial<ListPetsQuery> = {}, { signal }: CallOptions = {}): Promise<Pet[]> {
+    async listPets(query: Partial<ListPetsQuery> = {}, options: CallOptions = {}): Promise<Pet[]> {
+      return (await this.listPage(query, options)).pets;
+    },
+
+    /**
+     * A page of listPets and where the next one is, if the server says (our extension: an RFC 8288
+     * `Link: <…>; rel="next"`, followed as given). `next` asks for that page instead of the first.
+     * A next page is only ever on the same server and path: a link elsewhere is not followed (the
+     * key never goes there), and why is said in `nextRefused`.
+     */
+    async listPage(
+      query: Partial<ListPetsQuery> = {},
+      { signal, next }: CallOptions & { next?: string } = {},
+    ): Promise<RemotePage> {
       const { limit, status } = parseOrThrow(listPetsQuerySchema, query, 'invalid_parameter', 'query');
       const search = new URLSearchParams({ limit: String(limit), ...(status ? { status } : {}) });
-      const answer = await call('GET', `/pets?${search}`, { signal });
+      const answer = await call('GET', next === undefined ? `/pets?${search}` : new URL(next), { signal });
       const pets = expect(answer, 200, petsSchema('json'), 'a list of pets');
       if (pets.length > limit)
         throw new RemoteError(
           'not_the_contract',
           `${where} sent ${pets.length} animals when at most ${limit} were asked for.`,
         );
-      return pets;
+      return { pets, ...nextPageOf(answer.header('link'), `${baseUrl}/pets`) };
     },
 
     async createPet(
@@ -239,4 +254,44 @@ export function readRetryAfter(value: string | null, now = Date.now()): number |
   const trimmed = value.trim();
   const ms = /^\d{1,12}$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
   return Number.isNaN(ms) ? undefined : Math.min(Math.max(0, ms), RETRY_AFTER_MAX_MS);
+}
+
+export interface RemotePage {
+  pets: Pet[];
+  /** The address of the next page (absolute, on the same server and path), or null: this was the last, or the server does not page. */
+  next: string | null;
+  /** Why a next page the server named is not followed (it is elsewhere, or the header is malformed). */
+  nextRefused?: string;
+}
+
+/** Longer than any cursor a reasonable server hands out; beyond it the header is not read. */
+const LINK_MAX_CHARS = 4_096;
+
+/**
+ * The `rel="next"` target of a Link header, resolved against the list's address and checked to
+ * stay on it. A link that cannot be followed leaves the page usable: it is reported, not followed.
+ */
+export function nextPageOf(link: string | null, listUrl: string): Pick<RemotePage, 'next' | 'nextRefused'> {
+  if (link === null) return { next: null };
+  const refuse = (why: string) => ({ next: null, nextRefused: `its Link header ${why}` });
+  if (link.length > LINK_MAX_CHARS) return refuse(`is longer than ${LINK_MAX_CHARS} characters`);
+  let target: string | undefined;
+  try {
+    target = LinkHeader.parse(link).rel('next')[0]?.uri;
+  } catch {
+    return refuse('is malformed');
+  }
+  if (target === undefined) return { next: null };
+  let next: URL;
+  try {
+    next = new URL(target, listUrl);
+  } catch {
+    return refuse('names no valid address for the next page');
+  }
+  const list = new URL(listUrl);
+  if (next.origin !== list.origin || next.pathname !== list.pathname || next.username || next.password) {
+    return refuse(`puts the next page elsewhere (${bounded(`${next.origin}${next.pathname}`, 120)})`);
+  }
+  next.hash = '';
+  return { next: next.href };
 }
