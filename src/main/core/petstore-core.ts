@@ -1,10 +1,12 @@
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import {
+  animalsQuerySchema,
   ApiError,
   newPetSchema,
-  PAGE_LIMIT,
   parseOrThrow,
+  type AnimalsQuery,
+  type AnimalsWindow,
   type EnvironmentName,
   type ListPetsQuery,
   type OutboxEntry,
@@ -24,6 +26,7 @@ import { toAppError, type FaultLog } from '../app-error';
 import { DATABASE_FILE_NAME } from '../config/data-dir';
 import { createSettings } from '../config/settings';
 import type { DeprecationNotice } from '../remote/remote-client';
+import { RemoteError } from '../remote/remote-error';
 import { createEnvironmentKeys } from '../secrets/environment-keys';
 import { createKeychain, type Keychain } from '../secrets/keychain';
 import { openDatabase } from '../store/database';
@@ -155,6 +158,35 @@ export function openPetstoreCore({
       }
     },
 
+    /** The animals screen's window of every animal in the environment (the local store, or the replica): at once. */
+    animals(environment: EnvironmentName, query: AnimalsQuery = {}): AnimalsWindow {
+      if (environment !== 'local') return replica(environment).animals(query);
+      const valid = parseOrThrow(animalsQuerySchema, query, 'invalid_parameter', 'query');
+      const counts = localStore.countByStatus(valid.search);
+      return {
+        environment,
+        total: valid.status === undefined ? counts.all : counts[valid.status],
+        counts,
+        offset: valid.offset,
+        rows: localStore.browse(valid, valid.offset, valid.limit).map((pet) => ({ kind: 'pet', pet })),
+        listedAt: null,
+        inventory: null,
+      };
+    },
+
+    /**
+     * Brings the replica up to the server's whole list (walks its pages, or resumes the walk);
+     * the outcome, and progress on the way, are in the server status. Nothing to do for local.
+     */
+    async refreshAnimals(environment: EnvironmentName): Promise<void> {
+      if (environment === 'local') return;
+      await replica(environment)
+        .walkInventory()
+        .catch((error: unknown) => {
+          if (!(error instanceof RemoteError)) throw error; // a fault of ours; a server's is in the status
+        });
+    },
+
     /** createPet: at once in the local store; for a server, durably into its outbox, sent in the background. */
     addPet(environment: EnvironmentName, newPet: unknown): { pet: Pet } | { entry: OutboxEntry } {
       const added =
@@ -188,7 +220,7 @@ export function openPetstoreCore({
     async syncNow(environment: RemoteEnvironment): Promise<SyncOutcome & { pass: SyncPassResult }> {
       const remote = replica(environment);
       const pass = await remote.engine.syncNow({ force: true });
-      await remote.refresh({ limit: PAGE_LIMIT.max }).catch(() => undefined); // its outcome is in the status
+      await remote.walkInventory().catch(() => undefined); // its outcome is in the status
       return { sent: pass.accepted, rejected: pass.rejected, status: remote.status(), pass };
     },
 

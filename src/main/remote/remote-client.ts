@@ -198,6 +198,13 @@ export function createRemoteClient(options: RemoteClientOptions) {
     ): Promise<RemotePage> {
       const { limit, status } = parseOrThrow(listPetsQuerySchema, query, 'invalid_parameter', 'query');
       const search = new URLSearchParams({ limit: String(limit), ...(status ? { status } : {}) });
+      if (next !== undefined && !onListPath(next, `${baseUrl}/pets`)) {
+        // A page of another address (the address changed since): this environment's key never goes there.
+        throw new RemoteError(
+          'cancelled',
+          `${where}: that next page is not on this address; start again from the first.`,
+        );
+      }
       const answer = await call('GET', next === undefined ? `/pets?${search}` : new URL(next), { signal });
       const pets = expect(answer, 200, petsSchema('json'), 'a list of pets');
       if (pets.length > limit)
@@ -288,10 +295,21 @@ export function nextPageOf(link: string | null, listUrl: string): Pick<RemotePag
   } catch {
     return refuse('names no valid address for the next page');
   }
-  const list = new URL(listUrl);
-  if (next.origin !== list.origin || next.pathname !== list.pathname || next.username || next.password) {
+  if (!onListPath(next.href, listUrl)) {
     return refuse(`puts the next page elsewhere (${bounded(`${next.origin}${next.pathname}`, 120)})`);
   }
   next.hash = '';
   return { next: next.href };
+}
+
+/** Whether `url` is the list's own address (same origin and path; only its query may differ). */
+function onListPath(url: string, listUrl: string): boolean {
+  const [target, list] = [URL.parse(url), new URL(listUrl)];
+  return (
+    target !== null &&
+    target.origin === list.origin &&
+    target.pathname === list.pathname &&
+    target.username === '' &&
+    target.password === ''
+  );
 }

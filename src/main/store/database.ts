@@ -59,3 +59,13 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
     throw error;
   }
 }
+
+/** Statements in raw (array) mode, each prepared on its first use: for SQL built from a few query shapes. */
+export function rawStatements(db: SqliteDatabase): (sql: string) => Database.Statement<unknown[], unknown> {
+  const prepared = new Map<string, Database.Statement<unknown[], unknown>>();
+  return (sql) => {
+    let found = prepared.get(sql);
+    if (found === undefined) prepared.set(sql, (found = db.prepare<unknown[], unknown>(sql).raw(true)));
+    return found;
+  };
+}

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { searchText } from './search-text';
 
 /**
  * Schema history, oldest first; `PRAGMA user_version` records how many have been applied.
@@ -18,6 +19,33 @@ const createPetsTable: Migration = (db) => {
       status TEXT CHECK (status IN ('available', 'pending', 'sold'))
     ) STRICT;
     CREATE INDEX pets_by_status ON pets (status);
+  `);
+};
+
+// Find by name: each animal's name as search sees it (search-text.ts, computed by the app on every
+// write, backfilled here), an index for sorting by name, and a trigram full-text index over it
+// that SQLite keeps in step with the table, in the same transaction, by triggers.
+const addNameSearch: Migration = (db) => {
+  db.exec(`ALTER TABLE pets ADD COLUMN search_text TEXT NOT NULL DEFAULT '';`);
+  const fill = db.prepare<[string, bigint]>('UPDATE pets SET search_text = ? WHERE id = ?');
+  for (const [id, name] of db.prepare<[], [bigint, string]>('SELECT id, name FROM pets').raw().safeIntegers().all()) {
+    fill.run(searchText(name), id);
+  }
+  // The index is built from the filled column, and only then kept in step by the triggers.
+  db.exec(`
+    CREATE INDEX pets_by_search_text ON pets (search_text, id);
+    CREATE VIRTUAL TABLE pets_search USING fts5(search_text, content='pets', content_rowid='id', tokenize='trigram');
+    INSERT INTO pets_search (pets_search) VALUES ('rebuild');
+    CREATE TRIGGER pets_search_insert AFTER INSERT ON pets BEGIN
+      INSERT INTO pets_search (rowid, search_text) VALUES (new.id, new.search_text);
+    END;
+    CREATE TRIGGER pets_search_delete AFTER DELETE ON pets BEGIN
+      INSERT INTO pets_search (pets_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+    END;
+    CREATE TRIGGER pets_search_update AFTER UPDATE OF search_text ON pets BEGIN
+      INSERT INTO pets_search (pets_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+      INSERT INTO pets_search (rowid, search_text) VALUES (new.id, new.search_text);
+    END;
   `);
 };
 
@@ -43,6 +71,8 @@ export const MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.exec(`CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`);
   },
+  // 4: find by name.
+  addNameSearch,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -100,5 +130,35 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
         heartbeat_at INTEGER NOT NULL
       ) STRICT;
     `);
+  },
+  // 5: find by name (the outbox too: it is small, so a scan of its search_text serves it); and the
+  // walk of every page of the server's list (sync/inventory-walk.ts): where it stands, and which
+  // walk last saw each animal, so that those the server no longer lists can leave after a complete one.
+  (db) => {
+    addNameSearch(db);
+    db.exec(`
+      ALTER TABLE outbox ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+      ALTER TABLE pets ADD COLUMN seen_in_walk INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE inventory_walk (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        generation INTEGER NOT NULL,
+        base_url TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('walking', 'complete', 'first_pages_only')),
+        next_url TEXT,
+        pages INTEGER NOT NULL,
+        animals INTEGER NOT NULL,
+        started_at INTEGER NOT NULL,
+        finished_at INTEGER,
+        problem TEXT
+      ) STRICT;
+    `);
+    const fill = db.prepare<[string, bigint]>('UPDATE outbox SET search_text = ? WHERE id = ?');
+    for (const [id, name] of db
+      .prepare<[], [bigint, string]>('SELECT id, name FROM outbox')
+      .raw()
+      .safeIntegers()
+      .all()) {
+      fill.run(searchText(name), id);
+    }
   },
 ];

@@ -7,8 +7,12 @@ import {
   type NewPet,
   type Pet,
   type PetStatus,
+  type StatusCounts,
+  type ValidAnimalsQuery,
 } from '../../shared/contract';
-import type { SqliteDatabase } from './database';
+import { rawStatements, type SqliteDatabase } from './database';
+import { ORDER_BY, petsFilter, toCounts } from './name-search';
+import { searchText } from './search-text';
 
 /** The three operations of the interface, plus the bulk upsert a replica needs. */
 /** A page of listPets and, when more animals follow it, the id its next page starts after. */
@@ -26,6 +30,10 @@ export interface PetStore {
   getPet(petId: string): Pet;
   /** Inserts or replaces animals by id, all in one transaction. Input must already be valid. */
   upsertPets(pets: readonly Pet[]): void;
+  /** The animals screen's window: a status, a search by any part of the name, an order, a range. */
+  browse(query: Pick<ValidAnimalsQuery, 'status' | 'search' | 'sort'>, offset: number, limit: number): Pet[];
+  /** How many animals match `search` under each status choice. */
+  countByStatus(search: string | undefined): StatusCounts;
   /**
    * Changes whenever the animals may have changed: by this store's writes, or by another
    * connection (another process on the same file) committing. Lets callers cache reads safely.
@@ -59,16 +67,20 @@ export function createPetStore(db: SqliteDatabase): PetStore {
   );
 
   const selectById = rows<[bigint]>(`SELECT ${PET_COLUMNS} FROM pets WHERE pets.id = ?`);
-  const insert = rows<[string, bigint, string | null]>(
-    `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${PET_COLUMNS}`,
+  const insert = rows<[string, bigint, string | null, string]>(
+    `INSERT INTO pets (name, category_id, status, search_text) VALUES (?, ?, ?, ?) RETURNING ${PET_COLUMNS}`,
   );
-  const upsert = db.prepare<[bigint, string, bigint, string | null]>(
-    `INSERT INTO pets (id, name, category_id, status) VALUES (?, ?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET name = excluded.name, category_id = excluded.category_id, status = excluded.status`,
+  const upsert = db.prepare<[bigint, string, bigint, string | null, string]>(
+    `INSERT INTO pets (id, name, category_id, status, search_text) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name, category_id = excluded.category_id, status = excluded.status,
+       search_text = excluded.search_text`,
   );
   const upsertAll = db.transaction((pets: readonly Pet[]) => {
-    for (const pet of pets) upsert.run(BigInt(pet.id), pet.name, BigInt(pet.categoryId), pet.status ?? null);
+    for (const pet of pets)
+      upsert.run(BigInt(pet.id), pet.name, BigInt(pet.categoryId), pet.status ?? null, searchText(pet.name));
   });
+  // One statement per shape of query (status or not, index or scan, order), prepared on first use.
+  const statement = rawStatements(db);
   // data_version moves only for other connections' commits; our own writes bump `ownWrites`.
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   let ownWrites = 0;
@@ -91,7 +103,7 @@ export function createPetStore(db: SqliteDatabase): PetStore {
     createPet(newPet) {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
       ownWrites++;
-      return toPet(insert.get(valid.name, BigInt(valid.categoryId), valid.status ?? null)!);
+      return toPet(insert.get(valid.name, BigInt(valid.categoryId), valid.status ?? null, searchText(valid.name))!);
     },
 
     getPet(petId) {
@@ -99,6 +111,18 @@ export function createPetStore(db: SqliteDatabase): PetStore {
       const row = selectById.get(BigInt(id));
       if (row === undefined) throw new ApiError('not_found', `No animal has id ${id}.`);
       return toPet(row);
+    },
+
+    browse({ status, search, sort }, offset, limit) {
+      const filter = petsFilter(status, search);
+      const sql = `SELECT ${PET_COLUMNS} FROM pets WHERE ${filter.sql} ORDER BY ${ORDER_BY[sort]} LIMIT ? OFFSET ?`;
+      return (statement(sql).all(...filter.params, limit, offset) as PetRow[]).map(toPet);
+    },
+
+    countByStatus(search) {
+      const filter = petsFilter(undefined, search);
+      const sql = `SELECT status, count(*) FROM pets WHERE ${filter.sql} GROUP BY status`;
+      return toCounts(statement(sql).all(...filter.params) as Array<[PetStatus | null, number]>);
     },
 
     upsertPets(pets) {

@@ -7,9 +7,13 @@ import type {
   Pet,
   PetStatus,
   RemoteEnvironment,
+  StatusCounts,
+  ValidAnimalsQuery,
 } from '../../shared/contract';
-import type { SqliteDatabase } from '../store/database';
+import { rawStatements, type SqliteDatabase } from '../store/database';
 import type { PetStore } from '../store/pet-store';
+import { ORDER_BY, petsFilter, toCounts } from '../store/name-search';
+import { searchText } from '../store/search-text';
 
 /** A due entry as claimed for sending. */
 interface ClaimRow {
@@ -98,10 +102,11 @@ export function createOutbox(
     return entry;
   }
 
+  const statement = rawStatements(db);
   const insert = db
     .prepare<unknown[], EntryRow>(
-      `INSERT INTO outbox (environment, base_url, idempotency_key, name, category_id, status, state, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING ${ENTRY_COLUMNS}`,
+      `INSERT INTO outbox (environment, base_url, idempotency_key, name, category_id, status, state, created_at, updated_at, search_text)
+       VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?) RETURNING ${ENTRY_COLUMNS}`,
     )
     .raw();
   const byId = db.prepare<[string], EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM outbox WHERE id = ?`).raw();
@@ -150,8 +155,9 @@ export function createOutbox(
     baseUrl: string;
     key: string;
     at: number;
+    searchText: string;
   }>(
-    `UPDATE outbox SET name = @name, category_id = @category, status = @status,
+    `UPDATE outbox SET name = @name, category_id = @category, status = @status, search_text = @searchText,
        base_url = CASE WHEN state = 'needs_confirmation' THEN @baseUrl ELSE base_url END,
        idempotency_key = CASE WHEN state = 'rejected' THEN @key ELSE idempotency_key END,
        state = 'pending', next_attempt_at = 0, last_error = NULL, last_error_fields = NULL, updated_at = @at
@@ -203,6 +209,7 @@ export function createOutbox(
           newPet.status ?? null,
           at,
           at,
+          searchText(newPet.name),
         )!,
       );
     },
@@ -253,6 +260,7 @@ export function createOutbox(
           baseUrl,
           key: randomUUID(),
           at: now(),
+          searchText: searchText(pet.name),
         });
         return 'resent';
       }
@@ -271,6 +279,24 @@ export function createOutbox(
     unsynced: ({ limit = 100, status }: { limit?: number; status?: PetStatus } = {}): OutboxEntry[] =>
       unsyncedPage.all({ status: status ?? null, limit }).map(toEntry),
     list: (): OutboxEntry[] => all.all().map(toEntry),
+
+    /** The animals screen's rows of entries not yet accepted (always listed before the server's animals). */
+    browse(
+      { status, search, sort }: Pick<ValidAnimalsQuery, 'status' | 'search' | 'sort'>,
+      offset: number,
+      limit: number,
+    ) {
+      // The outbox is small (what was added here and not yet accepted): a scan serves any search.
+      const filter = petsFilter(status, search, false);
+      const sql = `SELECT ${ENTRY_COLUMNS} FROM outbox WHERE state <> 'accepted' AND ${filter.sql}
+        ORDER BY ${ORDER_BY[sort]} LIMIT ? OFFSET ?`;
+      return (statement(sql).all(...filter.params, limit, offset) as EntryRow[]).map(toEntry);
+    },
+    countByStatus(search: string | undefined): StatusCounts {
+      const filter = petsFilter(undefined, search, false);
+      const sql = `SELECT status, count(*) FROM outbox WHERE state <> 'accepted' AND ${filter.sql} GROUP BY status`;
+      return toCounts(statement(sql).all(...filter.params) as Array<[PetStatus | null, number]>);
+    },
     counts() {
       const by = Object.fromEntries(counts.all().map(({ state, n }) => [state, n])) as Partial<
         Record<OutboxState, number>

@@ -11,12 +11,19 @@ import {
   type Pet,
   type PetsView,
   type RemoteEnvironment,
+  animalsQuerySchema,
+  type AnimalRow,
+  type AnimalsQuery,
+  type AnimalsWindow,
+  type ValidAnimalsQuery,
 } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
 import { openDatabase } from '../store/database';
 import { REPLICA_MIGRATIONS } from '../store/migrations';
+import { addCounts } from '../store/name-search';
 import { createPetStore } from '../store/pet-store';
+import { createInventoryWalk, type InventoryWalk } from './inventory-walk';
 import { createOutbox } from './outbox';
 import { replicaFileName } from './replica-file';
 import { createSenderLease } from './sender-lease';
@@ -56,7 +63,10 @@ export function openReplica(options: ReplicaOptions) {
   const pets = createPetStore(db);
   const outbox = createOutbox(db, pets, environment, now);
   const events = new EventEmitter();
+  // Bound below, once the walk exists (it reports through the status it is part of).
+  let inventory: InventoryWalk | null = null;
   const status = createServerStatus({
+    inventory: () => inventory?.view() ?? { state: 'never', pages: 0, animals: 0, finishedAt: null, problem: null },
     environment,
     address: currentBaseUrl,
     key,
@@ -126,6 +136,44 @@ export function openReplica(options: ReplicaOptions) {
     else if (contact?.error.code === 'unreachable' || contact?.error.code === 'timeout') engine.noteReachable(false);
   }
 
+  const walk = createInventoryWalk({ db, client, currentBaseUrl, ask, now });
+  inventory = walk;
+  walk.events.on('change', () => status.changed());
+  walk.events.on('data-changed', () => events.emit('data-changed'));
+
+  // One read transaction, for the same reason as `view`.
+  const animals = db.transaction((query: ValidAnimalsQuery): AnimalsWindow => {
+    const { offset, limit, search, status: petStatus } = query;
+    const entryCounts = outbox.countByStatus(search);
+    const counts = addCounts(entryCounts, pets.countByStatus(search));
+    const entriesFirst = petStatus === undefined ? entryCounts.all : entryCounts[petStatus];
+    const rows: AnimalRow[] = [];
+    if (offset < entriesFirst) {
+      for (const entry of outbox.browse(query, offset, limit)) rows.push({ kind: 'entry', entry });
+    }
+    const petsWanted = limit - rows.length;
+    if (petsWanted > 0) {
+      for (const pet of pets.browse(query, Math.max(0, offset - entriesFirst), petsWanted))
+        rows.push({ kind: 'pet', pet });
+    }
+    const at = lastListed.get() ?? null;
+    const walked = walk.view().finishedAt;
+    const listedAt =
+      [at === null ? null : new Date(at).toISOString(), walked]
+        .filter((t) => t !== null)
+        .sort()
+        .at(-1) ?? null;
+    return {
+      environment,
+      total: petStatus === undefined ? counts.all : counts[petStatus],
+      counts,
+      offset,
+      rows,
+      listedAt,
+      inventory: walk.view(),
+    };
+  });
+
   return {
     environment,
     db,
@@ -137,7 +185,18 @@ export function openReplica(options: ReplicaOptions) {
     /** Asks the server by a call made elsewhere (a connection test): the status hears of the outcome. */
     ask,
     /** The address or the key changed: what was known about the server is no longer known. */
-    forgetServer: status.forget,
+    forgetServer(): void {
+      status.forget();
+      walk.cancel(); // a walk resumes only on the address it began on
+    },
+
+    /** The animals screen's window, at once from the file: waiting-to-sync animals first. */
+    animals(query: AnimalsQuery = {}): AnimalsWindow {
+      return animals(parseOrThrow(animalsQuerySchema, query, 'invalid_parameter', 'query'));
+    },
+
+    /** Walks every page of the server's list into the file (see inventory-walk.ts). Throws a RemoteError when it stops short. */
+    walkInventory: () => walk.walk(),
 
     /** At once, from the file: the animals last seen, and those not yet synced. */
     listPets(query: Partial<ListPetsQuery> = {}): PetsView {
@@ -218,7 +277,8 @@ export function openReplica(options: ReplicaOptions) {
     },
 
     async close() {
-      await engine.stop();
+      walk.cancel();
+      await Promise.all([engine.stop(), walk.stopped()]);
       db.close();
     },
   };

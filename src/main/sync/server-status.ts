@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { AppError, ConnectionState, RemoteEnvironment, ServerStatus } from '../../shared/contract';
+import type { AppError, ConnectionState, InventoryView, RemoteEnvironment, ServerStatus } from '../../shared/contract';
 import { toAppError } from '../app-error';
 import { RemoteError } from '../remote/remote-error';
 
@@ -55,6 +55,8 @@ export interface ServerStatusOptions {
   key: () => 'none' | 'unconfirmed' | 'ready';
   /** What waits in its outbox, as this thread's connection sees it: always current. */
   counts: () => { waiting: number; held: number; rejected: number };
+  /** How far the replica has the server's whole list. */
+  inventory: () => InventoryView;
   now?: () => number;
 }
 
@@ -63,7 +65,14 @@ export interface ServerStatusOptions {
  * waits), decided here and only here from every contact the app makes with it: lists, sends,
  * lookups, connection tests. A new address or key makes what was known about the old one unknown.
  */
-export function createServerStatus({ environment, address, key, counts, now = Date.now }: ServerStatusOptions) {
+export function createServerStatus({
+  environment,
+  address,
+  key,
+  counts,
+  inventory,
+  now = Date.now,
+}: ServerStatusOptions) {
   const events = new EventEmitter();
   let last: Contact | null = null;
   let lastContactAt: number | null = null;
@@ -104,6 +113,7 @@ export function createServerStatus({ environment, address, key, counts, now = Da
       rejected,
       sending,
       otherSender,
+      inventory: inventory(),
       problem,
     };
   }

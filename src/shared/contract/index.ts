@@ -8,3 +8,4 @@ export * from './environments';
 export * from './sync';
 export * from './bearer';
 export * from './page-cursor';
+export * from './browse';

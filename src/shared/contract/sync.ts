@@ -1,4 +1,5 @@
 import type { EnvironmentName, RemoteEnvironment } from './environments';
+import type { InventoryView } from './browse';
 import type { AppError } from './errors';
 import type { Int64 } from './int64';
 import type { Pet, PetStatus } from './pet';
@@ -76,6 +77,8 @@ export interface ServerStatus {
   sending: boolean;
   /** Another Petstore Desk process on this computer holds the right to send this outbox (it sends what waits). */
   otherSender: { pid: number } | null;
+  /** How far this computer has the server's whole list of animals. */
+  inventory: InventoryView;
   /** What stops or slows contact with this server now; null when nothing does. */
   problem: AppError | null;
 }

@@ -1,0 +1,20 @@
+/**
+ * A name as search sees it: compatibility forms unified (ﬁ → fi, full-width → ASCII), accents
+ * and other combining marks dropped, lower case, ß as ss. Kept beside each name (`search_text`)
+ * and applied to what is typed, so "cafe" finds "Café", "ÖZIL" finds "özil", and a name typed on
+ * a Mac (decomposed) is found from a PC (composed).
+ */
+export function searchText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase()
+    .replaceAll('ß', 'ss')
+    .normalize('NFC');
+}
+
+/** Shortest text the trigram index serves; shorter ones are looked for by a scan in SQLite. */
+export const TRIGRAM = 3;
+
+/** An FTS5 query for `folded` as one substring (a phrase of trigrams), whatever characters it holds. */
+export const substringMatch = (folded: string) => `"${folded.replaceAll('"', '""')}"`;

@@ -1,0 +1,212 @@
+import { EventEmitter } from 'node:events';
+import { PET_STATUSES, type AppError, type InventoryView, type Pet } from '../../shared/contract';
+import { toAppError } from '../app-error';
+import type { RemoteClient, RemotePage } from '../remote/remote-client';
+import { RemoteError } from '../remote/remote-error';
+import type { SqliteDatabase } from '../store/database';
+import { searchText } from '../store/search-text';
+
+/** A page as large as the interface allows: the fewest requests for the whole inventory. */
+export const WALK_PAGE_SIZE = 100;
+/** More pages than any shop has (ten million animals): a server that never stops is stopped here. */
+export const WALK_MAX_PAGES = 100_000;
+
+interface WalkRow {
+  generation: number;
+  base_url: string;
+  state: 'walking' | 'complete' | 'first_pages_only';
+  next_url: string | null;
+  pages: number;
+  animals: number;
+  started_at: number;
+  finished_at: number | null;
+  problem: string | null;
+}
+
+export interface InventoryWalkOptions {
+  db: SqliteDatabase;
+  client: () => RemoteClient;
+  currentBaseUrl: () => string | null;
+  /** Makes a call to the server whose outcome the server status hears of. */
+  ask: <T>(request: () => Promise<T>) => Promise<T>;
+  now?: () => number;
+}
+
+/**
+ * The replica's copy of the server's whole inventory, by walking every page of its list (our
+ * extension: `Link: <…>; rel="next"`), one page at a time, each page stored as it arrives. A walk
+ * stopped part way (offline, a crash, the app closed) resumes from the page it had reached, on the
+ * same server. After a complete walk, the animals the server no longer lists leave the replica
+ * (never one accepted from this computer since the walk began: it is there, just past the walk).
+ * A server that does not page shows only its first 100 animals per filter: those are kept, nothing
+ * is removed, and the inventory says so. Events: change (progress), data-changed.
+ */
+export function createInventoryWalk({ db, client, currentBaseUrl, ask, now = Date.now }: InventoryWalkOptions) {
+  const events = new EventEmitter();
+  const read = db.prepare<[], WalkRow>('SELECT * FROM inventory_walk WHERE id = 1');
+  const write = db.prepare<WalkRow>(
+    `INSERT OR REPLACE INTO inventory_walk (id, generation, base_url, state, next_url, pages, animals, started_at, finished_at, problem)
+     VALUES (1, @generation, @base_url, @state, @next_url, @pages, @animals, @started_at, @finished_at, @problem)`,
+  );
+  const upsertSeen = db.prepare<[bigint, string, bigint, string | null, string, number]>(
+    `INSERT INTO pets (id, name, category_id, status, search_text, seen_in_walk) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name, category_id = excluded.category_id, status = excluded.status,
+       search_text = excluded.search_text, seen_in_walk = excluded.seen_in_walk`,
+  );
+  const removeUnseen = db.prepare<[number, number]>(
+    `DELETE FROM pets WHERE seen_in_walk < ?
+       AND id NOT IN (SELECT server_id FROM outbox WHERE server_id IS NOT NULL AND updated_at >= ?)`,
+  );
+  const storePage = db.transaction((pets: readonly Pet[], row: WalkRow) => {
+    for (const pet of pets) {
+      const id = BigInt(pet.id);
+      upsertSeen.run(id, pet.name, BigInt(pet.categoryId), pet.status ?? null, searchText(pet.name), row.generation);
+    }
+    write.run(row);
+  });
+  const finishComplete = db.transaction((row: WalkRow) => {
+    removeUnseen.run(row.generation, row.started_at);
+    write.run(row);
+  });
+
+  let running: Promise<void> | null = null;
+  let controller: AbortController | null = null;
+  /** Why the last walk stopped short; kept in memory, as the connection is. */
+  let lastProblem: AppError | null = null;
+
+  async function page(signal: AbortSignal, next?: string, status?: (typeof PET_STATUSES)[number]) {
+    return ask(() =>
+      client().listPage(
+        { limit: WALK_PAGE_SIZE, ...(status ? { status } : {}) },
+        { signal, ...(next ? { next } : {}) },
+      ),
+    );
+  }
+
+  /** A full first page without a next link: a server that pages names a next page for a smaller one. */
+  async function offersPages(signal: AbortSignal): Promise<boolean> {
+    return (await ask(() => client().listPage({ limit: WALK_PAGE_SIZE - 1 }, { signal }))).next !== null;
+  }
+
+  async function run(signal: AbortSignal): Promise<void> {
+    const baseUrl = currentBaseUrl();
+    if (baseUrl === null) throw new RemoteError('no_address', 'No address is set: there is no inventory to walk.');
+    const before = read.get();
+    const resume = before?.state === 'walking' && before.base_url === baseUrl && before.next_url !== null;
+    const row: WalkRow = resume
+      ? { ...before, problem: null }
+      : {
+          generation: (before?.generation ?? 0) + 1,
+          base_url: baseUrl,
+          state: 'walking',
+          next_url: null,
+          pages: 0,
+          animals: 0,
+          started_at: now(),
+          finished_at: null,
+          problem: null,
+        };
+    write.run(row);
+    lastProblem = null;
+    events.emit('change');
+    const seen = new Set<string>();
+    for (;;) {
+      const from = row.next_url ?? undefined;
+      if (from !== undefined) seen.add(from);
+      const answer: RemotePage = await page(signal, from);
+      if (answer.next !== null && seen.has(answer.next)) {
+        throw new RemoteError('not_the_contract', `${baseUrl} named an earlier page as the next one: its pages loop.`);
+      }
+      if (row.pages + 1 >= WALK_MAX_PAGES && answer.next !== null) {
+        throw new RemoteError('not_the_contract', `${baseUrl} has more than ${WALK_MAX_PAGES} pages of animals.`);
+      }
+      row.pages++;
+      row.animals += answer.pets.length;
+      row.next_url = answer.next;
+      const last = answer.next === null;
+      if (!last) {
+        storePage(answer.pets, row);
+        events.emit('change');
+        events.emit('data-changed');
+        continue;
+      }
+      const firstOnly =
+        from === undefined &&
+        answer.pets.length === WALK_PAGE_SIZE &&
+        (answer.nextRefused !== undefined || !(await offersPages(signal)));
+      if (!firstOnly) {
+        storePage(answer.pets, row);
+        finishComplete({ ...row, state: 'complete', finished_at: now() });
+      } else {
+        // All it shows: the first page of each filter. Nothing can be known to be gone.
+        storePage(answer.pets, row);
+        for (const status of PET_STATUSES) {
+          const filtered = await page(signal, undefined, status);
+          row.pages++;
+          row.animals += filtered.pets.length;
+          storePage(filtered.pets, row);
+        }
+        write.run({
+          ...row,
+          state: 'first_pages_only',
+          finished_at: now(),
+          problem:
+            answer.nextRefused === undefined ? null : `Its next pages cannot be followed: ${answer.nextRefused}.`,
+        });
+      }
+      events.emit('change');
+      events.emit('data-changed');
+      return;
+    }
+  }
+
+  return {
+    events,
+
+    /** Walks (or resumes walking) the server's inventory; joins the walk already running. Throws a RemoteError when it stops short. */
+    walk(): Promise<void> {
+      if (running !== null) return running;
+      const ownController = new AbortController();
+      controller = ownController;
+      running = run(ownController.signal)
+        .catch((error: unknown) => {
+          lastProblem = toAppError(error);
+          throw error;
+        })
+        .finally(() => {
+          running = null;
+          if (controller === ownController) controller = null;
+          events.emit('change');
+        });
+      return running;
+    },
+
+    /** Stops a running walk where it is (it resumes from there next time). */
+    cancel(): void {
+      controller?.abort(new RemoteError('cancelled', 'The walk of the inventory was stopped.'));
+    },
+
+    view(): InventoryView {
+      const row = read.get();
+      if (row === undefined)
+        return { state: running ? 'walking' : 'never', pages: 0, animals: 0, finishedAt: null, problem: lastProblem };
+      const state = row.state === 'walking' && running === null ? 'interrupted' : row.state;
+      const problem =
+        lastProblem ?? (row.problem === null ? null : { code: 'not_the_contract' as const, message: row.problem });
+      return {
+        state,
+        pages: row.pages,
+        animals: row.animals,
+        finishedAt: row.finished_at === null ? null : new Date(row.finished_at).toISOString(),
+        problem: state === 'complete' ? null : problem,
+      };
+    },
+
+    /** Waits for a running walk to stop (after cancel), whatever its outcome. */
+    async stopped(): Promise<void> {
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+export type InventoryWalk = ReturnType<typeof createInventoryWalk>;

@@ -1,0 +1,131 @@
+// Issue 17: the replica holds the server's whole inventory. The real service on 127.0.0.1 behind a
+// fault proxy, a real replica file; the walk interrupted and resumed, removals after a complete
+// walk, a server that does not page, and one whose pages loop.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
+import { startMisbehavingServer, type MisbehavingServer } from '../../helpers/misbehaving-server';
+import { startService, type RunningService } from '../../helpers/http-service';
+import { drain, openTestReplica, type ReplicaHandles } from '../../helpers/replica';
+import { useTempDir } from '../../helpers/temp-dir';
+
+let service: RunningService;
+let proxy: FaultProxy;
+let bad: MisbehavingServer;
+beforeAll(async () => {
+  service = await startService();
+  [proxy, bad] = await Promise.all([startFaultProxy(service.port), startMisbehavingServer()]);
+});
+afterAll(async () => {
+  await Promise.all([proxy.close(), bad.close(), service.close()]);
+});
+
+let handles: ReplicaHandles | undefined;
+const dir = useTempDir();
+beforeEach(() => {
+  service.db.exec('DELETE FROM pets; DELETE FROM sqlite_sequence;');
+  proxy.setMode('pass');
+});
+afterEach(async () => {
+  await handles?.close();
+  handles = undefined;
+});
+
+function seed(count: number, from = 0) {
+  for (let i = from; i < from + count; i++)
+    service.store.createPet({ name: `Fish ${i}`, categoryId: '1', status: 'available' });
+}
+const open = (baseUrl = proxy.baseUrl) => (handles = openTestReplica(dir(), 'staging', baseUrl));
+const everyName = (handles: ReplicaHandles) =>
+  handles.replica
+    .animals({ sort: 'oldest', limit: 500 })
+    .rows.map((row) => (row.kind === 'pet' ? row.pet.name : `(entry) ${row.entry.name}`));
+
+describe('the inventory walk', () => {
+  it('brings every animal into the replica, past the first 100, and says it is complete', async () => {
+    seed(345);
+    const { replica } = open();
+    expect(replica.status().inventory.state).toBe('never');
+    await replica.walkInventory();
+    expect(replica.animals({}).total).toBe(345);
+    expect(replica.status().inventory).toMatchObject({ state: 'complete', pages: 4, animals: 345, problem: null });
+    // Newest first by default: the 345th animal at the top.
+    expect(replica.animals({ limit: 1 }).rows).toEqual([
+      { kind: 'pet', pet: expect.objectContaining({ name: 'Fish 344' }) },
+    ]);
+  });
+
+  it('interrupted part way, resumes from the page it reached: nothing fetched twice, nothing missed', async () => {
+    seed(450);
+    const { replica } = open();
+    proxy.schedule(['pass', 'pass', 'reset']); // the third page fails
+    await expect(replica.walkInventory()).rejects.toMatchObject({ kind: 'unreachable' });
+    expect(replica.status().inventory).toMatchObject({ state: 'interrupted', pages: 2, animals: 200 });
+    expect(replica.status().inventory.problem?.code).toBe('unreachable');
+    expect(replica.animals({}).total).toBe(200);
+    const forwardedBefore = proxy.forwarded;
+    await replica.walkInventory();
+    expect(proxy.forwarded - forwardedBefore).toBe(3); // pages 3, 4 and 5 only
+    expect(replica.status().inventory).toMatchObject({ state: 'complete', pages: 5, animals: 450 });
+    expect(everyName(handles!).length).toBe(450);
+  });
+
+  it('resumes after the app is closed mid-walk, in a new process of the same file', async () => {
+    seed(300);
+    let { replica } = open();
+    proxy.schedule(['pass', 'reset']);
+    await replica.walkInventory().catch(() => undefined);
+    await handles!.close();
+    ({ replica } = open());
+    expect(replica.status().inventory.state).toBe('interrupted');
+    await replica.walkInventory();
+    expect(replica.status().inventory).toMatchObject({ state: 'complete', pages: 3, animals: 300 });
+  });
+
+  it('after a complete walk, animals the server no longer lists leave; those added here meanwhile stay', async () => {
+    seed(150);
+    const { replica } = open();
+    await replica.walkInventory();
+    service.db.exec("DELETE FROM pets WHERE name IN ('Fish 3', 'Fish 120')");
+    replica.createPet({ name: 'Added here', categoryId: '2' });
+    await drain(replica);
+    await replica.walkInventory();
+    const names = everyName(handles!);
+    expect(names).not.toContain('Fish 3');
+    expect(names).not.toContain('Fish 120');
+    expect(names).toContain('Added here');
+    expect(names).toHaveLength(149);
+  });
+
+  it('an interrupted walk removes nothing', async () => {
+    seed(250);
+    const { replica } = open();
+    await replica.walkInventory();
+    service.db.exec("DELETE FROM pets WHERE name = 'Fish 0'");
+    proxy.schedule(['pass', 'reset']);
+    await replica.walkInventory().catch(() => undefined);
+    expect(everyName(handles!)).toContain('Fish 0');
+  });
+
+  it('a server without pages: its first 100 per filter are kept, nothing removed, and the inventory says so', async () => {
+    const { replica } = open(bad.url('no-pages'));
+    await replica.walkInventory();
+    expect(replica.status().inventory).toMatchObject({ state: 'first_pages_only', pages: 4 });
+    // The unfiltered first page and each status's first page (their ids differ on this server).
+    expect(replica.animals({}).total).toBe(400);
+  });
+
+  it('a server whose next page loops back is stopped, not followed for ever', async () => {
+    const { replica } = open(bad.url('link-loop'));
+    await expect(replica.walkInventory()).rejects.toMatchObject({ kind: 'not_the_contract' });
+    expect(replica.status().inventory.state).toBe('interrupted');
+    expect(replica.status().inventory.problem?.message).toMatch(/pages loop/);
+  });
+
+  it('two walks asked at once are one walk', async () => {
+    seed(120);
+    const { replica } = open();
+    const before = proxy.forwarded;
+    await Promise.all([replica.walkInventory(), replica.walkInventory()]);
+    expect(proxy.forwarded - before).toBe(2);
+  });
+});
