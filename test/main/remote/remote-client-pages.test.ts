@@ -2,7 +2,6 @@
 // the server it was given: a next link elsewhere is refused before any key could follow it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteClient } from '../../../src/main/remote/remote-client';
-import { RemoteError } from '../../../src/main/remote/remote-error';
 import { startMisbehavingServer, type MisbehavingServer } from '../../helpers/misbehaving-server';
 import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
 
