@@ -22,6 +22,8 @@ type Handlers = {
 export function createIpcRouter(core: PetstoreCore, log?: FaultLog) {
   const handlers: Handlers = {
     listPets: ({ environment, query, refresh }) => core.listPets(environment, query, { refresh }),
+    animals: ({ environment, query }) => core.animals(environment, query),
+    refreshAnimals: ({ environment }) => core.refreshAnimals(environment),
     addPet: ({ environment, pet }) => core.addPet(environment, pet),
     getPet: ({ environment, petId }) => core.getPet(environment, petId),
     activeEnvironment: () => core.activeEnvironment(),

@@ -6,7 +6,7 @@
 export const COMMANDS = {
   'sync-now': { label: 'Sync now', keys: ['CmdOrCtrl+R', 'F5'] },
   'new-animal': { label: 'New animal', keys: ['CmdOrCtrl+N'] },
-  'filter-animals': { label: 'Filter animals', keys: ['CmdOrCtrl+F'] },
+  'filter-animals': { label: 'Find animals', keys: ['CmdOrCtrl+F'] },
   'show-animals': { label: 'Animals', keys: ['CmdOrCtrl+Shift+A'] },
   'show-settings': { label: 'Settings', keys: ['CmdOrCtrl+,'] },
   'use-local': { label: 'Local store', keys: ['CmdOrCtrl+1'] },

@@ -1,11 +1,16 @@
-import { REMOTE_ENVIRONMENTS, type AppError, type RemoteEnvironment } from '../../shared/contract';
+import {
+  REMOTE_ENVIRONMENTS,
+  type AppError,
+  type EnvironmentName,
+  type RemoteEnvironment,
+} from '../../shared/contract';
 import { toAppError } from '../app-error';
 import { APP_VERSION } from '../config/app-version';
 import { BASE_URL_PRESETS } from '../config/settings';
 import type { PetstoreCore } from '../core/petstore-core';
 import type { KeyStatusView } from '../../shared/ipc/views';
 
-import { environmentArg, environmentOption, EXIT, parse, UsageError, type CliIo } from './cli-args';
+import { environmentArg, environmentOption, EXIT, parse, UsageError, type CliIo, type Parsed } from './cli-args';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
 import { outbox, sync } from './sync-commands';
 
@@ -20,6 +25,9 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   key clear <production|staging>
   key status [--json]
   pets list [--status S] [--limit N] [--env E] [--json]
+  pets list --all [--search T] [--status S] [--sort newest|oldest|name] [--env E] [--json]
+                                             every animal (a server's every page), streamed: a table, or JSON lines
+  pets list --search T [--limit N] [...]      the first N whose name holds T (any part, case and accents aside)
   pets add --name N --category ID [--status S] [--env E] [--json]
   pets get <id> [--env E] [--json]           (deprecated by the interface; use pets list --status)
   doctor                                     check the keychain, the database and each server
@@ -132,6 +140,65 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
   }
 }
 
+/** Rows asked of the store at a time while streaming: memory stays flat whatever the inventory. */
+const STREAM_ROWS = 500;
+
+/**
+ * `pets list --all` / `--search`: every animal of the environment (for a server, its every page
+ * walked into the replica first), or the first `--limit` that match, streamed a block at a time:
+ * one JSON object per line with --json, else a table. Animals added here and not yet on the
+ * server are counted on standard error. When the server cannot be walked, what is known is listed
+ * and the reason given, with its exit code.
+ */
+async function listEvery(
+  environment: EnvironmentName,
+  values: Parsed['values'],
+  json: boolean,
+  core: PetstoreCore,
+  io: CliIo,
+): Promise<number> {
+  const all = values['all'] === true;
+  const limit = all ? Infinity : parseLimit(values['limit']);
+  const query = {
+    ...(values['status'] === undefined ? {} : { status: values['status'] as never }),
+    ...(values['search'] === undefined ? {} : { search: values['search'] as string }),
+    ...(values['sort'] === undefined ? {} : { sort: values['sort'] as never }),
+  };
+  await core.refreshAnimals(environment);
+  const inventory = environment === 'local' ? null : core.serverStatus(environment).inventory;
+  let shown = 0;
+  let waiting = 0;
+  for (let offset = 0; shown < limit; offset += STREAM_ROWS) {
+    const window = core.animals(environment, { ...query, offset, limit: STREAM_ROWS });
+    const pets = window.rows.flatMap((row) => (row.kind === 'pet' ? [row.pet] : []));
+    waiting += window.rows.length - pets.length;
+    const page = pets.slice(0, limit - shown);
+    if (page.length > 0) io.out(json ? page.map((pet) => petsAsJson(pet)).join('\n') : petsAsTable(page, offset === 0));
+    else if (offset === 0 && !json) io.out('No animals.');
+    shown += page.length;
+    if (window.rows.length < STREAM_ROWS) break;
+  }
+  if (waiting > 0) io.err(`${waiting} added here and not yet on ${environment} (see: petstore outbox list).`);
+  if (inventory !== null && inventory.state !== 'complete') {
+    const problem = inventory.problem;
+    io.err(
+      inventory.state === 'first_pages_only'
+        ? `${environment} shows only its first 100 animals per filter: others may exist.`
+        : `Not every page of ${environment} could be read${problem ? `: ${problem.message}` : '.'} Shown: what this computer has.`,
+    );
+    if (inventory.state !== 'first_pages_only' && problem) return exitCodeOf(problem);
+  }
+  return EXIT.ok;
+}
+
+function parseLimit(value: string | boolean | undefined): number {
+  if (value === undefined) return 20;
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new UsageError(`--limit must be a whole number from 1, got ${String(value)}`);
+  return limit;
+}
+
 async function pets(command: string, args: string[], core: PetstoreCore, io: CliIo): Promise<number> {
   const { values, positionals } = parse(args, {
     env: { type: 'string' },
@@ -139,9 +206,18 @@ async function pets(command: string, args: string[], core: PetstoreCore, io: Cli
     limit: { type: 'string' },
     name: { type: 'string' },
     category: { type: 'string' },
+    all: { type: 'boolean', default: false },
+    search: { type: 'string' },
+    sort: { type: 'string' },
   });
   const environment = environmentOption(values, core);
   const json = values['json'] === true;
+  if (
+    command === 'list' &&
+    (values['all'] === true || values['search'] !== undefined || values['sort'] !== undefined)
+  ) {
+    return await listEvery(environment, values, json, core, io);
+  }
   if (command === 'list') {
     const query = {
       ...(values['limit'] === undefined ? {} : { limit: values['limit'] as never }),

@@ -21,13 +21,11 @@ function table(rows: string[][]): string {
     .join('\n');
 }
 
-/** Pets as a table for people. */
-export function petsAsTable(pets: Pet[]): string {
+/** Pets as a table for people (`withHeader` false: the next block of a streamed one). */
+export function petsAsTable(pets: Pet[], withHeader = true): string {
   if (pets.length === 0) return 'No animals.';
-  return table([
-    ['ID', 'NAME', 'CATEGORY', 'STATUS'],
-    ...pets.map((p) => [p.id, p.name, p.categoryId, p.status ?? '-']),
-  ]);
+  const rows = pets.map((p) => [p.id, p.name, p.categoryId, p.status ?? '-']);
+  return withHeader ? table([['ID', 'NAME', 'CATEGORY', 'STATUS'], ...rows]) : table(rows);
 }
 
 /** Outbox entries as a table for people. */

@@ -6,7 +6,7 @@ import { AnimalsScreen } from './components/AnimalsScreen';
 import { ADD_NAME_FIELD_ID } from './components/AddAnimalForm';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { EnvironmentBar, EnvironmentStrip } from './components/EnvironmentBar';
-import { STATUS_FILTER_ID } from './components/Filters';
+import { SEARCH_FIELD_ID } from './components/Filters';
 import { SettingsScreen } from './components/SettingsScreen';
 import { SyncBar, syncNowAndAnnounce } from './components/SyncBar';
 import { FALLBACK_FOCUS_ID } from './components/use-modal';
@@ -26,13 +26,12 @@ function runCommand(command: CommandId): void {
       return void focusSoon(ADD_NAME_FIELD_ID);
     case 'filter-animals': {
       app.showScreen('animals');
-      // The chosen status takes the focus, so the arrow keys move from it.
-      return void requestAnimationFrame(() =>
-        (
-          document.querySelector<HTMLInputElement>('input[name="status-filter"]:checked') ??
-          document.getElementById(STATUS_FILTER_ID)
-        )?.focus(),
-      );
+      // Find by name takes the focus with what it holds selected: typing replaces it.
+      return void requestAnimationFrame(() => {
+        const field = document.getElementById(SEARCH_FIELD_ID) as HTMLInputElement | null;
+        field?.focus();
+        field?.select();
+      });
     }
     case 'show-animals':
       return app.showScreen('animals');

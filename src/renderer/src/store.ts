@@ -2,11 +2,12 @@
 // said it, the screen and the filter (kept across screens), and the list shown.
 import { create } from 'zustand';
 import {
-  PAGE_LIMIT,
+  type AnimalRow,
+  type AnimalSort,
+  type AnimalsWindow,
   type AppError,
   type EnvironmentName,
   type PetStatus,
-  type PetsView,
   type RemoteEnvironment,
   type ServerStatus,
   type SyncOutcome,
@@ -17,7 +18,20 @@ import { call, CallError, subscribe } from './api';
 export type Screen = 'animals' | 'settings';
 export interface Filter {
   status: PetStatus | 'all';
-  limit: number;
+  search: string;
+  sort: AnimalSort;
+}
+
+/** Rows are fetched in blocks of this many, as the list scrolls to them. */
+export const BLOCK_ROWS = 100;
+
+/**
+ * The list on screen: its size and counts (from the first block's answer), and the blocks of
+ * rows fetched so far. Every answer is for one `version` of the data and filter; a block of an
+ * older version is never mixed in.
+ */
+export interface AnimalList extends Omit<AnimalsWindow, 'rows' | 'offset'> {
+  blocks: ReadonlyMap<number, readonly AnimalRow[]>;
 }
 
 interface AppState {
@@ -27,7 +41,7 @@ interface AppState {
   revision: number;
   screen: Screen;
   filter: Filter;
-  view: PetsView | null;
+  list: AnimalList | null;
   loading: boolean;
   /** The server is being asked for the list on screen. */
   refreshing: boolean;
@@ -45,7 +59,10 @@ interface AppActions {
   chooseEnvironment(environment: EnvironmentName): Promise<void>;
   showScreen(screen: Screen): void;
   setFilter(change: Partial<Filter>): void;
-  reload(options?: { refresh?: boolean }): Promise<void>;
+  /** Asks main for the list again (`refresh`: and the server for its whole list; `fromTop`: only its first rows). */
+  reload(options?: { refresh?: boolean; fromTop?: boolean }): Promise<void>;
+  /** The list needs rows `from` to `to` (exclusive): fetches the blocks it lacks. */
+  needRows(from: number, to: number): void;
   syncNow(): Promise<SyncOutcome | null>;
   setPreferences(preferences: PreferencesView): Promise<void>;
   acknowledgeProduction(): void;
@@ -60,22 +77,9 @@ const problemOf = (error: unknown): AppError =>
 // Each load gets a number; an answer for an older one (another environment, another filter) is dropped.
 let loadNumber = 0;
 
-/**
- * The last answer per query of the environment on screen, so that going back to a filter shows
- * its rows at once while they are asked for again. Emptied whenever that environment's data
- * changes or another environment is shown: what it shows is never older than the last change.
- */
-const recentViews = new Map<string, PetsView>();
-let recentGeneration = 0; // an answer asked for before the last change is not remembered
-function forgetRecentViews() {
-  recentViews.clear();
-  recentGeneration++;
-}
-function rememberView(key: string, view: PetsView, generation: number) {
-  if (generation !== recentGeneration) return;
-  if (recentViews.size >= 16) recentViews.clear();
-  recentViews.set(key, view);
-}
+// The data or the filter changed since a block was asked for: its answer is dropped.
+let listVersion = 0;
+const blocksAsked = new Set<number>();
 let started = false;
 
 export const useApp = create<AppState & AppActions>()((set, get) => {
@@ -86,10 +90,38 @@ export const useApp = create<AppState & AppActions>()((set, get) => {
     set({ revision, environment, ...(atStart ? { startedInProduction: environment === 'production' } : {}) });
     if (!changed) return;
     // The other environment's rows go at once: data of two environments is never on screen together.
-    forgetRecentViews();
-    set({ view: null, loading: true, listError: null, refreshing: false });
+    set({ list: null, loading: true, listError: null, refreshing: false });
     if (isRemote(environment) && !get().servers[environment]) void fetchServerStatus(environment);
     void get().reload();
+  }
+
+  /** One block of the list for the current environment and filter; null when the data or filter changed meanwhile. */
+  async function loadBlock(block: number): Promise<AnimalsWindow | null> {
+    const { environment, filter } = get();
+    if (environment === null) return null;
+    const version = listVersion;
+    blocksAsked.add(block);
+    const window = await call('animals', {
+      environment,
+      query: {
+        ...(filter.status === 'all' ? {} : { status: filter.status }),
+        ...(filter.search.trim() === '' ? {} : { search: filter.search }),
+        sort: filter.sort,
+        offset: block * BLOCK_ROWS,
+        limit: BLOCK_ROWS,
+      },
+    });
+    return version === listVersion && environment === get().environment ? window : null;
+  }
+
+  /** The list as these windows say (the last for the size and counts), keeping `kept` blocks too. */
+  function showBlocks(windows: AnimalsWindow[], kept: ReadonlyMap<number, readonly AnimalRow[]> = new Map()): void {
+    const last = windows.at(-1);
+    if (last === undefined) return;
+    const blocks = new Map(kept);
+    for (const window of windows) blocks.set(window.offset / BLOCK_ROWS, window.rows);
+    const { rows: _rows, offset: _offset, ...rest } = last;
+    set({ list: { ...rest, blocks } });
   }
 
   async function fetchServerStatus(environment: RemoteEnvironment): Promise<void> {
@@ -102,8 +134,8 @@ export const useApp = create<AppState & AppActions>()((set, get) => {
     environment: null,
     revision: -1,
     screen: 'animals',
-    filter: { status: 'all', limit: PAGE_LIMIT.default },
-    view: null,
+    filter: { status: 'all', search: '', sort: 'newest' },
+    list: null,
     loading: true,
     refreshing: false,
     listError: null,
@@ -119,7 +151,6 @@ export const useApp = create<AppState & AppActions>()((set, get) => {
       );
       subscribe('dataChanged', ({ environment }) => {
         if (environment !== get().environment) return;
-        forgetRecentViews();
         void get().reload({ refresh: false });
       });
       subscribe('environmentChanged', (decided) => applyEnvironment(decided));
@@ -139,38 +170,50 @@ export const useApp = create<AppState & AppActions>()((set, get) => {
 
     setFilter(change) {
       set((state) => ({ filter: { ...state.filter, ...change } }));
-      void get().reload();
+      // Another filter is another list, from its top; the data is as fresh as it was.
+      void get().reload({ refresh: false, fromTop: true });
     },
 
-    async reload({ refresh = true } = {}) {
-      const { environment, filter } = get();
+    async reload({ refresh = true, fromTop = false } = {}) {
+      const { environment } = get();
       if (environment === null) return;
       const number = ++loadNumber;
       const current = () => number === loadNumber;
-      const query = { limit: filter.limit, ...(filter.status === 'all' ? {} : { status: filter.status }) };
-      const key = `${environment} ${filter.status} ${filter.limit}`;
-      const generation = recentGeneration;
-      const recent = recentViews.get(key);
-      if (recent) set({ view: recent, listError: null });
+      listVersion++;
+      blocksAsked.clear();
+      // The first block again, and every block on screen with it (a change may move any row).
+      const onScreen = new Set([0, ...(fromTop ? [] : (get().list?.blocks.keys() ?? []))]);
       try {
-        const view = await call('listPets', { environment, query });
-        rememberView(key, view, generation);
-        if (current()) set({ view, loading: false, listError: null });
+        const windows = await Promise.all([...onScreen].map(loadBlock));
+        if (!current() || windows.includes(null)) return;
+        showBlocks(windows as AnimalsWindow[]);
+        set({ loading: false, listError: null });
       } catch (error) {
         if (current()) set({ loading: false, listError: problemOf(error) });
         return;
       }
       if (!refresh || !isRemote(environment)) return;
-      // Local first: the saved list is on screen; now ask the server for a fresh one.
+      // Local first: the saved list is on screen; now the server's whole list is walked into it
+      // (its progress and outcome come as serverStatus; each page stored, as dataChanged).
       set({ refreshing: true });
       try {
-        const view = await call('listPets', { environment, query, refresh: true });
-        if (view.source === 'server') rememberView(key, view, generation);
-        if (current()) set({ view });
+        await call('refreshAnimals', { environment });
       } catch (error) {
         if (current()) set({ listError: problemOf(error) });
       } finally {
         if (current()) set({ refreshing: false });
+      }
+    },
+
+    needRows(from, to) {
+      const list = get().list;
+      if (list === null) return;
+      for (let block = Math.floor(from / BLOCK_ROWS); block * BLOCK_ROWS < Math.min(to, list.total); block++) {
+        if (list.blocks.has(block) || blocksAsked.has(block)) continue;
+        void loadBlock(block).then(
+          (window) => window && showBlocks([window], get().list?.blocks),
+          () => blocksAsked.delete(block), // asked again when next needed
+        );
       }
     },
 

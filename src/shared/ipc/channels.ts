@@ -5,6 +5,8 @@
  */
 export const IPC_CHANNELS = [
   'listPets',
+  'animals',
+  'refreshAnimals',
   'addPet',
   'getPet',
   'activeEnvironment',

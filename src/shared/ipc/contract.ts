@@ -3,6 +3,7 @@ import type { CommandId } from '../commands';
 import type { ActiveEnvironmentView, ConnectionVerdictView, EnvironmentSettingsView, PreferencesView } from './views';
 import { ENVIRONMENTS, REMOTE_ENVIRONMENTS } from '../contract/environments';
 import type { AppError } from '../contract/errors';
+import { animalsQuerySchema, type AnimalsWindow } from '../contract/browse';
 import { PET_STATUSES, type Pet } from '../contract/pet';
 import type { OutboxEntry, PetsView, ServerStatus, SyncOutcome } from '../contract/sync';
 import { type IPC_EVENT_NAMES, type IpcChannelName } from './channels';
@@ -29,6 +30,10 @@ const query = z.strictObject({ limit: z.number().int().optional(), status: z.enu
 export const IPC_REQUESTS = {
   /** `refresh`: ask the server (a remote environment) rather than answer from the replica at once. */
   listPets: z.strictObject({ environment, query, refresh: z.boolean().optional() }),
+  /** A window of the animals screen's list (virtualized: only the rows it needs), with the counts. */
+  animals: z.strictObject({ environment, query: animalsQuerySchema }),
+  /** Bring the replica up to the server's whole list (walks its pages); progress is in serverStatus. */
+  refreshAnimals: z.strictObject({ environment }),
   addPet: z.strictObject({ environment, pet: petFields }),
   getPet: z.strictObject({ environment, petId: text(40) }),
   activeEnvironment: z.undefined(),
@@ -61,6 +66,8 @@ export type IpcArgument<C extends IpcChannel> = z.input<(typeof IPC_REQUESTS)[C]
 
 export interface IpcResults {
   listPets: PetsView;
+  animals: AnimalsWindow;
+  refreshAnimals: void;
   addPet: { pet: Pet } | { entry: OutboxEntry };
   getPet: Pet;
   activeEnvironment: ActiveEnvironmentView;

@@ -1,56 +1,83 @@
-import type { PetsView, ServerStatus } from '../../../shared/contract';
+import type { InventoryView, RemoteEnvironment, ServerStatus } from '../../../shared/contract';
 import { ENVIRONMENT_LABELS, when } from '../format';
-import { isRemote, useApp } from '../store';
+import { isRemote, useApp, type AnimalList, type Filter } from '../store';
 import { AddAnimalForm } from './AddAnimalForm';
 import { AnimalsTable } from './AnimalsTable';
 import { Filters } from './Filters';
 import { FindById } from './FindById';
 
-/** Where the rows on screen come from, and when the server listed them: never a claim of contact that did not happen. */
+const count = new Intl.NumberFormat();
+
+/** How much of the server's list this computer has, in words: never a claim of contact that did not happen. */
+function inventoryText(server: string, inventory: InventoryView, listedAt: string | null): string {
+  const animals = `${count.format(inventory.animals)} animal${inventory.animals === 1 ? '' : 's'}`;
+  switch (inventory.state) {
+    case 'walking':
+      return `Bringing in every animal ${server} lists: ${animals} so far…`;
+    case 'complete':
+      return `Every animal ${server} lists, as of ${when(inventory.finishedAt ?? listedAt ?? '')}.`;
+    case 'interrupted':
+      return `${server}'s list was read in part (${animals}); it continues from there at the next sync${inventory.problem ? `. ${inventory.problem.message}` : '.'}`;
+    case 'first_pages_only':
+      return `${server} shows only its first 100 animals per filter, so some of its animals may not be here${inventory.problem ? `. ${inventory.problem.message}` : '.'}`;
+    case 'never':
+      return listedAt === null
+        ? `Nothing has been listed by ${server} yet.`
+        : `As ${server} last listed them, at ${when(listedAt)}.`;
+  }
+}
+
+/** Where the rows on screen come from, and how complete they are. */
 function Freshness() {
-  const view = useApp((state) => state.view);
-  const refreshing = useApp((state) => state.refreshing);
-  if (!view) return null;
-  if (!isRemote(view.environment)) {
+  const list = useApp((state) => state.list);
+  const environment = useApp((state) => state.environment);
+  const status = useApp((state) => (isRemote(state.environment) ? state.servers[state.environment] : undefined));
+  if (!list || environment === null) return null;
+  if (!isRemote(environment)) {
     return (
       <p className="freshness source-local" data-source="local">
         Kept on this computer.
       </p>
     );
   }
-  const server = ENVIRONMENT_LABELS[view.environment];
-  const text =
-    view.listedAt === null
-      ? `Nothing has been listed by ${server} yet.`
-      : view.source === 'server'
-        ? `Fresh from ${server} at ${when(view.listedAt)}.`
-        : `As ${server} last listed them, at ${when(view.listedAt)}.`;
+  const inventory = status?.inventory ?? list.inventory;
   return (
-    <p className={`freshness source-${view.source}`} data-source={view.source} aria-live="polite">
-      {text}
-      {refreshing && <span className="refreshing"> Asking {server} for changes…</span>}
-      {!refreshing && view.problem && <span className="refresh-error"> {view.problem.message}</span>}
+    <p
+      className={`freshness inventory-${inventory?.state ?? 'never'}`}
+      data-inventory={inventory?.state}
+      aria-live="polite"
+    >
+      {inventory ? inventoryText(ENVIRONMENT_LABELS[environment], inventory, list.listedAt) : null}
     </p>
   );
 }
 
 /** What an empty list means, from what is known: an empty store, a server never listed (and why), or a filter with no match. */
-function emptyListText(view: PetsView, status: ServerStatus | undefined, filter: string, refreshing: boolean): string {
-  const which = filter === 'all' ? '' : ` ${filter}`;
-  if (!isRemote(view.environment))
-    return filter === 'all' ? 'No animals yet. Add the first one with the form.' : `No${which} animals.`;
-  const server = ENVIRONMENT_LABELS[view.environment];
-  if (view.listedAt === null) {
-    const why = refreshing ? `asking it now.` : (view.problem ?? status?.problem)?.message;
+function emptyListText(
+  environment: 'local' | RemoteEnvironment,
+  list: AnimalList,
+  status: ServerStatus | undefined,
+  filter: Filter,
+  refreshing: boolean,
+): string {
+  const which = filter.status === 'all' ? '' : ` ${filter.status}`;
+  const named = filter.search.trim() === '' ? '' : ` named like “${filter.search.trim()}”`;
+  if (!isRemote(environment))
+    return filter.status === 'all' && named === ''
+      ? 'No animals yet. Add the first one with the form.'
+      : `No${which} animals${named}.`;
+  const server = ENVIRONMENT_LABELS[environment];
+  const inventory = status?.inventory ?? list.inventory;
+  if (list.listedAt === null && inventory?.state !== 'complete') {
+    const why = refreshing ? `asking it now.` : status?.problem?.message;
     return `${server} has not listed its animals to this computer yet${why ? `: ${why}` : '.'}`;
   }
-  return view.source === 'server'
-    ? `${server} has no${which} animals.`
-    : `No${which} animals among those ${server} last listed.`;
+  return `No${which} animals${named} among those ${server} lists.`;
 }
 
 function ListBody() {
-  const view = useApp((state) => state.view);
+  const list = useApp((state) => state.list);
+  const environment = useApp((state) => state.environment);
   const loading = useApp((state) => state.loading);
   const refreshing = useApp((state) => state.refreshing);
   const listError = useApp((state) => state.listError);
@@ -68,26 +95,26 @@ function ListBody() {
       </div>
     );
   }
-  if (!view) {
+  if (!list || environment === null) {
     return (
       <p className="state-message" aria-busy={loading}>
         Loading animals…
       </p>
     );
   }
-  if (view.pets.length === 0 && view.unsynced.length === 0) {
+  if (list.total === 0) {
     return (
       <div className="state-message" data-testid="empty-list">
-        <p>{emptyListText(view, status, filter.status, refreshing)}</p>
-        {filter.status !== 'all' && (
-          <button type="button" onClick={() => setFilter({ status: 'all' })}>
+        <p>{emptyListText(environment, list, status, filter, refreshing)}</p>
+        {(filter.status !== 'all' || filter.search !== '') && (
+          <button type="button" onClick={() => setFilter({ status: 'all', search: '' })}>
             Show all animals
           </button>
         )}
       </div>
     );
   }
-  return <AnimalsTable pets={view.pets} unsynced={view.unsynced} />;
+  return <AnimalsTable list={list} />;
 }
 
 export function AnimalsScreen() {

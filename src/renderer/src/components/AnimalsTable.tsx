@@ -1,9 +1,10 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { OutboxEntry, Pet, RemoteEnvironment } from '../../../shared/contract';
+import type { AnimalRow, OutboxEntry, Pet, RemoteEnvironment } from '../../../shared/contract';
 import { call, messageOf } from '../api';
 import { ENVIRONMENT_LABELS } from '../format';
-import { useApp } from '../store';
+import { BLOCK_ROWS, useApp, type AnimalList } from '../store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FixEntryDialog } from './FixEntryDialog';
 import { Name } from './Name';
@@ -102,19 +103,84 @@ async function sendHeld(environment: RemoteEnvironment, entry: OutboxEntry): Pro
   }
 }
 
+/** Height of a row in pixels, as the stylesheet draws it (`.animals tbody tr`): the virtual list's measure. */
+export const ROW_HEIGHT = 45;
+
+/** Where the virtual list measures a row (its height may grow with a long name or a refusal's reason). */
+interface Measured {
+  index: number;
+  measure: (element: HTMLTableRowElement | null) => void;
+}
+
+function EntryRow({
+  entry,
+  onFix,
+  onDiscard,
+  onSend,
+  index,
+  measure,
+}: Measured & { entry: OutboxEntry; onFix(): void; onDiscard(): void; onSend(): void }) {
+  return (
+    <tr className={`unsynced state-${entry.state}`} data-entry-state={entry.state} data-index={index} ref={measure}>
+      <td className="num">
+        <span className="visually-hidden">not yet numbered</span>
+        <span aria-hidden="true">new</span>
+      </td>
+      <td>
+        <Name>{entry.name}</Name>
+      </td>
+      <td className="num">{entry.categoryId}</td>
+      <td>
+        <span className="status-text">{entry.status ?? '—'}</span>{' '}
+        <EntryState entry={entry} onFix={onFix} onDiscard={onDiscard} onSend={onSend} />
+      </td>
+    </tr>
+  );
+}
+
+function PetRow({ pet, index, measure }: Measured & { pet: Pet }) {
+  return (
+    <tr data-index={index} ref={measure}>
+      <td className="num">{pet.id}</td>
+      <td>
+        <Name>{pet.name}</Name>
+      </td>
+      <td className="num">{pet.categoryId}</td>
+      <td>{pet.status ?? '—'}</td>
+    </tr>
+  );
+}
+
 /**
- * The animals of the active environment; those not yet on the server first, marked. Memoized: a
- * click on a filter re-renders the list around it, and the 100 rows need not be compared again
- * until main's answer brings new ones.
+ * Every animal of the active environment in one scrolling list; those not yet on the server
+ * first, marked. Virtualized (TanStack Virtual): only the rows in view, and a few around them, are
+ * in the page, whatever the size of the list; their blocks are asked of main as they scroll in.
  */
-export const AnimalsTable = memo(function AnimalsTable({ pets, unsynced }: { pets: Pet[]; unsynced: OutboxEntry[] }) {
+export function AnimalsTable({ list }: { list: AnimalList }) {
   const environment = useApp((state) => state.environment)!;
+  const needRows = useApp((state) => state.needRows);
   const [fixing, setFixing] = useState<OutboxEntry | null>(null);
   const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
   // A discarded row (and its Discard button) is about to go: the focus then goes to the list, not back to it.
   const discarded = useRef(false);
+  const scroller = useRef<HTMLDivElement>(null);
   const remote = environment === 'local' ? null : environment;
+  const virtualizer = useVirtualizer({
+    count: list.total,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? 0;
+  useEffect(() => needRows(first, last + 1), [first, last, list.blocks, needRows]);
   useEffect(markFirstListPainted, []);
+
+  const rowAt = (index: number): AnimalRow | undefined =>
+    list.blocks.get(Math.floor(index / BLOCK_ROWS))?.[index % BLOCK_ROWS];
+  const top = items[0]?.start ?? 0;
+  const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
 
   const discard = async (entry: OutboxEntry) => {
     setDiscarding(null);
@@ -134,63 +200,52 @@ export const AnimalsTable = memo(function AnimalsTable({ pets, unsynced }: { pet
 
   return (
     <>
-      <table
-        className="animals"
-        aria-label={`Animals in ${ENVIRONMENT_LABELS[environment]}`}
-        aria-rowcount={pets.length + unsynced.length + 1}
-      >
-        <thead>
-          <tr>
-            <th scope="col" className="num">
-              Id
-            </th>
-            <th scope="col">Name</th>
-            <th scope="col" className="num">
-              Category
-            </th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {unsynced.map((entry) => (
-            <tr
-              key={`entry-${entry.entryId}`}
-              className={`unsynced state-${entry.state}`}
-              data-entry-state={entry.state}
-            >
-              <td className="num">
-                <span className="visually-hidden">not yet numbered</span>
-                <span aria-hidden="true">new</span>
-              </td>
-              <td>
-                <Name>{entry.name}</Name>
-              </td>
-              <td className="num">{entry.categoryId}</td>
-              <td>
-                <span className="status-text">{entry.status ?? '—'}</span>{' '}
-                <EntryState
-                  entry={entry}
-                  onFix={() => setFixing(entry)}
-                  onDiscard={() => setDiscarding(entry)}
-                  onSend={() => remote && void sendHeld(remote, entry)}
+      <div className="list-scroll" ref={scroller} tabIndex={-1} data-testid="animals-scroll">
+        <table
+          className="animals"
+          aria-label={`Animals in ${ENVIRONMENT_LABELS[environment]}`}
+          aria-rowcount={list.total + 1}
+        >
+          <thead>
+            <tr>
+              <th scope="col" className="num">
+                Id
+              </th>
+              <th scope="col">Name</th>
+              <th scope="col" className="num">
+                Category
+              </th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {top > 0 && <tr aria-hidden="true" className="spacer" style={{ height: top }} />}
+            {items.map((item) => {
+              const row = rowAt(item.index);
+              if (row === undefined)
+                return (
+                  <tr key={item.key} className="loading-row" aria-busy="true">
+                    <td colSpan={4}>…</td>
+                  </tr>
+                );
+              return row.kind === 'entry' ? (
+                <EntryRow
+                  key={item.key}
+                  index={item.index}
+                  measure={virtualizer.measureElement}
+                  entry={row.entry}
+                  onFix={() => setFixing(row.entry)}
+                  onDiscard={() => setDiscarding(row.entry)}
+                  onSend={() => remote && void sendHeld(remote, row.entry)}
                 />
-              </td>
-            </tr>
-          ))}
-          {/* Keyed by position: the rows hold no state, so a new page rewrites the cells' text in
-              place instead of replacing a hundred rows of DOM (measured: the filter benchmark). */}
-          {pets.map((pet, position) => (
-            <tr key={position}>
-              <td className="num">{pet.id}</td>
-              <td>
-                <Name>{pet.name}</Name>
-              </td>
-              <td className="num">{pet.categoryId}</td>
-              <td>{pet.status ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              ) : (
+                <PetRow key={item.key} pet={row.pet} index={item.index} measure={virtualizer.measureElement} />
+              );
+            })}
+            {bottom > 0 && <tr aria-hidden="true" className="spacer" style={{ height: bottom }} />}
+          </tbody>
+        </table>
+      </div>
       {fixing && remote && <FixEntryDialog environment={remote} entry={fixing} onClose={() => setFixing(null)} />}
       {discarding && (
         <ConfirmDialog
@@ -223,4 +278,4 @@ export const AnimalsTable = memo(function AnimalsTable({ pets, unsynced }: { pet
       )}
     </>
   );
-});
+}

@@ -1,59 +1,72 @@
-import { useState } from 'react';
 import { COMMANDS, shortcutLabel } from '../../../shared/commands';
-import { PAGE_LIMIT, PET_STATUSES } from '../../../shared/contract';
+import { ANIMAL_SORTS, PET_STATUSES, SEARCH_MAX_LENGTH, type AnimalSort } from '../../../shared/contract';
 import { isMac } from '../format';
 import { useApp, type Filter } from '../store';
 
-export const STATUS_FILTER_ID = 'filter-status';
+export const SEARCH_FIELD_ID = 'find-by-name';
 const CHOICES: ReadonlyArray<Filter['status']> = ['all', ...PET_STATUSES];
+const SORT_LABELS: Record<AnimalSort, string> = { newest: 'Newest first', oldest: 'Oldest first', name: 'Name' };
+const count = new Intl.NumberFormat();
 
-/** Status (all, available, pending, sold) and page size (1..100); both live in the app store, so they outlast a trip to Settings. */
+/** Find by name, status (with how many each choice holds) and order; all live in the app store, so they outlast a trip to Settings. */
 export function Filters() {
   const filter = useApp((state) => state.filter);
+  const counts = useApp((state) => state.list?.counts);
   const setFilter = useApp((state) => state.setFilter);
-  const [limitText, setLimitText] = useState(String(filter.limit));
-  const limitValid =
-    /^\d{1,3}$/.test(limitText) && Number(limitText) >= PAGE_LIMIT.min && Number(limitText) <= PAGE_LIMIT.max;
   return (
     <div className="filters">
+      <div className="field search-field">
+        <label htmlFor={SEARCH_FIELD_ID}>
+          Find by name <kbd>{shortcutLabel(COMMANDS['filter-animals'].keys[0], isMac)}</kbd>
+        </label>
+        <input
+          id={SEARCH_FIELD_ID}
+          type="search"
+          value={filter.search}
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder="Any part of a name"
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setFilter({ search: event.target.value })}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && filter.search !== '') {
+              event.preventDefault();
+              setFilter({ search: '' });
+            }
+          }}
+        />
+      </div>
       <fieldset className="status-filter">
-        <legend>
-          Status <kbd>{shortcutLabel(COMMANDS['filter-animals'].keys[0], isMac)}</kbd>
-        </legend>
-        {CHOICES.map((status, index) => (
+        <legend>Status</legend>
+        {CHOICES.map((status) => (
           <label key={status} className="segment">
             <input
               type="radio"
               name="status-filter"
-              id={index === 0 ? STATUS_FILTER_ID : undefined}
               value={status}
               checked={filter.status === status}
               onChange={() => setFilter({ status })}
             />
-            <span>{status === 'all' ? 'All' : status[0]!.toUpperCase() + status.slice(1)}</span>
+            <span>
+              {status === 'all' ? 'All' : status[0]!.toUpperCase() + status.slice(1)}
+              {counts && <span className="count"> {count.format(counts[status])}</span>}
+            </span>
           </label>
         ))}
       </fieldset>
-      <div className={`field page-size${limitValid ? '' : ' invalid'}`}>
-        <label htmlFor="page-size">Per page</label>
-        <input
-          id="page-size"
-          type="number"
-          min={PAGE_LIMIT.min}
-          max={PAGE_LIMIT.max}
-          value={limitText}
-          aria-invalid={limitValid ? undefined : true}
-          aria-describedby="page-size-error"
-          onChange={(event) => {
-            setLimitText(event.target.value);
-            const value = Number(event.target.value);
-            if (Number.isInteger(value) && value >= PAGE_LIMIT.min && value <= PAGE_LIMIT.max)
-              setFilter({ limit: value });
-          }}
-        />
-        <p id="page-size-error" className="field-error" aria-live="polite">
-          {limitValid ? '' : `A number from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}`}
-        </p>
+      <div className="field sort-field">
+        <label htmlFor="sort-animals">Order</label>
+        <select
+          id="sort-animals"
+          value={filter.sort}
+          onChange={(event) => setFilter({ sort: event.target.value as AnimalSort })}
+        >
+          {ANIMAL_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
       </div>
     </div>
   );
