@@ -56,38 +56,52 @@ test.describe('animals in the local store', () => {
     expect((await core.listPets('local', { limit: 100 })).pets).toEqual([]);
   });
 
-  test('status filter and page size, kept across screens; states that say what to do', async ({
+  test('every animal in one list: number 151 on top, found by name, counted in its status; kept across screens', async ({
     app: { page, core },
   }) => {
+    for (let i = 1; i <= 150; i++) core.addPet('local', { name: `Guppy ${i}`, categoryId: '1', status: 'available' });
     for (let i = 1; i <= 30; i++)
-      core.addPet('local', {
-        name: `Animal ${i}`,
-        categoryId: '1',
-        status: (['available', 'pending', 'sold'] as const)[i % 3],
-      });
+      core.addPet('local', { name: `Animal ${i}`, categoryId: '1', status: i % 2 ? 'pending' : 'sold' });
+    core.addPet('local', { name: 'Ölfisch Größe', categoryId: '2', status: 'available' }); // the 181st
     await reopen(page);
-    await expect(page.getByRole('row')).toHaveCount(21); // header + the default 20
-    await page.getByRole('radio', { name: 'Sold' }).check();
-    await expect(page.getByRole('row')).toHaveCount(11);
-    await page.getByLabel('Per page').fill('5');
-    await expect(page.getByRole('row')).toHaveCount(6);
-    await expect(page.getByRole('row').nth(1)).toContainText('Animal 2'); // the sold ones are 2, 5, 8 ...
+    // Newest first: the newest arrival is the first row, not cut off past a page.
+    await expect(page.getByRole('row').nth(1)).toContainText('Ölfisch Größe');
+    await expect(page.getByRole('radio', { name: 'All 181' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Available 151' })).toBeVisible();
+    await page.getByRole('radio', { name: /^Available/ }).check();
+    await expect(page.getByRole('row').nth(1)).toContainText('Ölfisch Größe');
+    // Only what is on screen is in the page, however many animals there are.
+    expect(await page.getByRole('row').count()).toBeLessThan(60);
+    // Scrolled to the end: the oldest available animal is there.
+    await page.getByTestId('animals-scroll').evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect(page.getByRole('row', { name: /Guppy 1 / })).toBeVisible();
+    // Found by name, from the keyboard, accents and case aside.
+    await page.keyboard.press('Control+f');
+    await expect(page.getByLabel(/Find by name/)).toBeFocused();
+    await page.keyboard.type('olfisch gr');
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await expect(page.getByRole('row').nth(1)).toContainText('Ölfisch Größe');
+    await expect(page.getByRole('radio', { name: 'Available 1' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Sold 0' })).toBeVisible();
     // Rows are laid out as flex lines, not table rows: a screen reader must still get a table.
-    expect(await accessibleTableRoles(page)).toEqual({ table: 1, columnheader: 4, row: 6, cell: 20 });
+    expect(await accessibleTableRoles(page)).toEqual({ table: 1, columnheader: 4, row: 2, cell: 4 });
     await checkScreen(page, 'animals');
     await page.keyboard.press('Control+,');
     await expect(page.getByRole('heading', { name: 'Safety' })).toBeVisible();
     await checkScreen(page, 'settings');
     await page.getByRole('button', { name: 'Animals' }).click();
-    await expect(page.getByRole('radio', { name: 'Sold' })).toBeChecked();
-    await expect(page.getByLabel('Per page')).toHaveValue('5');
-    await expect(page.getByRole('row')).toHaveCount(6);
-    await page.getByLabel('Per page').fill('101');
-    await expect(page.getByText('A number from 1 to 100')).toBeVisible();
-    await page.getByRole('radio', { name: 'Pending' }).check();
-    await expect(page.getByRole('row')).toHaveCount(6);
-    await page.keyboard.press('Control+f');
-    await expect(page.getByRole('radio', { name: 'Pending' })).toBeFocused();
+    await expect(page.getByLabel(/Find by name/)).toHaveValue('olfisch gr');
+    await expect(page.getByRole('radio', { name: /^Available/ })).toBeChecked();
+    // Escape clears the search; the order can be by name.
+    await page.getByLabel(/Find by name/).press('Escape');
+    await expect(page.getByRole('radio', { name: 'Available 151' })).toBeChecked();
+    await page.getByLabel('Order').selectOption('name');
+    await expect(page.getByRole('row').nth(1)).toContainText('Guppy 1');
+    await page.getByRole('radio', { name: /^Pending/ }).check();
+    await page.getByLabel(/Find by name/).fill('zebra');
+    await expect(page.getByTestId('empty-list')).toContainText('No pending animals named like “zebra”.');
+    await page.getByRole('button', { name: 'Show all animals' }).click();
+    await expect(page.getByRole('radio', { name: 'All 181' })).toBeChecked();
   });
 
   test('find by id is labelled deprecated, with its removal date, and points to the filters', async ({

@@ -72,7 +72,9 @@ function emptyListText(
     const why = refreshing ? `asking it now.` : status?.problem?.message;
     return `${server} has not listed its animals to this computer yet${why ? `: ${why}` : '.'}`;
   }
-  return `No${which} animals${named} among those ${server} lists.`;
+  return inventory?.state === 'complete'
+    ? `${server} has no${which} animals${named}.`
+    : `No${which} animals${named} among those ${server} last listed.`;
 }
 
 function ListBody() {
