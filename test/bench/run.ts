@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machine } from './stats';
+import { benchBrowse } from './browse.bench';
 import { benchCommands } from './commands.bench';
 import { benchHttp } from './http.bench';
 import { benchIpc } from './ipc.bench';
@@ -17,6 +18,7 @@ const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] |
   ipc: { title: 'IPC: what the contract adds to a call (issue 6)', run: benchIpc },
   ui: { title: 'The counter UI (issue 7)', run: benchUi },
   commands: { title: 'The command line and the service as commands (issue 15)', run: benchCommands },
+  browse: { title: 'The animals screen over every animal (issue 17)', run: benchBrowse },
 };
 
 const chosen = process.argv.slice(2);
