@@ -105,6 +105,12 @@ const BEHAVIOURS: Record<string, (req: IncomingMessage, res: ServerResponse) => 
     res.writeHead(200, { 'content-type': 'application/json', link: `<${req.url}>; rel="next"` });
     res.end('[{"id":1,"name":"One","categoryId":1}]');
   },
+  // A next link too long to arrive whole (its cursor of 5,000 characters).
+  'link-long': (req, res) => {
+    const next = `${req.url?.split('?')[0]}?cursor=${'c'.repeat(5_000)}`;
+    res.writeHead(200, { 'content-type': 'application/json', link: `<${next}>; rel="next"` });
+    res.end('[]');
+  },
   'link-malformed': (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', link: '<unterminated; rel=next' });
     res.end('[]');

@@ -9,6 +9,8 @@ export const DEFAULT_TIMEOUTS = { responseMs: 10_000, totalMs: 30_000 };
  * a pet store sends, and far less than what could hurt the process that reads it.
  */
 export const ANSWER_MAX_BYTES = 1024 * 1024;
+/** A header is read up to this many characters; a longer one arrives cut at it. */
+export const HEADER_MAX_CHARS = 2_000;
 
 export interface Exchange {
   status: number;
@@ -143,7 +145,7 @@ export async function exchange(request: ExchangeRequest): Promise<Exchange> {
     const header = (name: string): string | null => {
       const value = response.headers[name];
       if (value === undefined) return null;
-      return withoutKey(Array.isArray(value) ? value.join(', ') : value, key).slice(0, 2_000);
+      return withoutKey(Array.isArray(value) ? value.join(', ') : value, key).slice(0, HEADER_MAX_CHARS);
     };
     const tooLarge = () =>
       new RemoteError(

@@ -13,7 +13,7 @@ import {
   type RemoteEnvironment,
 } from '../../shared/contract';
 import { parseJson, stringifyJson } from '../wire/json-codec';
-import { DEFAULT_TIMEOUTS, exchange } from './http-exchange';
+import { DEFAULT_TIMEOUTS, exchange, HEADER_MAX_CHARS } from './http-exchange';
 import { RemoteError } from './remote-error';
 
 export { DEFAULT_TIMEOUTS } from './http-exchange';
@@ -271,9 +271,6 @@ export interface RemotePage {
   nextRefused?: string;
 }
 
-/** Longer than any cursor a reasonable server hands out; beyond it the header is not read. */
-const LINK_MAX_CHARS = 4_096;
-
 /**
  * The `rel="next"` target of a Link header, resolved against the list's address and checked to
  * stay on it. A link that cannot be followed leaves the page usable: it is reported, not followed.
@@ -281,7 +278,8 @@ const LINK_MAX_CHARS = 4_096;
 export function nextPageOf(link: string | null, listUrl: string): Pick<RemotePage, 'next' | 'nextRefused'> {
   if (link === null) return { next: null };
   const refuse = (why: string) => ({ next: null, nextRefused: `its Link header ${why}` });
-  if (link.length > LINK_MAX_CHARS) return refuse(`is longer than ${LINK_MAX_CHARS} characters`);
+  // A header that long arrived cut (see exchange): a cut link would name another page.
+  if (link.length >= HEADER_MAX_CHARS) return refuse(`is ${HEADER_MAX_CHARS} characters or longer`);
   let target: string | undefined;
   try {
     target = LinkHeader.parse(link).rel('next')[0]?.uri;

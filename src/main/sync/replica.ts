@@ -156,11 +156,12 @@ export function openReplica(options: ReplicaOptions) {
       for (const pet of pets.browse(query, Math.max(0, offset - entriesFirst), petsWanted))
         rows.push({ kind: 'pet', pet });
     }
+    const inventory = walk.view();
     const at = lastListed.get() ?? null;
-    const walked = walk.view().finishedAt;
+    // The later of the last list asked for and the last complete walk.
     const listedAt =
-      [at === null ? null : new Date(at).toISOString(), walked]
-        .filter((t) => t !== null)
+      [at === null ? null : new Date(at).toISOString(), inventory.finishedAt]
+        .filter((time) => time !== null)
         .sort()
         .at(-1) ?? null;
     return {
@@ -170,7 +171,7 @@ export function openReplica(options: ReplicaOptions) {
       offset,
       rows,
       listedAt,
-      inventory: walk.view(),
+      inventory,
     };
   });
 

@@ -50,6 +50,11 @@ describe('remote client pages', () => {
     expect(bad.authorizations.length).toBe(before + 1);
   });
 
+  it('a Link header too long to arrive whole is reported, not followed cut short', async () => {
+    const page = await client(bad.url('link-long')).listPage({ limit: 10 });
+    expect(page).toEqual({ pets: [], next: null, nextRefused: 'its Link header is 2000 characters or longer' });
+  });
+
   it('a malformed Link header is reported, not followed', async () => {
     const page = await client(bad.url('link-malformed')).listPage({ limit: 10 });
     expect(page).toEqual({ pets: [], next: null, nextRefused: 'its Link header is malformed' });
