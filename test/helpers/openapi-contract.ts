@@ -46,7 +46,7 @@ export async function expectConformsToOpenApi(response: ReceivedResponse): Promi
   const openapi = await api();
   // An empty segment ("/v1/pets//") names no resource, though the library would match it.
   const operation =
-    (response.method === 'GET' || response.method === 'POST') && !pathname.includes('//')
+    ['GET', 'POST', 'PATCH'].includes(response.method) && !pathname.includes('//')
       ? openapi.matchOperation({
           method: response.method,
           path: pathname,
@@ -77,8 +77,10 @@ export async function expectConformsToOpenApi(response: ReceivedResponse): Promi
 
 /** The Error shape: code, message, status; and on a 400 about fields, `fields` that say the same as the message. */
 export function expectErrorShape(body: unknown, httpStatus: number): void {
-  const { fields, ...shape } = body as { fields?: Array<{ field: string; message: string }> };
+  const { fields, current, ...shape } = body as { fields?: Array<{ field: string; message: string }>; current?: unknown };
   expect(shape).toEqual({ code: expect.any(String), message: expect.any(String), status: httpStatus });
+  if (current !== undefined) expect(httpStatus).toBe(412);
+
   expect(ERROR_CODES).toContain((body as { code: string }).code);
   expect((body as { message: string }).message.length).toBeGreaterThan(0);
   if (fields !== undefined) {

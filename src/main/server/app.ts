@@ -5,9 +5,12 @@ import type { Logger } from 'pino';
 import {
   ApiError,
   encodePageCursor,
+  etagOf,
   GET_PET_DEPRECATION,
   newPetSchema,
   parseOrThrow,
+  petIdSchema,
+  petPatchSchema,
   REQUEST_BODY_MAX_BYTES,
 } from '../../shared/contract';
 import type { SqliteDatabase } from '../store/database';
@@ -25,6 +28,8 @@ import {
   writeError,
 } from './error-replies';
 import { createIdempotencyStore, readIdempotencyKey } from './idempotency';
+import { readIfMatch } from './if-match';
+
 import { createListCache } from './list-cache';
 
 export const API_PREFIX = '/v1';
@@ -65,11 +70,17 @@ export type ServiceLimits = typeof SERVICE_LIMITS;
 /** The methods each resource answers; anything else there is 405 with this Allow header. */
 const ALLOWED_METHODS: ReadonlyArray<[RegExp, string]> = [
   [/^\/v1\/pets\/?$/, 'GET, HEAD, POST'],
-  [/^\/v1\/pets\/[^/]+\/?$/, 'GET, HEAD'],
+  [/^\/v1\/pets\/[^/]+\/?$/, 'GET, HEAD, PATCH'],
 ];
 
 const LIST_PATH = `${API_PREFIX}/pets`;
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** The one format a change is sent in (RFC 7396), announced as RFC 5789's Accept-Patch. */
+const MERGE_PATCH_TYPE = 'application/merge-patch+json';
+
+/** A request's media type, lower case, without its parameters ('' when none was sent). */
+const mediaTypeOf = (request: FastifyRequest): string =>
+  (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** The one line per request: method, path, status, milliseconds; never a header, so never the key. */
 function logRequest(logger: Logger, method: string, path: string, status: number, ms: number): void {
@@ -86,6 +97,7 @@ const DEPRECATION_HEADERS = {
 
 function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.status === 401) reply.header('www-authenticate', 'Bearer realm="petstore"');
+  if (error.current !== undefined) reply.header('etag', etagOf(error.current.revision ?? 1));
   return reply.code(error.status).type(JSON_TYPE).send(errorJson(error));
 }
 
@@ -205,7 +217,7 @@ export function buildServer({
   });
 
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+  app.addContentTypeParser(['application/json', MERGE_PATCH_TYPE], { parseAs: 'buffer' }, (request, body, done) => {
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
     if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
       done(new ApiError('unsupported_media_type', `Send the body as UTF-8 JSON, not ${echo(charset, 40)}.`));
@@ -256,8 +268,13 @@ export function buildServer({
     });
   }
 
-  app.setErrorHandler((error, _request, reply) => {
-    const apiError = toApiError(error);
+  app.setErrorHandler((error, request, reply) => {
+    let apiError = toApiError(error);
+    if (request.method === 'PATCH' && apiError.code === 'unsupported_media_type') {
+      reply.header('accept-patch', MERGE_PATCH_TYPE);
+      apiError = new ApiError('unsupported_media_type', `Send the change as ${MERGE_PATCH_TYPE} (RFC 7396, UTF-8).`);
+    }
+
     if (apiError.status >= 500) logger?.error({ err: error }, 'request failed');
     return sendError(reply, apiError);
   });
@@ -276,6 +293,9 @@ export function buildServer({
   });
 
   app.post(`${API_PREFIX}/pets`, (request, reply) => {
+    if (mediaTypeOf(request) !== 'application/json') {
+      throw new ApiError('unsupported_media_type', 'Send the body as application/json (UTF-8).');
+    }
     const key = readIdempotencyKey(request.headers['idempotency-key']);
     const newPet = parseOrThrow(newPetSchema('json'), request.body, 'invalid_body', 'body');
     const create = () => {
@@ -293,8 +313,38 @@ export function buildServer({
 
   app.get(`${API_PREFIX}/pets/:petId`, (request, reply) => {
     const pet = store.getPet((request.params as { petId: string }).petId);
+    reply.header('etag', etagOf(pet.revision ?? 1)).header('accept-patch', MERGE_PATCH_TYPE);
     return json(reply, 200, stringifyJson(petToWire(pet)));
   });
+
+  app.patch(`${API_PREFIX}/pets/:petId`, (request, reply) => {
+    const petId = parseOrThrow(petIdSchema, (request.params as { petId: string }).petId, 'invalid_parameter', 'petId');
+    if (mediaTypeOf(request) !== MERGE_PATCH_TYPE) {
+      reply.header('accept-patch', MERGE_PATCH_TYPE);
+      throw new ApiError(
+        'unsupported_media_type',
+        `Send the change as ${MERGE_PATCH_TYPE} (a JSON merge patch, RFC 7396, in UTF-8).`,
+      );
+    }
+    const key = readIdempotencyKey(request.headers['idempotency-key']);
+    const patch = parseOrThrow(petPatchSchema('json'), request.body, 'invalid_body', 'body');
+    const ifMatch = readIfMatch(request.headers['if-match']);
+    const location = `${API_PREFIX}/pets/${petId}`;
+    const change = () => {
+      const pet = store.updatePet(petId, patch, ifMatch);
+      return { location, body: stringifyJson(petToWire(pet)), etag: etagOf(pet.revision ?? 1) };
+    };
+    const answer = (response: { body: string; etag?: string }) => {
+      if (response.etag !== undefined) reply.header('etag', response.etag);
+      return json(reply.header('content-location', location), 200, response.body);
+    };
+    if (key === undefined) return answer(change());
+    const fingerprint = JSON.stringify({ method: 'PATCH', petId, ifMatch, patch });
+    const response = idempotency.respond(key, fingerprint, change);
+    if (response.replayed) reply.header('idempotent-replayed', 'true');
+    return answer(response);
+  });
+
 
   return app;
 }

@@ -5,9 +5,14 @@ import { ApiError } from '../../shared/contract';
 /** Keys are kept at least this long (the IETF httpapi draft leaves it to the server). */
 export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-export interface StoredResponse {
+/** What is kept of a successful response: where the animal is, its body, and its entity tag (for a change). */
+export interface Response {
   location: string;
   body: string;
+  etag?: string;
+}
+
+export interface StoredResponse extends Response {
   replayed: boolean;
 }
 
@@ -36,37 +41,44 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
  * without its key record and a replay never creates a second pet.
  */
 export function createIdempotencyStore(db: SqliteDatabase, now: () => number = Date.now) {
-  const find = db.prepare<[string], { fingerprint: string; location: string; response_body: string }>(
-    'SELECT fingerprint, location, response_body FROM idempotency_keys WHERE key = ?',
-  );
-  const record = db.prepare<[string, string, string, string, number]>(
-    'INSERT INTO idempotency_keys (key, fingerprint, location, response_body, created_at) VALUES (?, ?, ?, ?, ?)',
+  const find = db.prepare<
+    [string],
+    { fingerprint: string; location: string; response_body: string; etag: string | null }
+  >('SELECT fingerprint, location, response_body, etag FROM idempotency_keys WHERE key = ?');
+  const record = db.prepare<[string, string, string, string, string | null, number]>(
+    'INSERT INTO idempotency_keys (key, fingerprint, location, response_body, etag, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const purge = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at < ?');
 
   const respond = db.transaction(
-    (key: string, request: string, create: () => { location: string; body: string }): StoredResponse => {
+    (key: string, request: string, create: () => Response): StoredResponse => {
       const fingerprint = createHash('sha256').update(request).digest('hex');
       const earlier = find.get(key);
       if (earlier !== undefined) {
         if (earlier.fingerprint !== fingerprint) {
           throw new ApiError(
             'idempotency_key_mismatch',
-            'This Idempotency-Key was already used with a different body; send a new key for a new animal.',
+            'This Idempotency-Key was already used with a different request; send a new key for a new request.',
           );
         }
-        return { location: earlier.location, body: earlier.response_body, replayed: true };
+        return {
+          location: earlier.location,
+          body: earlier.response_body,
+          ...(earlier.etag === null ? {} : { etag: earlier.etag }),
+          replayed: true,
+        };
       }
       const created = create();
       purge.run(now() - IDEMPOTENCY_KEY_RETENTION_MS);
-      record.run(key, fingerprint, created.location, created.body, now());
+      record.run(key, fingerprint, created.location, created.body, created.etag ?? null, now());
       return { ...created, replayed: false };
     },
   );
 
   return {
     /** `request` identifies what was asked (the validated body); the same key with another request is refused. */
-    respond(key: string, request: string, create: () => { location: string; body: string }): StoredResponse {
+    respond(key: string, request: string, create: () => Response): StoredResponse {
+
       return respond.immediate(key, request, create);
     },
     purgeExpired(): number {

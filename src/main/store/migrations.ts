@@ -73,6 +73,14 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // 4: find by name.
   addNameSearch,
+  // 5: changes to animals (our extension): each animal's revision, whose entity tag If-Match
+  // compares, and the entity tag a change's replayed response carries.
+  (db) => {
+    db.exec(`
+      ALTER TABLE pets ADD COLUMN revision INTEGER NOT NULL DEFAULT 1 CHECK (revision >= 1);
+      ALTER TABLE idempotency_keys ADD COLUMN etag TEXT;
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -161,4 +169,43 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
       fill.run(searchText(name), id);
     }
   },
+  // 6: changes to the server's animals (sync/pet-changes.ts). `pets` shows each animal as this
+  // counter sees it (the server's version with the changes still on their way applied);
+  // `server_pets` keeps the server's own version of those being changed, so a change that does not
+  // go through leaves the server's showing. Revisions are the server's (NULL: it sends none).
+  (db) => {
+    db.exec(`
+      ALTER TABLE pets ADD COLUMN revision INTEGER;
+      CREATE TABLE server_pets (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        category_id INTEGER NOT NULL,
+        status TEXT,
+        revision INTEGER
+      ) STRICT;
+      CREATE TABLE pet_changes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        base_url TEXT NOT NULL,
+        pet_id INTEGER NOT NULL,
+        patch TEXT NOT NULL,
+        base_revision INTEGER,
+        base_pet TEXT NOT NULL,
+        theirs TEXT,
+        idempotency_key TEXT NOT NULL UNIQUE,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'unknown', 'rejected', 'needs_confirmation', 'conflict', 'unsupported', 'accepted')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        last_error_fields TEXT,
+        maybe_sent INTEGER NOT NULL DEFAULT 0 CHECK (maybe_sent IN (0, 1)),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX pet_changes_waiting ON pet_changes (id) WHERE state IN ('pending', 'unknown');
+      CREATE INDEX pet_changes_open ON pet_changes (pet_id, id) WHERE state <> 'accepted';
+      -- What each address is known to do with changes: a server without the extension is not asked again.
+      CREATE TABLE change_support (base_url TEXT PRIMARY KEY, supported INTEGER NOT NULL CHECK (supported IN (0, 1))) STRICT;
+    `);
+  },
 ];
+

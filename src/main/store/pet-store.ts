@@ -1,5 +1,10 @@
 import {
   ApiError,
+  changesNothing,
+  etagOf,
+  ifMatchHolds,
+  petPatchSchema,
+  type IfMatch,
   listPetsQuerySchema,
   newPetSchema,
   parseOrThrow,
@@ -28,6 +33,12 @@ export interface PetStore {
 
   createPet(newPet: NewPet): Pet;
   getPet(petId: string): Pet;
+  /**
+   * Our extension: a merge patch of one animal, made only if it is still what `ifMatch` names
+   * (else precondition_failed, with the animal as it is now). A patch that changes nothing leaves
+   * the revision as it is.
+   */
+  updatePet(petId: string, patch: unknown, ifMatch: IfMatch): Pet;
   /** Inserts or replaces animals by id, all in one transaction. Input must already be valid. */
   upsertPets(pets: readonly Pet[]): void;
   /** The animals screen's window: a status, a search by any part of the name, an order, a range. */
@@ -41,14 +52,16 @@ export interface PetStore {
   changeStamp(): string;
 }
 
-/** A row as [id, name, categoryId, status]: arrays cost better-sqlite3 far less than row objects. */
-type PetRow = [id: string, name: string, categoryId: string, status: PetStatus | null];
+/** A row as [id, name, categoryId, status, revision]: arrays cost better-sqlite3 far less than row objects. */
+type PetRow = [id: string, name: string, categoryId: string, status: PetStatus | null, revision: number | null];
 
 // int64 columns leave SQLite as decimal text: exact at any size, and no BigInt on the hot path.
-const PET_COLUMNS = `CAST(pets.id AS TEXT), pets.name, CAST(pets.category_id AS TEXT), pets.status`;
+const PET_COLUMNS = `CAST(pets.id AS TEXT), pets.name, CAST(pets.category_id AS TEXT), pets.status, pets.revision`;
 
-function toPet([id, name, categoryId, status]: PetRow): Pet {
-  return status === null ? { id, name, categoryId } : { id, name, categoryId, status };
+export function toPet([id, name, categoryId, status, revision]: PetRow): Pet {
+  const pet: Pet = status === null ? { id, name, categoryId } : { id, name, categoryId, status };
+  if (revision !== null) pet.revision = revision;
+  return pet;
 }
 
 /**
@@ -70,14 +83,53 @@ export function createPetStore(db: SqliteDatabase): PetStore {
   const insert = rows<[string, bigint, string | null, string]>(
     `INSERT INTO pets (name, category_id, status, search_text) VALUES (?, ?, ?, ?) RETURNING ${PET_COLUMNS}`,
   );
-  const upsert = db.prepare<[bigint, string, bigint, string | null, string]>(
-    `INSERT INTO pets (id, name, category_id, status, search_text) VALUES (?, ?, ?, ?, ?)
+  const upsert = db.prepare<[bigint, string, bigint, string | null, string, number | null]>(
+    `INSERT INTO pets (id, name, category_id, status, search_text, revision) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, category_id = excluded.category_id, status = excluded.status,
-       search_text = excluded.search_text`,
+       search_text = excluded.search_text, revision = excluded.revision`,
   );
+  // The local store counts revisions itself (1 for an animal it is given without one); a replica
+  // keeps the server's, or none.
+  const ownRevisions =
+    db.prepare<[], number>(`SELECT "notnull" FROM pragma_table_info('pets') WHERE name = 'revision'`).pluck().get() ===
+    1;
   const upsertAll = db.transaction((pets: readonly Pet[]) => {
     for (const pet of pets)
-      upsert.run(BigInt(pet.id), pet.name, BigInt(pet.categoryId), pet.status ?? null, searchText(pet.name));
+      upsert.run(
+        BigInt(pet.id),
+        pet.name,
+        BigInt(pet.categoryId),
+        pet.status ?? null,
+        searchText(pet.name),
+        pet.revision ?? (ownRevisions ? 1 : null),
+
+      );
+  });
+  const change = rows<[string, bigint, string | null, string, bigint]>(
+    `UPDATE pets SET name = ?, category_id = ?, status = ?, search_text = ?, revision = revision + 1
+     WHERE id = ? RETURNING ${PET_COLUMNS}`,
+  );
+  const updatePet = db.transaction((id: string, patch: unknown, ifMatch: IfMatch): Pet => {
+    const valid = parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
+    const row = selectById.get(BigInt(id));
+    if (row === undefined) throw new ApiError('not_found', `No animal has id ${id}.`);
+    const current = toPet(row);
+    const tag = etagOf(current.revision ?? 1);
+    if (!ifMatchHolds(ifMatch, tag)) {
+      throw new ApiError(
+        'precondition_failed',
+        `Animal ${id} was changed since the version this change was made to: it is now revision ${current.revision}. Look at it again, and send the change with If-Match: ${tag} if it still applies.`,
+        undefined,
+        current,
+      );
+    }
+    if (changesNothing(current, valid)) return current;
+    const name = valid.name ?? current.name;
+    const status = valid.status === undefined ? (current.status ?? null) : valid.status;
+    ownWrites++;
+    return toPet(
+      change.get(name, BigInt(valid.categoryId ?? current.categoryId), status, searchText(name), BigInt(id))!,
+    );
   });
   // One statement per shape of query (status or not, index or scan, order), prepared on first use.
   const statement = rawStatements(db);
@@ -106,7 +158,13 @@ export function createPetStore(db: SqliteDatabase): PetStore {
       return toPet(insert.get(valid.name, BigInt(valid.categoryId), valid.status ?? null, searchText(valid.name))!);
     },
 
+    updatePet(petId, patch, ifMatch) {
+      const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
+      return updatePet.immediate(id, patch, ifMatch);
+    },
+
     getPet(petId) {
+
       const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
       const row = selectById.get(BigInt(id));
       if (row === undefined) throw new ApiError('not_found', `No animal has id ${id}.`);

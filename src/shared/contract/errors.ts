@@ -1,3 +1,5 @@
+import type { Pet } from './pet';
+
 /**
  * The closed set of error codes the service answers with, each with the one HTTP status it
  * travels with. The interface leaves the set of `code` values open ("not shown"); this is ours.
@@ -14,7 +16,9 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   expectation_failed: 417,
+  precondition_failed: 412,
   idempotency_key_mismatch: 422,
+  precondition_required: 428,
   headers_too_large: 431,
   internal: 500,
 } as const;
@@ -49,6 +53,8 @@ export const APP_ERROR_CODES = [
   'keychain_unavailable',
   /** The call came from a frame that may not call the main process (not the app's own page). */
   'forbidden',
+  /** The server does not take changes to animals (it lacks our extension); nothing was changed there. */
+  'changes_unsupported',
 ] as const;
 
 export type AppErrorCode = ErrorCode | (typeof APP_ERROR_CODES)[number];
@@ -78,6 +84,8 @@ export interface AppError {
   /** Each field's problem, when the error is about fields. */
   fields?: FieldProblem[];
   server?: ServerSaid;
+  /** With precondition_failed: the animal as it is now, which the change was not made to. */
+  current?: Pet;
 }
 
 /** The interface's Error shape: `code`, `message`, `status` (repeating the HTTP status); ours adds `fields` on 400s. */
@@ -86,19 +94,23 @@ export interface ApiErrorBody {
   message: string;
   status: number;
   fields?: FieldProblem[];
+  /** Ours, on 412: the animal as it is now (the Pet shape), so a client can show it without asking again. */
+  current?: Pet;
 }
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields: FieldProblem[] | undefined;
+  readonly current: Pet | undefined;
 
-  constructor(code: ErrorCode, message: string, fields?: FieldProblem[]) {
+  constructor(code: ErrorCode, message: string, fields?: FieldProblem[], current?: Pet) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.fields = fields;
+    this.current = current;
   }
 
   /** One message per field problem, each naming its field first, in one sentence a person can read. */
@@ -112,6 +124,8 @@ export class ApiError extends Error {
       message: this.message,
       status: this.status,
       ...(this.fields ? { fields: this.fields } : {}),
+      ...(this.current ? { current: this.current } : {}),
+
     };
   }
 }

@@ -9,3 +9,5 @@ export * from './sync';
 export * from './bearer';
 export * from './page-cursor';
 export * from './browse';
+export * from './pet-change';
+export * from './entity-tag';

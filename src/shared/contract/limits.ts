@@ -13,3 +13,6 @@ export const INT64_MAX = 2n ** 63n - 1n;
 
 /** Largest request body the HTTP service accepts; the interface gives none. */
 export const REQUEST_BODY_MAX_BYTES = 16 * 1024;
+
+/** The highest revision of an animal (changes are counted in a JavaScript number, exact to 2^53 - 1). */
+export const REVISION_MAX = Number.MAX_SAFE_INTEGER;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { describeValue } from './describe-value';
 import { int64Schema, type ValueSource } from './int64';
-import { NAME_MAX_LENGTH, PAGE_LIMIT, SERVER_NAME_MAX_LENGTH } from './limits';
+import { NAME_MAX_LENGTH, PAGE_LIMIT, REVISION_MAX, SERVER_NAME_MAX_LENGTH } from './limits';
 import { CURSOR_PROBLEM, decodePageCursor } from './page-cursor';
 
 export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 export type PetStatus = (typeof PET_STATUSES)[number];
 
-const statusSchema = z.enum(PET_STATUSES, {
+export const statusSchema = z.enum(PET_STATUSES, {
   error: (issue) => `must be one of ${PET_STATUSES.join(', ')}, got ${describeValue(issue.input)}`,
 });
 
@@ -36,7 +36,8 @@ const NAME_RULES: ReadonlyArray<[broken: (name: string) => boolean, message: (na
   ],
 ];
 
-const nameSchema = z
+export const nameSchema = z
+
   .string({
     error: (issue) =>
       issue.input === undefined ? 'is required' : `must be a string, got ${describeValue(issue.input)}`,
@@ -49,13 +50,30 @@ const nameSchema = z
     return z.NEVER;
   });
 
-const objectError = (issue: { input?: unknown }) => `must be a JSON object, got ${describeValue(issue.input)}`;
+export const objectError = (issue: { input?: unknown }) => `must be a JSON object, got ${describeValue(issue.input)}`;
+
+/**
+ * An animal's revision (our extension): 1 when it is added, one more at each change that changes
+ * something. Its entity tag is the revision in quotes (see entity-tag.ts). A JSON integer on the
+ * wire (a bigint from our parser), a number in the app.
+ */
+export const revisionSchema = z.unknown().transform((value, ctx): number => {
+  const revision = typeof value === 'bigint' && value <= BigInt(REVISION_MAX) ? Number(value) : value;
+  if (typeof revision === 'number' && Number.isSafeInteger(revision) && revision >= 1) return revision;
+  ctx.addIssue({
+    code: 'custom',
+    message: `must be a whole number from 1 to ${REVISION_MAX}, got ${describeValue(value)}`,
+    input: value,
+  });
+  return z.NEVER;
+});
 
 /**
  * One schema per value source, built once: zod compiles a schema on its first use, so building one
  * per call costs more than the validation itself (it was most of the sync engine's CPU time).
  */
-function perSource<S>(build: (source: ValueSource) => S): (source: ValueSource) => S {
+export function perSource<S>
+(build: (source: ValueSource) => S): (source: ValueSource) => S {
   const built = { app: build('app'), json: build('json') };
   return (source) => built[source];
 }
@@ -84,6 +102,7 @@ export const petSchema = perSource((source) =>
         .max(SERVER_NAME_MAX_LENGTH, { error: `must be at most ${SERVER_NAME_MAX_LENGTH} characters` }),
       categoryId: int64Schema(source),
       status: statusSchema.optional(),
+      revision: revisionSchema.optional(),
     },
     { error: objectError },
   ),

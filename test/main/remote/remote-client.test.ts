@@ -46,6 +46,7 @@ describe("remote client against the project's HTTP service", () => {
       name: 'Rex',
       categoryId: '9223372036854775807',
       status: 'available',
+      revision: 1,
     });
     expect(await remote.listPets({ status: 'available' })).toEqual([added]);
     expect(await remote.getPet(added.id)).toEqual(added);
@@ -54,6 +55,7 @@ describe("remote client against the project's HTTP service", () => {
       id: '9223372036854775807',
       name: 'Max',
       categoryId: '-9223372036854775808',
+      revision: 1,
     });
   });
 

@@ -57,7 +57,7 @@ describe('GET /v1/pets (listPets)', () => {
   it('200: an animal without status comes without the field; unknown query parameters are ignored', async () => {
     service.store.createPet({ name: 'Nameless status', categoryId: '1' });
     const response = await get('/v1/pets?colour=brown');
-    expect(response.json).toEqual([{ id: expect.any(Number), name: 'Nameless status', categoryId: 1 }]);
+    expect(response.json).toEqual([{ id: expect.any(Number), name: 'Nameless status', categoryId: 1, revision: 1 }]);
   });
 
   it("200: a repeated query sees every change: our own adds and another connection's commits", async () => {
@@ -136,7 +136,7 @@ describe('POST /v1/pets (createPet)', () => {
   it('201: adds the animal, returns it with its id and a Location that serves it', async () => {
     const response = await post({ name: 'Rex', categoryId: 3, status: 'available' });
     expect(response.status).toBe(201);
-    expect(response.json).toEqual({ id: expect.any(Number), name: 'Rex', categoryId: 3, status: 'available' });
+    expect(response.json).toEqual({ id: expect.any(Number), name: 'Rex', categoryId: 3, status: 'available', revision: 1 });
     expect(response.headers.get('location')).toBe(`/v1/pets/${response.json.id}`);
     expect((await get(response.headers.get('location')!)).json).toEqual(response.json);
   });
@@ -149,7 +149,7 @@ describe('POST /v1/pets (createPet)', () => {
     expect(response.text).toContain('"categoryId":9223372036854775807');
     service.store.upsertPets([{ id: '9223372036854775807', name: 'Last', categoryId: '-9223372036854775808' }]);
     const fetched = await get('/v1/pets/9223372036854775807');
-    expect(fetched.text).toBe('{"id":9223372036854775807,"name":"Last","categoryId":-9223372036854775808}');
+    expect(fetched.text).toBe('{"id":9223372036854775807,"name":"Last","categoryId":-9223372036854775808,"revision":1}');
     expect((await get('/v1/pets?limit=100')).text).toContain('"id":9223372036854775807,');
   });
 
@@ -263,7 +263,7 @@ describe('GET /v1/pets/{petId} (getPet, deprecated)', () => {
     const pet = service.store.createPet({ name: 'Rex', categoryId: '2', status: 'sold' });
     const response = await get(`/v1/pets/${pet.id}`);
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ id: Number(pet.id), name: 'Rex', categoryId: 2, status: 'sold' });
+    expect(response.json).toEqual({ id: Number(pet.id), name: 'Rex', categoryId: 2, status: 'sold', revision: 1 });
     expectDeprecationHeaders(response.headers);
   });
 
@@ -299,9 +299,9 @@ describe('routes and methods', () => {
     const cases: [string, string, string][] = [
       ['DELETE', '/v1/pets', 'GET, HEAD, POST'],
       ['PUT', '/v1/pets', 'GET, HEAD, POST'],
-      ['POST', '/v1/pets/1', 'GET, HEAD'],
-      ['DELETE', '/v1/pets/1', 'GET, HEAD'],
-      ['PATCH', '/v1/pets/1', 'GET, HEAD'],
+      ['POST', '/v1/pets/1', 'GET, HEAD, PATCH'],
+      ['DELETE', '/v1/pets/1', 'GET, HEAD, PATCH'],
+      ['PUT', '/v1/pets/1', 'GET, HEAD, PATCH'],
     ];
     for (const [method, path, allow] of cases) {
       const response = await send(service.baseUrl, method, path);

@@ -21,6 +21,7 @@ describe('local pet store', () => {
         name: 'Rex',
         categoryId: '3',
         status: 'available',
+        revision: 1,
       });
       expect(store.getPet(pet.id)).toEqual(pet);
     });
@@ -166,8 +167,8 @@ describe('local pet store', () => {
       ]);
       store.upsertPets([{ id: '10', name: 'A2', categoryId: '3' }]);
       expect(store.listPets()).toEqual([
-        { id: '10', name: 'A2', categoryId: '3' },
-        { id: '9223372036854775807', name: 'B', categoryId: '2' },
+        { id: '10', name: 'A2', categoryId: '3', revision: 1 },
+        { id: '9223372036854775807', name: 'B', categoryId: '2', revision: 1 },
       ]);
     });
 
