@@ -28,10 +28,11 @@ export function toAppError(error: unknown, log?: FaultLog): AppError {
       message: error.message,
       status: error.status,
       ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.current ? { current: error.current } : {}),
     };
   }
   if (error instanceof RemoteError) {
-    const { status, code, serverMessage, fields } = error.details;
+    const { status, code, serverMessage, fields, current } = error.details;
     if (error.kind !== 'service_error')
       return { code: error.kind, message: error.message, ...(status ? { status } : {}) };
     const server = { status: status ?? 0, code: code ?? '', message: serverMessage ?? '' };
@@ -41,6 +42,7 @@ export function toAppError(error: unknown, log?: FaultLog): AppError {
       status: server.status,
       server,
       ...(fields ? { fields } : {}),
+      ...(current ? { current } : {}),
     };
   }
   if (error instanceof KeychainUnavailableError) return { code: 'keychain_unavailable', message: error.message };

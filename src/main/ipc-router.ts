@@ -25,6 +25,8 @@ export function createIpcRouter(core: PetstoreCore, log?: FaultLog) {
     animals: ({ environment, query }) => core.animals(environment, query),
     refreshAnimals: ({ environment }) => core.refreshAnimals(environment),
     addPet: ({ environment, pet }) => core.addPet(environment, pet),
+    changePet: ({ environment, petId, patch, revision }) =>
+      core.changePet(environment, petId, patch, revision === undefined ? {} : { revision }),
     getPet: ({ environment, petId }) => core.getPet(environment, petId),
     activeEnvironment: () => core.activeEnvironment(),
     setActiveEnvironment: ({ environment }) => core.setActiveEnvironment(environment),
@@ -46,6 +48,8 @@ export function createIpcRouter(core: PetstoreCore, log?: FaultLog) {
     },
     serverStatus: ({ environment }) => core.serverStatus(environment),
     resendEntry: ({ environment, entryId, fixed }) => core.resendEntry(environment, entryId, fixed),
+    editEntry: ({ environment, entryId, pet }) => core.editEntry(environment, entryId, pet),
+    resolveConflict: ({ environment, entryId, choice }) => core.resolveConflict(environment, entryId, choice),
     discardEntry: ({ environment, entryId }) => core.discardEntry(environment, entryId),
   };
 

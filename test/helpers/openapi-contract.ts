@@ -77,7 +77,10 @@ export async function expectConformsToOpenApi(response: ReceivedResponse): Promi
 
 /** The Error shape: code, message, status; and on a 400 about fields, `fields` that say the same as the message. */
 export function expectErrorShape(body: unknown, httpStatus: number): void {
-  const { fields, current, ...shape } = body as { fields?: Array<{ field: string; message: string }>; current?: unknown };
+  const { fields, current, ...shape } = body as {
+    fields?: Array<{ field: string; message: string }>;
+    current?: unknown;
+  };
   expect(shape).toEqual({ code: expect.any(String), message: expect.any(String), status: httpStatus });
   if (current !== undefined) expect(httpStatus).toBe(412);
 

@@ -87,9 +87,10 @@ export function openTestReplica(
 /** Sync passes ("sync now") until nothing waits or `deadlineMs` passes. */
 export async function drain(replica: Replica, deadlineMs = 30_000): Promise<void> {
   const end = Date.now() + deadlineMs;
-  while (replica.outbox.counts().pending > 0) {
-    if (Date.now() > end) throw new Error(`outbox not drained: ${JSON.stringify(replica.outbox.counts())}`);
+  // Adds and changes alike.
+  while (replica.status().waiting > 0) {
+    if (Date.now() > end) throw new Error(`outbox not drained: ${JSON.stringify(replica.status())}`);
     await replica.engine.syncNow({ force: true });
-    if (replica.outbox.counts().pending > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    if (replica.status().waiting > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

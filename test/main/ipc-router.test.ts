@@ -40,7 +40,10 @@ describe('IPC router: every channel of the contract, validated in main', () => {
       environment: 'local',
       pet: { name: 'Rex', categoryId: '9223372036854775807' },
     });
-    expect(added).toEqual({ ok: true, value: { pet: { id: '1', name: 'Rex', categoryId: '9223372036854775807', revision: 1 } } });
+    expect(added).toEqual({
+      ok: true,
+      value: { pet: { id: '1', name: 'Rex', categoryId: '9223372036854775807', revision: 1 } },
+    });
     expect(await router.dispatch('listPets', { environment: 'local', query: { limit: 5 } })).toMatchObject({
       ok: true,
       value: { source: 'local', pets: [{ name: 'Rex' }], unsynced: [] },

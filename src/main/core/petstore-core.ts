@@ -7,6 +7,8 @@ import {
   parseOrThrow,
   type AnimalsQuery,
   type AnimalsWindow,
+  type ChangeEntry,
+  etagOf,
   type EnvironmentName,
   type ListPetsQuery,
   type OutboxEntry,
@@ -200,8 +202,41 @@ export function openPetstoreCore({
     getPet: (environment: EnvironmentName, petId: string): Promise<Pet> | Pet =>
       environment === 'local' ? localStore.getPet(petId) : replica(environment).getPet(petId),
 
-    /** Send a refused animal again (corrected with `fixed`), or a held one to the server's current address. */
-    resendEntry(environment: RemoteEnvironment, entryId: string, fixed?: unknown): OutboxEntry {
+    /**
+     * Our extension: a change of one animal. In the local store at once, made only if the animal
+     * is still at `revision` (what the person saw; absent: whatever it is now), else
+     * precondition_failed with the animal as it is now. For a server: durably into its outbox,
+     * shown at once, sent in the background; null when it undid a change not yet sent.
+     */
+    changePet(
+      environment: EnvironmentName,
+      petId: string,
+      patch: unknown,
+      { revision }: { revision?: number } = {},
+    ): { pet: Pet } | { change: ChangeEntry | null } {
+      const changed =
+        environment === 'local'
+          ? {
+              pet: localStore.updatePet(petId, patch, revision === undefined ? '*' : { tags: [etagOf(revision)] }),
+            }
+          : { change: replica(environment).changePet(petId, patch) };
+      events.emit('dataChanged', { environment });
+      return changed;
+    },
+
+    /** A change of an animal still waiting to be added to a server: the add carries it. */
+    editEntry: (environment: RemoteEnvironment, entryId: string, pet: unknown): OutboxEntry =>
+      replica(environment).editEntry(entryId, pet),
+
+    /** A person's choice on a change that met another counter's: keep theirs, or send this one to their version. */
+    resolveConflict: (
+      environment: RemoteEnvironment,
+      entryId: string,
+      choice: 'keep-mine' | 'take-theirs',
+    ): ChangeEntry | null => replica(environment).resolveConflict(entryId, choice),
+
+    /** Send a refused animal again (corrected with `fixed`), or a held one to the server's current address; a change, again. */
+    resendEntry(environment: RemoteEnvironment, entryId: string, fixed?: unknown): OutboxEntry | ChangeEntry {
       const pet = fixed === undefined ? undefined : parseOrThrow(newPetSchema('app'), fixed, 'invalid_body', 'body');
       return replica(environment).resend(entryId, pet);
     },
@@ -212,6 +247,9 @@ export function openPetstoreCore({
 
     outboxEntry: (environment: RemoteEnvironment, entryId: string): OutboxEntry | undefined =>
       replica(environment).outbox.get(entryId),
+
+    /** Changes made here not yet accepted by the server, oldest first. */
+    changeEntries: (environment: RemoteEnvironment): ChangeEntry[] => replica(environment).changeEntries(),
 
     /**
      * "Sync now": everything waiting is sent at once, backoff or not; then the server is asked for
@@ -234,7 +272,7 @@ export function openPetstoreCore({
       try {
         let pass = await remote.engine.syncNow({ force: true });
         for (;;) {
-          const nextDue = remote.outbox.nextDueAt();
+          const nextDue = remote.nextDueAt();
           if (pass.stoppedBecause !== null || nextDue === null || nextDue - Date.now() > SETTLE_WAITS_UP_TO_MS) break;
           await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextDue - Date.now())));
           pass = await remote.engine.syncNow();

@@ -22,7 +22,7 @@ export interface Exchange {
 export interface ExchangeRequest {
   /** How the server is named in messages: "staging (https://shop.example/v1)". */
   where: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   url: string;
   key: string;
   body?: string;

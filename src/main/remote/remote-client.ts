@@ -1,8 +1,11 @@
 import LinkHeader from 'http-link-header';
 import { z } from 'zod';
 import {
+  etagOf,
   listPetsQuerySchema,
   newPetSchema,
+  petPatchSchema,
+  type PetPatch,
   parseOrThrow,
   petIdSchema,
   petSchema,
@@ -79,7 +82,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
   let deprecation: DeprecationNotice | null = null;
 
   async function call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     path: string | URL,
     init: { body?: string; headers?: Record<string, string>; signal?: AbortSignal },
   ): Promise<Answer> {
@@ -164,6 +167,9 @@ export function createRemoteClient(options: RemoteClientOptions) {
       );
     }
     const { code, message, fields } = error.data;
+    // A 412 to a change may carry the animal as it is now (our extension), taken only if it is one.
+    const current =
+      answer.status === 412 ? petSchema('json').safeParse((answer.body as { current?: unknown }).current) : undefined;
     const retryAfterMs = readRetryAfter(answer.header('retry-after'));
     const summary =
       answer.status === 401
@@ -175,6 +181,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
       serverMessage: message,
       ...(fields === undefined ? {} : { fields }),
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      ...(current?.success ? { current: current.data } : {}),
     });
   }
 
@@ -224,6 +231,39 @@ export function createRemoteClient(options: RemoteClientOptions) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
       return expect(await call('POST', '/pets', { body, headers, signal }), 201, petSchema('json'), 'a pet');
+    },
+
+    /**
+     * Our extension: a merge patch of one animal, made only if the server's animal is still at
+     * `revision` (If-Match; null when the server gave none: "*" is never sent on our behalf, so the
+     * server decides, and ours answers 428). Answers the animal as changed. A 412 carries the
+     * server's current animal in `details.current` when it said.
+     */
+    async changePet(
+      petId: string,
+      patch: PetPatch,
+      { signal, revision, idempotencyKey }: CallOptions & { revision: number | null; idempotencyKey?: string },
+    ): Promise<Pet> {
+      const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
+      const valid = parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
+      const body = stringifyJson(
+        valid.categoryId === undefined ? valid : { ...valid, categoryId: BigInt(valid.categoryId) },
+      );
+      const headers: Record<string, string> = { 'content-type': 'application/merge-patch+json' };
+      if (revision !== null) headers['if-match'] = etagOf(revision);
+      if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+      const pet = expect(
+        await call('PATCH', `/pets/${id}`, { body, headers, signal }),
+        200,
+        petSchema('json'),
+        'a pet',
+      );
+      if (pet.id !== id) {
+        throw new RemoteError('not_the_contract', `${where} answered a change of animal ${id} with animal ${pet.id}.`, {
+          status: 200,
+        });
+      }
+      return pet;
     },
 
     /** Deprecated by the interface (removed 2030-12-05); prefer listPets with a status filter. */

@@ -1,3 +1,4 @@
+import type { Pet } from '../../shared/contract';
 /**
  * Why a call to a remote server failed. The kinds a caller must tell apart:
  * - no_key, no_address: nothing was sent; the app's configuration is missing something.
@@ -9,7 +10,9 @@
  * - untrusted_certificate: the server's HTTPS certificate is not trusted by this computer; nothing was sent.
  * - key_unconfirmed: the key was set for another address (origin); it is not sent to this one.
  * - keychain_unavailable: the key could not be read (no keychain, or a locked one); nothing was sent.
+ * - changes_unsupported: the server does not take changes to animals (it lacks our extension).
  * - cancelled: the caller gave up.
+
  * Messages never contain the key, and are at most MESSAGE_MAX_CHARS long (they quote servers).
  */
 export type RemoteFailure =
@@ -22,6 +25,7 @@ export type RemoteFailure =
   | 'untrusted_certificate'
   | 'key_unconfirmed'
   | 'keychain_unavailable'
+  | 'changes_unsupported'
   | 'cancelled';
 
 const MESSAGE_MAX_CHARS = 1_000;
@@ -39,6 +43,8 @@ export class RemoteError extends Error {
       fields?: Array<{ field: string; message: string }>;
       /** False only when the request certainly never reached the server (refused, no such host). */
       mayHaveArrived?: boolean;
+      /** On 412 to a change: the animal as the server has it now (validated), when it said. */
+      current?: Pet;
     } = {},
   ) {
     super(message.length > MESSAGE_MAX_CHARS ? `${message.slice(0, MESSAGE_MAX_CHARS)}…` : message);

@@ -345,6 +345,5 @@ export function buildServer({
     return answer(response);
   });
 
-
   return app;
 }

@@ -5,7 +5,6 @@ import type { FastifyError } from 'fastify';
 import { ApiError, REQUEST_BODY_MAX_BYTES } from '../../shared/contract';
 import { petToWire, stringifyJson } from '../wire/json-codec';
 
-
 /**
  * Every error the service answers with, including those Fastify and Node's HTTP parser produce
  * themselves, becomes one of our ApiErrors: always {code, message, status}, nothing else.
@@ -42,7 +41,9 @@ export const echo = (text: string, max = ECHO_MAX_CHARS): string =>
 export function errorJson(error: ApiError): string {
   const body = error.toBody();
   if (body.message.length > MESSAGE_MAX_CHARS) body.message = `${body.message.slice(0, MESSAGE_MAX_CHARS)}…`;
-  return body.current === undefined ? JSON.stringify(body) : stringifyJson({ ...body, current: petToWire(body.current) });
+  return body.current === undefined
+    ? JSON.stringify(body)
+    : stringifyJson({ ...body, current: petToWire(body.current) });
 }
 
 const REASONS: Record<number, string> = {

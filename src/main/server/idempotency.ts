@@ -50,35 +50,32 @@ export function createIdempotencyStore(db: SqliteDatabase, now: () => number = D
   );
   const purge = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at < ?');
 
-  const respond = db.transaction(
-    (key: string, request: string, create: () => Response): StoredResponse => {
-      const fingerprint = createHash('sha256').update(request).digest('hex');
-      const earlier = find.get(key);
-      if (earlier !== undefined) {
-        if (earlier.fingerprint !== fingerprint) {
-          throw new ApiError(
-            'idempotency_key_mismatch',
-            'This Idempotency-Key was already used with a different request; send a new key for a new request.',
-          );
-        }
-        return {
-          location: earlier.location,
-          body: earlier.response_body,
-          ...(earlier.etag === null ? {} : { etag: earlier.etag }),
-          replayed: true,
-        };
+  const respond = db.transaction((key: string, request: string, create: () => Response): StoredResponse => {
+    const fingerprint = createHash('sha256').update(request).digest('hex');
+    const earlier = find.get(key);
+    if (earlier !== undefined) {
+      if (earlier.fingerprint !== fingerprint) {
+        throw new ApiError(
+          'idempotency_key_mismatch',
+          'This Idempotency-Key was already used with a different request; send a new key for a new request.',
+        );
       }
-      const created = create();
-      purge.run(now() - IDEMPOTENCY_KEY_RETENTION_MS);
-      record.run(key, fingerprint, created.location, created.body, created.etag ?? null, now());
-      return { ...created, replayed: false };
-    },
-  );
+      return {
+        location: earlier.location,
+        body: earlier.response_body,
+        ...(earlier.etag === null ? {} : { etag: earlier.etag }),
+        replayed: true,
+      };
+    }
+    const created = create();
+    purge.run(now() - IDEMPOTENCY_KEY_RETENTION_MS);
+    record.run(key, fingerprint, created.location, created.body, created.etag ?? null, now());
+    return { ...created, replayed: false };
+  });
 
   return {
     /** `request` identifies what was asked (the validated body); the same key with another request is refused. */
     respond(key: string, request: string, create: () => Response): StoredResponse {
-
       return respond.immediate(key, request, create);
     },
     purgeExpired(): number {

@@ -208,4 +208,3 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
     `);
   },
 ];
-

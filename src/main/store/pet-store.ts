@@ -102,7 +102,6 @@ export function createPetStore(db: SqliteDatabase): PetStore {
         pet.status ?? null,
         searchText(pet.name),
         pet.revision ?? (ownRevisions ? 1 : null),
-
       );
   });
   const change = rows<[string, bigint, string | null, string, bigint]>(
@@ -164,7 +163,6 @@ export function createPetStore(db: SqliteDatabase): PetStore {
     },
 
     getPet(petId) {
-
       const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
       const row = selectById.get(BigInt(id));
       if (row === undefined) throw new ApiError('not_found', `No animal has id ${id}.`);

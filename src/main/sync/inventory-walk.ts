@@ -29,6 +29,8 @@ export interface InventoryWalkOptions {
   currentBaseUrl: () => string | null;
   /** Makes a call to the server whose outcome the server status hears of. */
   ask: <T>(request: () => Promise<T>) => Promise<T>;
+  /** Told of each page's animals as the server sent them, in the transaction that stores them. */
+  serverSent?: (pets: readonly Pet[]) => void;
   now?: () => number;
 }
 
@@ -41,17 +43,24 @@ export interface InventoryWalkOptions {
  * A server that does not page shows only its first 100 animals per filter: those are kept, nothing
  * is removed, and the inventory says so. Events: change (progress), data-changed.
  */
-export function createInventoryWalk({ db, client, currentBaseUrl, ask, now = Date.now }: InventoryWalkOptions) {
+export function createInventoryWalk({
+  db,
+  client,
+  currentBaseUrl,
+  ask,
+  serverSent = () => undefined,
+  now = Date.now,
+}: InventoryWalkOptions) {
   const events = new EventEmitter();
   const read = db.prepare<[], WalkRow>('SELECT * FROM inventory_walk WHERE id = 1');
   const write = db.prepare<WalkRow>(
     `INSERT OR REPLACE INTO inventory_walk (id, generation, base_url, state, next_url, pages, animals, started_at, finished_at, problem)
      VALUES (1, @generation, @base_url, @state, @next_url, @pages, @animals, @started_at, @finished_at, @problem)`,
   );
-  const upsertSeen = db.prepare<[bigint, string, bigint, string | null, string, number]>(
-    `INSERT INTO pets (id, name, category_id, status, search_text, seen_in_walk) VALUES (?, ?, ?, ?, ?, ?)
+  const upsertSeen = db.prepare<[bigint, string, bigint, string | null, string, number | null, number]>(
+    `INSERT INTO pets (id, name, category_id, status, search_text, revision, seen_in_walk) VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, category_id = excluded.category_id, status = excluded.status,
-       search_text = excluded.search_text, seen_in_walk = excluded.seen_in_walk`,
+       search_text = excluded.search_text, revision = excluded.revision, seen_in_walk = excluded.seen_in_walk`,
   );
   const removeUnseen = db.prepare<[number, number]>(
     `DELETE FROM pets WHERE seen_in_walk < ?
@@ -60,8 +69,17 @@ export function createInventoryWalk({ db, client, currentBaseUrl, ask, now = Dat
   const storePage = db.transaction((pets: readonly Pet[], row: WalkRow) => {
     for (const pet of pets) {
       const id = BigInt(pet.id);
-      upsertSeen.run(id, pet.name, BigInt(pet.categoryId), pet.status ?? null, searchText(pet.name), row.generation);
+      upsertSeen.run(
+        id,
+        pet.name,
+        BigInt(pet.categoryId),
+        pet.status ?? null,
+        searchText(pet.name),
+        pet.revision ?? null,
+        row.generation,
+      );
     }
+    serverSent(pets);
     write.run(row);
   });
   const finishComplete = db.transaction((row: WalkRow) => {

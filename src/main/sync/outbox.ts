@@ -163,6 +163,18 @@ export function createOutbox(
        state = 'pending', next_attempt_at = 0, last_error = NULL, last_error_fields = NULL, updated_at = @at
      WHERE id = @id AND state IN ('rejected', 'needs_confirmation')`,
   );
+  // Only while the add is certainly not on the server: its key would then name another animal.
+  const editEntry = db.prepare<{
+    id: string;
+    name: string;
+    category: bigint;
+    status: string | null;
+    at: number;
+    searchText: string;
+  }>(
+    `UPDATE outbox SET name = @name, category_id = @category, status = @status, search_text = @searchText, updated_at = @at
+     WHERE id = @id AND state IN ('pending', 'rejected', 'needs_confirmation') AND maybe_sent = 0`,
+  );
   const dueNow = db.prepare<[number, string]>(
     `UPDATE outbox SET next_attempt_at = 0, updated_at = ? WHERE id = ? AND state IN ('pending', 'unknown')`,
   );
@@ -267,7 +279,24 @@ export function createOutbox(
       dueNow.run(now(), entryId);
       return 'due now';
     },
+    /**
+     * A change of an animal not yet added: the add carries it. False when the add may have reached
+     * the server already (on its way, or a send went unanswered), or is there.
+     */
+    edit(entryId: string, pet: NewPet): boolean {
+      return (
+        editEntry.run({
+          id: entryId,
+          name: pet.name,
+          category: BigInt(pet.categoryId),
+          status: pet.status ?? null,
+          at: now(),
+          searchText: searchText(pet.name),
+        }).changes === 1
+      );
+    },
     /** Entries a sender that is gone left on their way: sent again, with their Idempotency-Key (see sender-lease.ts). */
+
     reclaimFromGoneSender(): void {
       reclaimSending.run();
     },

@@ -13,6 +13,7 @@ import {
   type RemoteEnvironment,
   animalsQuerySchema,
   type AnimalRow,
+  type ChangeEntry,
   type AnimalsQuery,
   type AnimalsWindow,
   type ValidAnimalsQuery,
@@ -25,6 +26,8 @@ import { addCounts } from '../store/name-search';
 import { createPetStore } from '../store/pet-store';
 import { createInventoryWalk, type InventoryWalk } from './inventory-walk';
 import { createOutbox } from './outbox';
+import { createPetChanges, isChangeEntryId } from './pet-changes';
+
 import { replicaFileName } from './replica-file';
 import { createSenderLease } from './sender-lease';
 import { contactOf, createServerStatus, type Contact } from './server-status';
@@ -44,6 +47,12 @@ export interface ReplicaOptions {
   syncElsewhere?: () => SyncEngine;
 }
 
+const changesUnsupported = (environment: RemoteEnvironment, baseUrl: string) =>
+  new RemoteError(
+    'changes_unsupported',
+    `The ${environment} server (${baseUrl}) does not take changes to animals; nothing was changed. Change it on the server some other way, or set another address.`,
+  );
+
 const noAddress = (environment: RemoteEnvironment) =>
   new RemoteError(
     'no_address',
@@ -62,6 +71,7 @@ export function openReplica(options: ReplicaOptions) {
   const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
   const pets = createPetStore(db);
   const outbox = createOutbox(db, pets, environment, now);
+  const changes = createPetChanges(db, pets, environment, now);
   const events = new EventEmitter();
   // Bound below, once the walk exists (it reports through the status it is part of).
   let inventory: InventoryWalk | null = null;
@@ -72,9 +82,16 @@ export function openReplica(options: ReplicaOptions) {
     key,
 
     counts: () => {
-      const { pending, needsConfirmation, rejected } = outbox.counts();
-      return { waiting: pending, held: needsConfirmation, rejected };
+      const adds = outbox.counts();
+      const changed = changes.counts();
+      return {
+        waiting: adds.pending + changed.pending,
+        held: adds.needsConfirmation + changed.needsConfirmation,
+        rejected: adds.rejected + changed.rejected,
+        conflicts: changed.conflicts,
+      };
     },
+    changes: () => changes.support(currentBaseUrl()),
     now,
   });
   const engine = options.syncElsewhere
@@ -82,7 +99,14 @@ export function openReplica(options: ReplicaOptions) {
     : createSyncEngine({
         environment,
         outbox,
-        lease: createSenderLease(db, { now, reclaim: outbox.reclaimFromGoneSender }),
+        changes,
+        lease: createSenderLease(db, {
+          now,
+          reclaim: () => {
+            outbox.reclaimFromGoneSender();
+            changes.reclaimFromGoneSender();
+          },
+        }),
         client,
         currentBaseUrl,
         now,
@@ -101,8 +125,13 @@ export function openReplica(options: ReplicaOptions) {
     'INSERT INTO refreshes (query, refreshed_at) VALUES (?, ?) ON CONFLICT (query) DO UPDATE SET refreshed_at = excluded.refreshed_at',
   );
   const refreshed = db.transaction((key: string, fresh: Pet[]) => {
-    pets.upsertPets(fresh); // the server wins for the animals it knows
+    serverSent(fresh);
     writeRefresh.run(key, now());
+  });
+  /** The server's animals as it sent them: it wins for those it knows, under the changes still on their way. */
+  const serverSent = db.transaction((sent: readonly Pet[]) => {
+    pets.upsertPets(sent);
+    changes.serverSent(sent);
   });
 
   const queryKey = ({ limit, status: petStatus }: ListPetsQuery) => `limit=${limit}&status=${petStatus ?? ''}`;
@@ -119,7 +148,34 @@ export function openReplica(options: ReplicaOptions) {
     };
   });
 
+  /** Something waits to be sent, or was decided: the status and the window hear of it, the engine sends. */
+  function nudge(): void {
+    status.changed();
+    events.emit('data-changed');
+    engine.syncNow().catch(() => undefined); // what waits is safe in the file; the status tells what went wrong
+  }
+
+  /** "Send it again" for a change: refused, held or unsupported before (a conflict is decided with resolveConflict). */
+  function resendChange(entryId: string, baseUrl: string, fixed: unknown): ChangeEntry {
+    const entry = changes.get(entryId);
+    if (entry === undefined) throw new ApiError('not_found', `There is no ${environment} change ${entryId}.`);
+    if (fixed !== undefined) {
+      throw new ApiError('invalid_body', `Change ${entryId} is sent as it was made; make a new change to correct it.`);
+    }
+    if (entry.state === 'conflict') {
+      throw new ApiError('conflict', `Change ${entryId} met another counter's change: keep theirs or yours first.`);
+    }
+    if (changes.support(baseUrl) === 'unsupported') throw changesUnsupported(environment, baseUrl);
+    const done = changes.resend(entryId, baseUrl);
+    if (done === 'accepted') {
+      throw new ApiError('conflict', `Change ${entryId} is already on ${environment}; there is nothing to send.`);
+    }
+    nudge();
+    return changes.get(entryId)!;
+  }
+
   /** A call to the server, whose outcome the status hears of (and the engine, which resends on regained contact). */
+
   async function ask<T>(request: () => Promise<T>): Promise<T> {
     try {
       const answer = await request();
@@ -136,7 +192,7 @@ export function openReplica(options: ReplicaOptions) {
     else if (contact?.error.code === 'unreachable' || contact?.error.code === 'timeout') engine.noteReachable(false);
   }
 
-  const walk = createInventoryWalk({ db, client, currentBaseUrl, ask, now });
+  const walk = createInventoryWalk({ db, client, currentBaseUrl, ask, serverSent: changes.serverSent, now });
   inventory = walk;
   walk.events.on('change', () => status.changed());
   walk.events.on('data-changed', () => events.emit('data-changed'));
@@ -153,8 +209,12 @@ export function openReplica(options: ReplicaOptions) {
     }
     const petsWanted = limit - rows.length;
     if (petsWanted > 0) {
-      for (const pet of pets.browse(query, Math.max(0, offset - entriesFirst), petsWanted))
-        rows.push({ kind: 'pet', pet });
+      const shown = pets.browse(query, Math.max(0, offset - entriesFirst), petsWanted);
+      const changing = changes.latestFor(shown.map((pet) => pet.id));
+      for (const pet of shown) {
+        const change = changing.get(pet.id);
+        rows.push(change === undefined ? { kind: 'pet', pet } : { kind: 'pet', pet, change });
+      }
     }
     const inventory = walk.view();
     const at = lastListed.get() ?? null;
@@ -218,7 +278,7 @@ export function openReplica(options: ReplicaOptions) {
       } catch (error) {
         if (!(error instanceof ApiError && error.code === 'not_found')) throw error;
         const pet = await ask(() => client().getPet(petId));
-        pets.upsertPets([pet]);
+        serverSent([pet]);
         return pet;
       }
     },
@@ -234,10 +294,60 @@ export function openReplica(options: ReplicaOptions) {
       return entry;
     },
 
-    /** A person's "send it again" (see outbox.resend); the engine is nudged. Throws when there is nothing to send. */
-    resend(entryId: string, fixed?: NewPet): OutboxEntry {
+    /**
+     * A change of one of the server's animals (our extension): kept durably, shown at once, sent by
+     * the engine in order per animal. Null when it joined a waiting change and left nothing to send.
+     */
+    changePet(petId: string, patch: unknown): ChangeEntry | null {
       const baseUrl = currentBaseUrl();
       if (baseUrl === null) throw noAddress(environment);
+      if (changes.support(baseUrl) === 'unsupported') throw changesUnsupported(environment, baseUrl);
+      const entry = changes.change(petId, patch, baseUrl);
+      nudge();
+      return entry;
+    },
+
+    /**
+     * A change of an animal still waiting to be added here: it joins the add, which goes as one.
+     * Not once it may have reached the server (it would no longer be the same add under its key).
+     */
+    editEntry(entryId: string, fixed: unknown): OutboxEntry {
+      const valid = parseOrThrow(newPetSchema('app'), fixed, 'invalid_body', 'body');
+      const entry = outbox.get(entryId);
+      if (entry === undefined) throw new ApiError('not_found', `There is no ${environment} outbox entry ${entryId}.`);
+      if (!outbox.edit(entryId, valid)) {
+        throw new ApiError(
+          'conflict',
+          entry.state === 'accepted'
+            ? `${entry.name} is already on ${environment}: change it there, as any animal.`
+            : `${entry.name} may already have reached ${environment} (a send went unanswered): change it once the server has it.`,
+        );
+      }
+      nudge();
+      return outbox.get(entryId)!;
+    },
+
+    /** A person's choice on a change that met another counter's: theirs stays, or this one goes to their version. */
+    resolveConflict(entryId: string, choice: 'keep-mine' | 'take-theirs'): ChangeEntry | null {
+      const entry = changes.get(entryId);
+      if (entry === undefined) throw new ApiError('not_found', `There is no ${environment} change ${entryId}.`);
+      if (entry.state !== 'conflict') {
+        throw new ApiError(
+          'conflict',
+          `Change ${entryId} is not in conflict (it is ${entry.state}); there is nothing to choose.`,
+        );
+      }
+      if (choice === 'take-theirs') changes.discard(entryId);
+      else changes.resend(entryId, entry.baseUrl);
+      nudge();
+      return changes.get(entryId) ?? null;
+    },
+
+    /** A person's "send it again" (see outbox.resend); the engine is nudged. Throws when there is nothing to send. */
+    resend(entryId: string, fixed?: NewPet): OutboxEntry | ChangeEntry {
+      const baseUrl = currentBaseUrl();
+      if (baseUrl === null) throw noAddress(environment);
+      if (isChangeEntryId(entryId)) return resendChange(entryId, baseUrl, fixed);
       const entry = outbox.get(entryId);
       if (
         fixed !== undefined &&
@@ -262,9 +372,11 @@ export function openReplica(options: ReplicaOptions) {
 
     /** A person's "discard": the entry is never sent. False when it was already accepted. */
     discard(entryId: string): boolean {
-      if (outbox.get(entryId) === undefined)
+      const kind = isChangeEntryId(entryId) ? changes : outbox;
+      if (kind.get(entryId) === undefined)
         throw new ApiError('not_found', `There is no ${environment} outbox entry ${entryId}.`);
-      const discarded = outbox.discard(entryId);
+      const discarded = kind.discard(entryId);
+
       if (discarded) {
         status.changed();
         events.emit('data-changed');
@@ -272,7 +384,17 @@ export function openReplica(options: ReplicaOptions) {
       return discarded;
     },
 
+    /** Changes made here not yet accepted, oldest first. */
+    changeEntries: (): ChangeEntry[] => changes.list(),
+
+    /** When the next waiting add or change is due (ms since epoch), or null when none waits. */
+    nextDueAt(): number | null {
+      const times = [outbox.nextDueAt(), changes.nextDueAt()].filter((at) => at !== null);
+      return times.length === 0 ? null : Math.min(...times);
+    },
+
     /** Whenever what is known about the server may have changed. */
+
     onStatusChange(listener: () => void): void {
       status.events.on('change', listener);
     },

@@ -7,14 +7,20 @@ import { contactOf, type Contact } from './server-status';
 /** Why a pass stopped before the outbox was empty, if it did. */
 export type PassStop = null | 'offline' | 'key_rejected' | 'not_configured' | 'elsewhere' | 'stopped';
 
+/** What a send needs to know of an entry, an add or a change. */
+export interface SentEntry {
+  attempts: number;
+  previouslyUnknown: boolean;
+}
+
 /** What one send means for its entry. */
-export type Outcome =
-  | { kind: 'accepted'; entry: ClaimedEntry; pet: Pet }
-  | { kind: 'rejected'; entry: ClaimedEntry; reason: string; fields?: FieldProblem[] }
-  | { kind: 'moved'; entry: ClaimedEntry; to: string | null }
+export type Outcome<E extends SentEntry = ClaimedEntry> =
+  | { kind: 'accepted'; entry: E; pet: Pet }
+  | { kind: 'rejected'; entry: E; reason: string; fields?: FieldProblem[] }
+  | { kind: 'moved'; entry: E; to: string | null }
   | {
       kind: 'retry';
-      entry: ClaimedEntry;
+      entry: E;
       state: 'pending' | 'unknown';
       delayMs: number;
       error: string;
@@ -34,9 +40,9 @@ export function failureContact(error: unknown): Contact | null {
 }
 
 /** What a failed send means for its entry: refused for good, or sent again later (and whether it may have arrived). */
-export function failedOutcome(entry: ClaimedEntry, error: unknown, delay: RetryDelay): Outcome {
+export function failedOutcome<E extends SentEntry>(entry: E, error: unknown, delay: RetryDelay): Outcome<E> {
   const wasUnknown = entry.previouslyUnknown;
-  const retry = (state: 'pending' | 'unknown', delayMs: number, stop?: PassStop): Outcome => ({
+  const retry = (state: 'pending' | 'unknown', delayMs: number, stop?: PassStop): Outcome<E> => ({
     kind: 'retry',
     entry,
     state,
@@ -56,6 +62,7 @@ export function failedOutcome(entry: ClaimedEntry, error: unknown, delay: RetryD
     case 'no_address':
     case 'key_unconfirmed':
     case 'keychain_unavailable':
+    case 'changes_unsupported':
       return retry(notSent, 0, 'not_configured');
 
     case 'cancelled':
@@ -78,7 +85,7 @@ export function failedOutcome(entry: ClaimedEntry, error: unknown, delay: RetryD
 }
 
 /** An entry claimed but never sent, because the pass was stopped first: back to waiting as it was. */
-export const notSentOutcome = (entry: ClaimedEntry): Outcome => ({
+export const notSentOutcome = <E extends SentEntry>(entry: E): Outcome<E> => ({
   kind: 'retry',
   entry,
   state: entry.previouslyUnknown ? 'unknown' : 'pending',

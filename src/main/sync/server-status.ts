@@ -1,5 +1,12 @@
 import { EventEmitter } from 'node:events';
-import type { AppError, ConnectionState, InventoryView, RemoteEnvironment, ServerStatus } from '../../shared/contract';
+import type {
+  AppError,
+  ChangeSupport,
+  ConnectionState,
+  InventoryView,
+  RemoteEnvironment,
+  ServerStatus,
+} from '../../shared/contract';
 import { toAppError } from '../app-error';
 import { RemoteError } from '../remote/remote-error';
 
@@ -54,9 +61,11 @@ export interface ServerStatusOptions {
   /** Whether a key is set for it, and for its current address. */
   key: () => 'none' | 'unconfirmed' | 'ready';
   /** What waits in its outbox, as this thread's connection sees it: always current. */
-  counts: () => { waiting: number; held: number; rejected: number };
+  counts: () => { waiting: number; held: number; rejected: number; conflicts: number };
   /** How far the replica has the server's whole list. */
   inventory: () => InventoryView;
+  /** What the server at its current address is known to do with changes of animals. */
+  changes?: () => ChangeSupport;
   now?: () => number;
 }
 
@@ -71,6 +80,7 @@ export function createServerStatus({
   key,
   counts,
   inventory,
+  changes = () => 'unknown',
   now = Date.now,
 }: ServerStatusOptions) {
   const events = new EventEmitter();
@@ -88,7 +98,7 @@ export function createServerStatus({
   }
 
   function snapshot(): ServerStatus {
-    const { waiting, held, rejected } = counts();
+    const { waiting, held, rejected, conflicts } = counts();
     const url = address();
     const keyState = key();
     const configuration: AppError | null =
@@ -111,6 +121,8 @@ export function createServerStatus({
       waiting,
       held,
       rejected,
+      conflicts,
+      changes: changes(),
       sending,
       otherSender,
       inventory: inventory(),

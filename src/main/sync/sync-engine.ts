@@ -1,7 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type { Pet, RemoteEnvironment } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
+import { createChangeSender } from './change-sender';
 import type { ClaimedEntry, Outbox } from './outbox';
+import type { ClaimedChange, PetChanges } from './pet-changes';
+
 import { failedOutcome, notSentOutcome, type Outcome, type PassStop } from './send-outcome';
 import { SENDER_LEASE, type SenderLease } from './sender-lease';
 import { contactOf, type Contact } from './server-status';
@@ -27,6 +30,8 @@ export interface SyncPassResult {
 export interface SyncEngineOptions {
   environment: RemoteEnvironment;
   outbox: Outbox;
+  /** Changes of the server's animals made here, sent after the adds of each round. */
+  changes: PetChanges;
   /** The right to send this outbox, one process at a time. */
   lease: SenderLease;
   client: () => RemoteClient;
@@ -45,7 +50,7 @@ export interface SyncEngineOptions {
  * what is known (see server-status.ts). Events: contact, pass, sender, progress, data-changed.
  */
 export function createSyncEngine(options: SyncEngineOptions) {
-  const { environment, outbox, lease, now = Date.now, random = Math.random } = options;
+  const { environment, outbox, changes, lease, now = Date.now, random = Math.random } = options;
   const batch = options.batch ?? SYNC_BATCH;
   const concurrency = options.concurrency ?? SYNC_CONCURRENCY;
   const events = new EventEmitter();
@@ -130,6 +135,37 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return { record, flush, stoppedBy: () => stoppedBy };
   }
 
+  const changeSender = createChangeSender({ environment, changes, delay, signal: halt.signal, report });
+
+  /** Sends claimed changes, `concurrency` at a time; what ends the pass is the same as for adds. */
+  async function sendChanges(
+    claimed: ClaimedChange[],
+    result: SyncPassResult,
+    stop: (contact: Contact | null) => void,
+  ) {
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const entry = claimed[next++]!;
+        if (halt.signal.aborted) {
+          changeSender.record(notSentOutcome(entry));
+          continue;
+        }
+        const outcome = await changeSender.send(options.client(), entry);
+        changeSender.record(outcome);
+        if (outcome.kind === 'accepted') result.accepted++;
+        else if (outcome.kind === 'retry') {
+          result.retryLater++;
+          if (outcome.stop && result.stoppedBecause === null) {
+            result.stoppedBecause = outcome.stop;
+            stop(outcome.contact ?? null);
+          }
+        } else if (outcome.kind !== 'moved') result.rejected++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+  }
+
   /** Sends the entries, `concurrency` at a time, recording each outcome the moment it comes. */
   async function sendAll(entries: ClaimedEntry[], record: (outcome: Outcome) => void): Promise<void> {
     let next = 0;
@@ -150,6 +186,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     // Requests run side by side, so the last to finish need not be the one that decided: the pass
     // ends by reporting the contact that stopped it, and the status agrees with what the engine does.
     const { record, flush, stoppedBy } = recorder(result);
+    let changeStoppedBy: Contact | null = null;
     try {
       while (result.stoppedBecause === null && !halt.signal.aborted) {
         const claimed = outbox.claimDue(batch);
@@ -161,12 +198,26 @@ export function createSyncEngine(options: SyncEngineOptions) {
         if (result.accepted + result.rejected > before) events.emit('data-changed', environment);
         events.emit('progress', { ...result });
       }
+      // Changes after the adds: a change is only ever to an animal the server already has.
+      while (result.stoppedBecause === null && !halt.signal.aborted) {
+        const claimed = changes.claimDue(batch);
+        if (claimed.length === 0) break;
+        await sendChanges(claimed, result, (contact) => (changeStoppedBy = contact));
+        if (result.stoppedBecause === 'key_rejected') keyRejected = true;
+        events.emit('data-changed', environment);
+        events.emit('progress', { ...result });
+      }
     } finally {
       flush();
       clearInterval(alive);
     }
-    report(stoppedBy());
+    report(stoppedBy() ?? changeStoppedBy);
     return result;
+  }
+
+  function makeAllDue(): void {
+    outbox.makeAllDue();
+    changes.makeAllDue();
   }
 
   function startPass(): Promise<SyncPassResult> {
@@ -191,7 +242,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
    */
   function syncNow({ force = false } = {}): Promise<SyncPassResult> {
     if (stopped) return Promise.reject(new Error(`The ${environment} sync has stopped.`));
-    if (force) outbox.makeAllDue();
+    if (force) makeAllDue();
     if (running === null) return startPass();
     // What the running pass puts back to wait is due again for the pass a person asked for.
     forceQueued ||= force;
@@ -200,7 +251,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       .then(() => {
         queued = null;
         if (stopped) return { accepted: 0, rejected: 0, retryLater: 0, stoppedBecause: 'stopped' as const };
-        if (forceQueued) outbox.makeAllDue();
+        if (forceQueued) makeAllDue();
         forceQueued = false;
         return running ?? startPass();
       });
@@ -227,7 +278,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     start() {
       syncInBackground();
       timer ??= setInterval(() => {
-        const nextDue = outbox.nextDueAt();
+        const nextDue = [outbox.nextDueAt(), changes.nextDueAt()]
+          .filter((at) => at !== null)
+          .reduce<number | null>((a, b) => (a === null ? b : Math.min(a, b)), null);
         if (nextDue !== null && nextDue <= now()) syncInBackground();
         else lease.heartbeat();
       }, SYNC_TICK_MS).unref();

@@ -8,6 +8,8 @@ import { openDatabase } from '../store/database';
 import { REPLICA_MIGRATIONS } from '../store/migrations';
 import { createPetStore } from '../store/pet-store';
 import { createOutbox } from './outbox';
+import { createPetChanges } from './pet-changes';
+
 import { replicaFileName } from './replica-file';
 import { createSenderLease } from './sender-lease';
 import { createSyncEngine } from './sync-engine';
@@ -26,8 +28,15 @@ const post = (message: FromSyncThread) => port.postMessage(message);
 const appDb = openDatabase(appDatabase);
 const settings = createSettings(appDb, presets);
 const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
-const outbox = createOutbox(db, createPetStore(db), environment);
-const lease = createSenderLease(db, { reclaim: outbox.reclaimFromGoneSender });
+const pets = createPetStore(db);
+const outbox = createOutbox(db, pets, environment);
+const changes = createPetChanges(db, pets, environment);
+const lease = createSenderLease(db, {
+  reclaim: () => {
+    outbox.reclaimFromGoneSender();
+    changes.reclaimFromGoneSender();
+  },
+});
 
 // Keys stay with the main thread (the keychain is its to use): asked for at each request, as in-thread.
 let nextCall = 0;
@@ -44,6 +53,7 @@ const currentBaseUrl = () => settings.baseUrl(environment).url;
 const engine = createSyncEngine({
   environment,
   outbox,
+  changes,
   lease,
   currentBaseUrl,
   client: () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EnvironmentName } from './environments';
 import type { AppError } from './errors';
 import { PET_STATUSES, type Pet, type PetStatus } from './pet';
-import type { OutboxEntry } from './sync';
+import type { ChangeEntry, OutboxEntry } from './sync';
 
 /** How the animals screen orders the animals (waiting-to-sync ones always first). */
 export const ANIMAL_SORTS = ['newest', 'oldest', 'name'] as const;
@@ -37,7 +37,12 @@ export type ValidAnimalsQuery = z.output<typeof animalsQuerySchema>;
 export type StatusCounts = Record<'all' | PetStatus, number>;
 
 /** One row of the list: an animal, or an animal added here that the server does not have yet. */
-export type AnimalRow = { kind: 'pet'; pet: Pet } | { kind: 'entry'; entry: OutboxEntry };
+/**
+ * One row of the animals screen: one of the server's animals (shown with the changes made here
+ * still on their way; `change`, the latest of them not yet accepted, says how it stands), or an
+ * animal added here not yet on the server.
+ */
+export type AnimalRow = { kind: 'pet'; pet: Pet; change?: ChangeEntry } | { kind: 'entry'; entry: OutboxEntry };
 
 /**
  * How far this computer has the server's whole inventory (a remote environment):

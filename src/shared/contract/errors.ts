@@ -125,7 +125,6 @@ export class ApiError extends Error {
       status: this.status,
       ...(this.fields ? { fields: this.fields } : {}),
       ...(this.current ? { current: this.current } : {}),
-
     };
   }
 }

@@ -34,9 +34,7 @@ export const petPatchSchema = perSource((source) =>
         ctx.addIssue({
           code: 'custom',
           path: [field],
-          message:
-            READ_ONLY[field] ??
-            `is not a field that can be changed; change ${CHANGEABLE_FIELDS.join(', ')}`,
+          message: READ_ONLY[field] ?? `is not a field that can be changed; change ${CHANGEABLE_FIELDS.join(', ')}`,
           input: patch[field],
         });
       }

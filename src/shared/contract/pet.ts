@@ -72,8 +72,7 @@ export const revisionSchema = z.unknown().transform((value, ctx): number => {
  * One schema per value source, built once: zod compiles a schema on its first use, so building one
  * per call costs more than the validation itself (it was most of the sync engine's CPU time).
  */
-export function perSource<S>
-(build: (source: ValueSource) => S): (source: ValueSource) => S {
+export function perSource<S>(build: (source: ValueSource) => S): (source: ValueSource) => S {
   const built = { app: build('app'), json: build('json') };
   return (source) => built[source];
 }

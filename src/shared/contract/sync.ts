@@ -3,6 +3,7 @@ import type { InventoryView } from './browse';
 import type { AppError } from './errors';
 import type { Int64 } from './int64';
 import type { Pet, PetStatus } from './pet';
+import type { PetPatch } from './pet-change';
 
 /**
  * An animal added while working against a server, from the moment it is added until the server
@@ -32,6 +33,49 @@ export interface OutboxEntry {
   serverId: Int64 | null;
   createdAt: string;
 }
+
+/**
+ * A change to one of the server's animals made here, from the moment it is made until the server
+ * has it (our extension; see pet-change.ts). The states of an add, and: conflict: another counter
+ * changed the animal first (412); it waits, showing `theirs`, until a person keeps theirs or this
+ * one; unsupported: the server takes no changes; it waits until a person discards it.
+ */
+export const CHANGE_STATES = [
+  'pending',
+  'sending',
+  'unknown',
+  'rejected',
+  'needs_confirmation',
+  'conflict',
+  'unsupported',
+  'accepted',
+] as const;
+export type ChangeState = (typeof CHANGE_STATES)[number];
+
+/** Entry ids of changes start with this letter (those of adds are plain numbers). */
+export const CHANGE_ENTRY_PREFIX = 'c';
+
+export interface ChangeEntry {
+  /** "c" and a number: never the id of an add. */
+  entryId: string;
+  environment: RemoteEnvironment;
+  baseUrl: string;
+  petId: Int64;
+  patch: PetPatch;
+  /** The server's animal as it was when the change was made (what the change is to). */
+  base: Pet;
+  /** With conflict: the server's animal as it is now, changed by someone else. */
+  theirs: Pet | null;
+  state: ChangeState;
+  attempts: number;
+  lastError: string | null;
+  lastErrorFields?: Array<{ field: string; message: string }>;
+  mayBeOnServer: boolean;
+  createdAt: string;
+}
+
+/** What a server is known to do with changes: unknown until it has answered one. */
+export type ChangeSupport = 'unknown' | 'supported' | 'unsupported';
 
 /**
  * How the app stands with a server, decided in one place (main) from every contact it has with it:
@@ -72,7 +116,12 @@ export interface ServerStatus {
   waiting: number;
   /** Held until a person confirms them for the server's new address. */
   held: number;
+  /** Refused by the server (adds and changes), or changes it cannot take: each waits for a person. */
   rejected: number;
+  /** Changes that met another counter's change of the same animal: each waits for a person to choose. */
+  conflicts: number;
+  /** Whether the server takes changes of animals (our extension), as far as it has said. */
+  changes: ChangeSupport;
   /** A sync pass is sending now. */
   sending: boolean;
   /** Another Petstore Desk process on this computer holds the right to send this outbox (it sends what waits). */

@@ -8,6 +8,7 @@ export const IPC_CHANNELS = [
   'animals',
   'refreshAnimals',
   'addPet',
+  'changePet',
   'getPet',
   'activeEnvironment',
   'setActiveEnvironment',
@@ -23,6 +24,8 @@ export const IPC_CHANNELS = [
   'syncNow',
   'serverStatus',
   'resendEntry',
+  'editEntry',
+  'resolveConflict',
   'discardEntry',
 ] as const;
 

@@ -5,7 +5,7 @@ import { ENVIRONMENTS, REMOTE_ENVIRONMENTS } from '../contract/environments';
 import type { AppError } from '../contract/errors';
 import { animalsQuerySchema, type AnimalsWindow } from '../contract/browse';
 import { PET_STATUSES, type Pet } from '../contract/pet';
-import type { OutboxEntry, PetsView, ServerStatus, SyncOutcome } from '../contract/sync';
+import type { ChangeEntry, OutboxEntry, PetsView, ServerStatus, SyncOutcome } from '../contract/sync';
 import { type IPC_EVENT_NAMES, type IpcChannelName } from './channels';
 
 /**
@@ -25,6 +25,11 @@ const petFields = z.strictObject({
   categoryId: text(40),
   status: z.enum(PET_STATUSES).optional(),
 });
+const petPatch = z.strictObject({
+  name: text(1_000).optional(),
+  categoryId: text(40).optional(),
+  status: z.enum(PET_STATUSES).nullable().optional(),
+});
 const query = z.strictObject({ limit: z.number().int().optional(), status: z.enum(PET_STATUSES).optional() });
 
 export const IPC_REQUESTS = {
@@ -35,6 +40,13 @@ export const IPC_REQUESTS = {
   /** Bring the replica up to the server's whole list (walks its pages); progress is in serverStatus. */
   refreshAnimals: z.strictObject({ environment }),
   addPet: z.strictObject({ environment, pet: petFields }),
+  /** Our extension: a merge patch of one animal; `revision`, the one the window showed (the local store checks it). */
+  changePet: z.strictObject({
+    environment,
+    petId: text(40),
+    patch: petPatch,
+    revision: z.number().int().positive().optional(),
+  }),
   getPet: z.strictObject({ environment, petId: text(40) }),
   activeEnvironment: z.undefined(),
   setActiveEnvironment: z.strictObject({ environment }),
@@ -51,6 +63,14 @@ export const IPC_REQUESTS = {
   serverStatus: z.strictObject({ environment: remoteEnvironment }),
   /** Send a rejected entry again (with `fixed`, corrected), or confirm a held one for the server's current address. */
   resendEntry: z.strictObject({ environment: remoteEnvironment, entryId: text(20), fixed: petFields.optional() }),
+  /** Correct an animal still waiting to be added (it joins the add). */
+  editEntry: z.strictObject({ environment: remoteEnvironment, entryId: text(20), pet: petFields }),
+  /** A person's choice on a change that met another counter's. */
+  resolveConflict: z.strictObject({
+    environment: remoteEnvironment,
+    entryId: text(20),
+    choice: z.enum(['keep-mine', 'take-theirs']),
+  }),
   discardEntry: z.strictObject({ environment: remoteEnvironment, entryId: text(20) }),
 } as const satisfies Record<IpcChannelName, z.ZodType>;
 
@@ -69,6 +89,7 @@ export interface IpcResults {
   animals: AnimalsWindow;
   refreshAnimals: void;
   addPet: { pet: Pet } | { entry: OutboxEntry };
+  changePet: { pet: Pet } | { change: ChangeEntry | null };
   getPet: Pet;
   activeEnvironment: ActiveEnvironmentView;
   setActiveEnvironment: ActiveEnvironmentView;
@@ -83,7 +104,9 @@ export interface IpcResults {
   testConnection: ConnectionVerdictView;
   syncNow: SyncOutcome;
   serverStatus: ServerStatus;
-  resendEntry: OutboxEntry;
+  resendEntry: OutboxEntry | ChangeEntry;
+  editEntry: OutboxEntry;
+  resolveConflict: ChangeEntry | null;
   discardEntry: boolean;
 }
 

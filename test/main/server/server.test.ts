@@ -136,7 +136,13 @@ describe('POST /v1/pets (createPet)', () => {
   it('201: adds the animal, returns it with its id and a Location that serves it', async () => {
     const response = await post({ name: 'Rex', categoryId: 3, status: 'available' });
     expect(response.status).toBe(201);
-    expect(response.json).toEqual({ id: expect.any(Number), name: 'Rex', categoryId: 3, status: 'available', revision: 1 });
+    expect(response.json).toEqual({
+      id: expect.any(Number),
+      name: 'Rex',
+      categoryId: 3,
+      status: 'available',
+      revision: 1,
+    });
     expect(response.headers.get('location')).toBe(`/v1/pets/${response.json.id}`);
     expect((await get(response.headers.get('location')!)).json).toEqual(response.json);
   });
@@ -149,7 +155,9 @@ describe('POST /v1/pets (createPet)', () => {
     expect(response.text).toContain('"categoryId":9223372036854775807');
     service.store.upsertPets([{ id: '9223372036854775807', name: 'Last', categoryId: '-9223372036854775808' }]);
     const fetched = await get('/v1/pets/9223372036854775807');
-    expect(fetched.text).toBe('{"id":9223372036854775807,"name":"Last","categoryId":-9223372036854775808,"revision":1}');
+    expect(fetched.text).toBe(
+      '{"id":9223372036854775807,"name":"Last","categoryId":-9223372036854775808,"revision":1}',
+    );
     expect((await get('/v1/pets?limit=100')).text).toContain('"id":9223372036854775807,');
   });
 

@@ -1,0 +1,454 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ApiError,
+  applyPetPatch,
+  CHANGE_ENTRY_PREFIX,
+  changesNothing,
+  composePatches,
+  petPatchSchema,
+  parseOrThrow,
+  type ChangeEntry,
+  type ChangeState,
+  type ChangeSupport,
+  type FieldProblem,
+  type Pet,
+  type PetPatch,
+  type PetStatus,
+  type RemoteEnvironment,
+} from '../../shared/contract';
+import type { SqliteDatabase } from '../store/database';
+import { toPet, type PetStore } from '../store/pet-store';
+import { searchText } from '../store/search-text';
+
+/** A due change as claimed for sending. */
+export interface ClaimedChange {
+  entryId: string;
+  baseUrl: string;
+  idempotencyKey: string;
+  petId: string;
+  patch: PetPatch;
+  /** The server's revision the change is to (its If-Match); null when the server gives none. */
+  revision: number | null;
+  attempts: number;
+  /** Whether an earlier attempt may have reached the server. */
+  previouslyUnknown: boolean;
+}
+
+/** Changes shown on the animal while they are on their way (a refused or conflicting one is not). */
+const SHOWN_STATES = `('pending', 'sending', 'unknown', 'needs_confirmation')`;
+
+interface ChangeRow {
+  id: number;
+  base_url: string;
+  pet_id: string;
+  patch: string;
+  base_revision: number | null;
+  base_pet: string;
+  theirs: string | null;
+  idempotency_key: string;
+  state: ChangeState;
+  attempts: number;
+  last_error: string | null;
+  last_error_fields: string | null;
+  maybe_sent: 0 | 1;
+  created_at: number;
+}
+const CHANGE_COLUMNS = `id, base_url, CAST(pet_id AS TEXT) AS pet_id, patch, base_revision, base_pet, theirs, idempotency_key,
+  state, attempts, last_error, last_error_fields, maybe_sent, created_at`;
+
+type ServerRow = [id: string, name: string, categoryId: string, status: PetStatus | null, revision: number | null];
+
+/** The row id of an entry id ("c12" → 12), or null when it is not a change's. */
+export function changeRowId(entryId: string): number | null {
+  const match = new RegExp(`^${CHANGE_ENTRY_PREFIX}([1-9][0-9]{0,15})$`).exec(entryId);
+  return match ? Number(match[1]) : null;
+}
+
+export const isChangeEntryId = (entryId: string): boolean => changeRowId(entryId) !== null;
+
+/**
+ * The changes made here to the server's animals, in the replica's file: every SQL statement about
+ * them lives here. `pets` shows each animal as this counter sees it, the server's version with
+ * the changes still on their way applied; `server_pets` keeps the server's own version of the
+ * animals being changed, so that one that does not go through leaves the server's showing again.
+ */
+export function createPetChanges(
+  db: SqliteDatabase,
+  pets: PetStore,
+  environment: RemoteEnvironment,
+  now: () => number = Date.now,
+) {
+  const byId = db.prepare<[number], ChangeRow>(`SELECT ${CHANGE_COLUMNS} FROM pet_changes WHERE id = ?`);
+  const openFor = db.prepare<[bigint], ChangeRow>(
+    `SELECT ${CHANGE_COLUMNS} FROM pet_changes INDEXED BY pet_changes_open WHERE pet_id = ? AND state <> 'accepted' ORDER BY id`,
+  );
+  const shownPatches = db
+    .prepare<[bigint], string>(
+      `SELECT patch FROM pet_changes INDEXED BY pet_changes_open WHERE pet_id = ? AND state <> 'accepted' AND state IN ${SHOWN_STATES} ORDER BY id`,
+    )
+    .pluck();
+  const insert = db.prepare<[string, bigint, string, number | null, string, string, number, number]>(
+    `INSERT INTO pet_changes (base_url, pet_id, patch, base_revision, base_pet, idempotency_key, state, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+  );
+  const setPatch = db.prepare<[string, number, number]>(
+    'UPDATE pet_changes SET patch = ?, updated_at = ? WHERE id = ?',
+  );
+  const remove = db.prepare<[number]>(`DELETE FROM pet_changes WHERE id = ? AND state <> 'accepted'`);
+  const serverRow = db
+    .prepare<[bigint], ServerRow>(
+      `SELECT CAST(id AS TEXT), name, CAST(category_id AS TEXT), status, revision FROM server_pets WHERE id = ?`,
+    )
+    .raw();
+  const shownRow = db
+    .prepare<[bigint], ServerRow>(
+      `SELECT CAST(id AS TEXT), name, CAST(category_id AS TEXT), status, revision FROM pets WHERE id = ?`,
+    )
+    .raw();
+  const keepServer = db.prepare<[bigint, string, bigint, string | null, number | null]>(
+    `INSERT INTO server_pets (id, name, category_id, status, revision) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name, category_id = excluded.category_id, status = excluded.status,
+       revision = excluded.revision`,
+  );
+  const forgetServer = db.prepare<[bigint]>('DELETE FROM server_pets WHERE id = ?');
+  const anyKept = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM server_pets)').pluck();
+  const show = db.prepare<[string, bigint, string | null, string, bigint]>(
+    'UPDATE pets SET name = ?, category_id = ?, status = ?, search_text = ? WHERE id = ?',
+  );
+  const due = db.prepare<[number, number], ChangeRow>(
+    `SELECT ${CHANGE_COLUMNS} FROM pet_changes AS c INDEXED BY pet_changes_waiting
+     WHERE state IN ('pending', 'unknown') AND next_attempt_at <= ?
+       AND NOT EXISTS (SELECT 1 FROM pet_changes AS e INDEXED BY pet_changes_open
+                       WHERE e.pet_id = c.pet_id AND e.id < c.id AND e.state <> 'accepted')
+     ORDER BY id LIMIT ?`,
+  );
+  const claim = db.prepare<[number, number]>(
+    `UPDATE pet_changes SET state = 'sending', attempts = attempts + 1, updated_at = ? WHERE id = ?`,
+  );
+  const setState = db.prepare<{ id: number; state: ChangeState; next: number; error: string | null; at: number }>(
+    `UPDATE pet_changes SET state = @state, next_attempt_at = @next, last_error = @error, updated_at = @at,
+       maybe_sent = maybe_sent OR @state = 'unknown' WHERE id = @id`,
+  );
+  const accepted = db.prepare<[number, number]>(
+    `UPDATE pet_changes SET state = 'accepted', last_error = NULL, theirs = NULL, updated_at = ? WHERE id = ?`,
+  );
+  // What follows an accepted change of the same animal was made on top of it: it is to the new revision.
+  const rebase = db.prepare<[number | null, string, number, bigint, number]>(
+    `UPDATE pet_changes SET base_revision = ?, base_pet = ?, updated_at = ?
+     WHERE pet_id = ? AND id > ? AND state <> 'accepted'`,
+  );
+  const setConflict = db.prepare<[string | null, string, number, number]>(
+    `UPDATE pet_changes SET state = 'conflict', theirs = ?, last_error = ?, next_attempt_at = 0, updated_at = ? WHERE id = ?`,
+  );
+  const setRejected = db.prepare<[string, string | null, number, number]>(
+    `UPDATE pet_changes SET state = 'rejected', last_error = ?, last_error_fields = ?, next_attempt_at = 0, updated_at = ? WHERE id = ?`,
+  );
+  const setUnsupported = db.prepare<[string, number, string]>(
+    `UPDATE pet_changes SET state = 'unsupported', last_error = ?, next_attempt_at = 0, updated_at = ?
+     WHERE base_url = ? AND state IN ('pending', 'unknown', 'sending')`,
+  );
+  // A person's decision: sent again (to the server's version now, for keep-mine), with a new key:
+  // what was refused created nothing under the old one.
+  const resendAs = db.prepare<{
+    id: number;
+    revision: number | null;
+    base: string | null;
+    baseUrl: string;
+    key: string;
+    at: number;
+  }>(
+    `UPDATE pet_changes SET state = 'pending', next_attempt_at = 0, last_error = NULL, last_error_fields = NULL, theirs = NULL,
+       base_revision = CASE WHEN @base IS NULL THEN base_revision ELSE @revision END,
+       base_pet = coalesce(@base, base_pet),
+       base_url = @baseUrl,
+       idempotency_key = CASE WHEN state = 'needs_confirmation' THEN idempotency_key ELSE @key END,
+       updated_at = @at
+     WHERE id = @id AND state IN ('conflict', 'rejected', 'unsupported', 'needs_confirmation')`,
+  );
+  const all = db.prepare<[], ChangeRow>(
+    `SELECT ${CHANGE_COLUMNS} FROM pet_changes WHERE state <> 'accepted' ORDER BY id`,
+  );
+  const counts = db.prepare<[], { state: ChangeState; n: number }>(
+    `SELECT state, count(*) AS n FROM pet_changes INDEXED BY pet_changes_open WHERE state <> 'accepted' GROUP BY state`,
+  );
+  const nextDue = db
+    .prepare<[], number | null>(
+      `SELECT min(next_attempt_at) FROM pet_changes INDEXED BY pet_changes_waiting WHERE state IN ('pending', 'unknown')`,
+    )
+    .pluck();
+  const allDue = db.prepare<[number]>(
+    `UPDATE pet_changes SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown')`,
+  );
+  const dueNow = db.prepare<[number, number]>(
+    `UPDATE pet_changes SET next_attempt_at = 0, updated_at = ? WHERE id = ? AND state IN ('pending', 'unknown')`,
+  );
+  const reclaimSending = db.prepare(`UPDATE pet_changes SET state = 'unknown', maybe_sent = 1 WHERE state = 'sending'`);
+  const supportOf = db.prepare<[string], number>('SELECT supported FROM change_support WHERE base_url = ?').pluck();
+  const setSupport = db.prepare<[string, number]>(
+    `INSERT INTO change_support (base_url, supported) VALUES (?, ?)
+     ON CONFLICT (base_url) DO UPDATE SET supported = excluded.supported`,
+  );
+
+  const toEntry = (row: ChangeRow): ChangeEntry => ({
+    entryId: `${CHANGE_ENTRY_PREFIX}${row.id}`,
+    environment,
+    baseUrl: row.base_url,
+    petId: row.pet_id,
+    patch: JSON.parse(row.patch) as PetPatch,
+    base: JSON.parse(row.base_pet) as Pet,
+    theirs: row.theirs === null ? null : (JSON.parse(row.theirs) as Pet),
+    state: row.state,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    ...(row.last_error_fields === null ? {} : { lastErrorFields: JSON.parse(row.last_error_fields) as FieldProblem[] }),
+    mayBeOnServer: row.maybe_sent === 1,
+    createdAt: new Date(row.created_at).toISOString(),
+  });
+
+  /** The server's version of an animal: kept aside while it is being changed, else the row itself. */
+  const serverVersion = (id: bigint): Pet | undefined => {
+    const row = serverRow.get(id) ?? shownRow.get(id);
+    return row === undefined ? undefined : toPet(row);
+  };
+
+  /** Shows the animal as the server has it with the changes on their way applied; keeps the server's version aside while any are. */
+  function reshow(id: bigint): void {
+    const server = serverVersion(id);
+    if (server === undefined) return;
+    const patches = shownPatches.all(id).map((text) => JSON.parse(text) as PetPatch);
+    if (patches.length === 0) forgetServer.run(id);
+    else keepServer.run(id, server.name, BigInt(server.categoryId), server.status ?? null, server.revision ?? null);
+    const shown = patches.reduce<Pet>(applyPetPatch, server);
+    show.run(shown.name, BigInt(shown.categoryId), shown.status ?? null, searchText(shown.name), id);
+  }
+
+  const change = db.transaction((petId: string, patch: PetPatch, baseUrl: string): ChangeEntry | null => {
+    const id = BigInt(petId);
+    const server = serverVersion(id);
+    if (server === undefined) {
+      throw new ApiError('not_found', `Animal ${petId} is not known here; list the animals again and retry.`);
+    }
+    const shown = toPet(shownRow.get(id)!);
+    if (changesNothing(shown, patch)) return null; // the animal already shows it: nothing to send
+    const open = openFor.all(id);
+    const last = open.at(-1);
+
+    const at = now();
+    // Not sent yet (nor ever possibly sent): the new change joins it, and goes as one.
+    if (
+      last !== undefined &&
+      (last.state === 'pending' || last.state === 'needs_confirmation') &&
+      last.maybe_sent === 0 &&
+      last.base_url === baseUrl
+    ) {
+      const joined = composePatches(JSON.parse(last.patch) as PetPatch, patch);
+      if (open.length === 1 && changesNothing(server, joined)) {
+        remove.run(last.id); // back to what the server has: nothing left to send
+        reshow(id);
+        return null;
+      }
+      setPatch.run(JSON.stringify(joined), at, last.id);
+      reshow(id);
+      return toEntry(byId.get(last.id)!);
+    }
+    const result = insert.run(
+      baseUrl,
+      id,
+      JSON.stringify(patch),
+      server.revision ?? null,
+      JSON.stringify(server),
+      randomUUID(),
+      at,
+      at,
+    );
+    reshow(id);
+    return toEntry(byId.get(Number(result.lastInsertRowid))!);
+  });
+
+  const claimDue = db.transaction((max: number): ClaimedChange[] => {
+    const at = now();
+    return due.all(at, max).map((row) => {
+      claim.run(at, row.id);
+      return {
+        entryId: `${CHANGE_ENTRY_PREFIX}${row.id}`,
+        baseUrl: row.base_url,
+        idempotencyKey: row.idempotency_key,
+        petId: row.pet_id,
+        patch: JSON.parse(row.patch) as PetPatch,
+        revision: row.base_revision,
+        attempts: row.attempts + 1,
+        previouslyUnknown: row.state === 'unknown',
+      };
+    });
+  });
+
+  const rowOf = (entryId: string): ChangeRow | undefined => {
+    const id = changeRowId(entryId);
+    return id === null ? undefined : byId.get(id);
+  };
+
+  /** The server's animals as it sent them: kept aside for those being changed, which stay shown changed. */
+  const serverSent = db.transaction((sent: readonly Pet[]) => {
+    if (anyKept.get() !== 1) return;
+    for (const pet of sent) {
+      const id = BigInt(pet.id);
+      const kept = serverRow.get(id);
+      if (kept === undefined) continue;
+      const keptRevision = kept[4];
+      // An older version (a page read before a change was accepted) does not replace a newer one.
+      if (keptRevision !== null && pet.revision !== undefined && pet.revision < keptRevision) {
+        reshow(id);
+        continue;
+      }
+      keepServer.run(id, pet.name, BigInt(pet.categoryId), pet.status ?? null, pet.revision ?? null);
+      reshow(id);
+    }
+  });
+
+  return {
+    /**
+     * A change of one of the server's animals, kept durably and shown at once. It joins a change of
+     * the same animal not yet sent; one that brings the animal back to the server's version leaves
+     * nothing to send (null). IMMEDIATE: the sync thread may claim the change it would join.
+     */
+    change(petId: string, patch: unknown, baseUrl: string): ChangeEntry | null {
+      const valid = parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
+      return change.immediate(petId, valid, baseUrl);
+    },
+
+    get: (entryId: string): ChangeEntry | undefined => {
+      const row = rowOf(entryId);
+      return row === undefined ? undefined : toEntry(row);
+    },
+
+    /** Due changes, oldest first, one per animal at a time (a later one waits for the earlier). */
+    claimDue: (max: number): ClaimedChange[] => claimDue.immediate(max),
+
+    /** The server has them: its answers become the animals' server versions. */
+    accept: db.transaction((done: ReadonlyArray<{ entryId: string; pet: Pet }>) => {
+      const at = now();
+      for (const { entryId, pet } of done) {
+        const id = changeRowId(entryId)!;
+        accepted.run(at, id);
+        rebase.run(pet.revision ?? null, JSON.stringify(pet), at, BigInt(pet.id), id);
+      }
+      const sent = done.map(({ pet }) => pet);
+      pets.upsertPets(sent);
+      serverSent(sent);
+    }),
+
+    /** Someone changed the animal first: the change waits for a person, the server's version shows. */
+    conflict: db.transaction((entryId: string, theirs: Pet | null, reason: string) => {
+      const row = rowOf(entryId)!;
+      setConflict.run(theirs === null ? null : JSON.stringify(theirs), reason, now(), row.id);
+      if (theirs !== null) {
+        pets.upsertPets([theirs]);
+        serverSent([theirs]);
+      }
+      reshow(BigInt(row.pet_id));
+    }),
+
+    reject: db.transaction((entryId: string, reason: string, fields?: FieldProblem[]) => {
+      const row = rowOf(entryId)!;
+      setRejected.run(reason, fields ? JSON.stringify(fields) : null, now(), row.id);
+      reshow(BigInt(row.pet_id));
+    }),
+
+    /** The server takes no changes: every change waiting for it waits for a person, and none is offered again there. */
+    unsupported: db.transaction((baseUrl: string, reason: string) => {
+      setSupport.run(baseUrl, 0);
+      const touched = all.all().filter((row) => row.base_url === baseUrl);
+      setUnsupported.run(reason, now(), baseUrl);
+      for (const row of touched) reshow(BigInt(row.pet_id));
+    }),
+
+    noteSupported(baseUrl: string): void {
+      if (supportOf.get(baseUrl) !== 1) setSupport.run(baseUrl, 1);
+    },
+
+    support(baseUrl: string | null): ChangeSupport {
+      if (baseUrl === null) return 'unknown';
+      const known = supportOf.get(baseUrl);
+      return known === undefined ? 'unknown' : known === 1 ? 'supported' : 'unsupported';
+    },
+
+    retryLater(entryId: string, state: 'pending' | 'unknown', delayMs: number, error: string): void {
+      setState.run({ id: changeRowId(entryId)!, state, next: now() + delayMs, error, at: now() });
+    },
+
+    needsConfirmation(entryId: string, reason: string): void {
+      setState.run({ id: changeRowId(entryId)!, state: 'needs_confirmation', next: 0, error: reason, at: now() });
+    },
+
+    /**
+     * A person's "keep mine" or "send again": a conflict is sent again to the server's version
+     * now (`theirs`); a refused, held or unsupported one as it was, to `baseUrl`; a waiting one, at once.
+     */
+    resend: db.transaction((entryId: string, baseUrl: string): 'resent' | 'due now' | 'not found' | 'accepted' => {
+      const row = rowOf(entryId);
+      if (row === undefined) return 'not found';
+      if (row.state === 'accepted') return 'accepted';
+      if (row.state === 'pending' || row.state === 'unknown' || row.state === 'sending') {
+        dueNow.run(now(), row.id);
+        return 'due now';
+      }
+      const theirs = row.state === 'conflict' && row.theirs !== null ? (JSON.parse(row.theirs) as Pet) : null;
+      resendAs.run({
+        id: row.id,
+        revision: theirs?.revision ?? null,
+        base: theirs === null ? null : row.theirs,
+        baseUrl,
+        key: randomUUID(),
+        at: now(),
+      });
+      reshow(BigInt(row.pet_id));
+      return 'resent';
+    }),
+
+    /** A person's "take theirs" or "discard": the change is never sent; the server's version shows. */
+    discard: db.transaction((entryId: string): boolean => {
+      const row = rowOf(entryId);
+      if (row === undefined || remove.run(row.id).changes !== 1) return false;
+      reshow(BigInt(row.pet_id));
+      return true;
+    }),
+
+    /** The server's animals as it sent them (a list, a walk page, getPet). */
+    serverSent: (sent: readonly Pet[]): void => serverSent(sent),
+
+    reclaimFromGoneSender(): void {
+      reclaimSending.run();
+    },
+
+    /** Not yet accepted, oldest first. */
+    list: (): ChangeEntry[] => all.all().map(toEntry),
+
+    /** The latest change not yet accepted of each of these animals (what their rows show). */
+    latestFor(petIds: readonly string[]): Map<string, ChangeEntry> {
+      const latest = new Map<string, ChangeEntry>();
+      for (const petId of petIds) {
+        const row = openFor.all(BigInt(petId)).at(-1);
+        if (row !== undefined) latest.set(petId, toEntry(row));
+      }
+      return latest;
+    },
+
+    counts() {
+      const by = Object.fromEntries(counts.all().map(({ state, n }) => [state, n])) as Partial<
+        Record<ChangeState, number>
+      >;
+      return {
+        pending: (by.pending ?? 0) + (by.sending ?? 0) + (by.unknown ?? 0),
+        rejected: (by.rejected ?? 0) + (by.unsupported ?? 0),
+        needsConfirmation: by.needs_confirmation ?? 0,
+        conflicts: by.conflict ?? 0,
+      };
+    },
+    makeAllDue(): void {
+      allDue.run(now());
+    },
+    nextDueAt: (): number | null => nextDue.get() ?? null,
+  };
+}
+
+export type PetChanges = ReturnType<typeof createPetChanges>;

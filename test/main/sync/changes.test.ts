@@ -1,0 +1,281 @@
+// Issue 18: changes of the server's animals made here: kept durably, shown at once, sent exactly
+// once in order per animal, through faults; conflicts with another counter kept for a person;
+// a server without the extension detected. Real service, real replica files, real HTTP.
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RemoteError } from '../../../src/main/remote/remote-error';
+import type { Replica } from '../../../src/main/sync/replica';
+import type { Pet, PetPatch, PetStatus } from '../../../src/shared/contract';
+import { useCleanups } from '../../helpers/cleanups';
+import { startFaultProxy, type Fault } from '../../helpers/fault-proxy';
+import { startService, type RunningService } from '../../helpers/http-service';
+import { drain, openTestReplica, type SyncRunsIn } from '../../helpers/replica';
+import { useTempDir } from '../../helpers/temp-dir';
+
+const { track } = useCleanups();
+const tempDir = useTempDir();
+
+const onServer = (service: RunningService, id: string) => service.store.getPet(id);
+const row = (replica: Replica, id: string) => {
+  const found = replica.animals({ limit: 100 }).rows.find((r) => r.kind === 'pet' && r.pet.id === id);
+  return found?.kind === 'pet' ? found : undefined;
+};
+const seed = (service: RunningService, count: number): Pet[] =>
+  Array.from({ length: count }, (_, i) =>
+    service.store.createPet({ name: `Animal ${i}`, categoryId: '1', status: 'available' }),
+  );
+
+describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('changes, the engine in %s', (syncRunsIn) => {
+  it('a change made offline shows at once (under its new status, marked waiting) and reaches the server once when it is back', async () => {
+    const service = track(await startService());
+    const proxy = track(await startFaultProxy(service.port));
+    const [rex] = seed(service, 1) as [Pet];
+    const { replica } = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl, syncRunsIn));
+    await replica.walkInventory();
+    proxy.setMode('reset'); // the network is down
+
+    const change = replica.changePet(rex.id, { status: 'sold' });
+    expect(change).toMatchObject({ state: 'pending', patch: { status: 'sold' }, base: { revision: 1 } });
+    const sold = replica.animals({ status: 'sold' });
+    expect(sold.rows.map((r) => r.kind === 'pet' && r.pet.id)).toEqual([rex.id]);
+    expect(sold.counts).toMatchObject({ available: 0, sold: 1 });
+    expect(row(replica, rex.id)?.change?.state).toMatch(/pending|sending|unknown/);
+    await replica.engine.syncNow();
+    expect(replica.status()).toMatchObject({ waiting: 1, connection: 'offline' });
+    expect(onServer(service, rex.id).status).toBe('available');
+
+    proxy.setMode('pass');
+    await drain(replica);
+    expect(onServer(service, rex.id)).toMatchObject({ status: 'sold', revision: 2 });
+    expect(row(replica, rex.id)).toEqual({ kind: 'pet', pet: { ...rex, status: 'sold', revision: 2 } });
+    expect(replica.status()).toMatchObject({ waiting: 0, conflicts: 0, rejected: 0, changes: 'supported' });
+    expect(replica.db.prepare('SELECT count(*) FROM server_pets').pluck().get()).toBe(0);
+  });
+
+  it('through drops after commit, resets, 500/503/429 and slow answers: no change lost, none made twice, none overwritten', async () => {
+    const service = track(await startService());
+    const proxy = track(await startFaultProxy(service.port, 50));
+    const animals = seed(service, 20);
+    const { replica } = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl, syncRunsIn));
+    await replica.walkInventory();
+    const statuses: PetStatus[] = ['available', 'pending', 'sold'];
+    const expected = new Map(animals.map((pet) => [pet.id, { ...pet }]));
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            animal: fc.integer({ min: 0, max: animals.length - 1 }),
+            status: fc.constantFrom(...statuses),
+            rename: fc.boolean(),
+          }),
+          { minLength: 60, maxLength: 60 },
+        ),
+        (steps) => {
+          for (const [i, { animal, status, rename }] of steps.entries()) {
+            const pet = animals[animal]!;
+            const patch: PetPatch = rename ? { status, name: `Renamed ${i}` } : { status };
+            replica.changePet(pet.id, patch);
+            Object.assign(expected.get(pet.id)!, patch);
+          }
+        },
+      ),
+      { numRuns: 1, seed: 18 },
+    );
+    const faults: Fault[] = ['drop-after-commit', 'reset', 'error-500', 'unavailable-503', 'too-many-429', 'slow'];
+    proxy.schedule(Array.from({ length: 40 }, (_, i) => faults[i % faults.length]!));
+    await drain(replica, 60_000);
+
+    const acceptedPerPet = new Map(
+      (
+        replica.db
+          .prepare(
+            "SELECT CAST(pet_id AS TEXT) AS id, count(*) AS n FROM pet_changes WHERE state = 'accepted' GROUP BY pet_id",
+          )
+          .all() as Array<{ id: string; n: number }>
+      ).map(({ id, n }) => [id, n]),
+    );
+    for (const pet of animals) {
+      const server = onServer(service, pet.id);
+      const want = expected.get(pet.id)!;
+      expect({ name: server.name, status: server.status }, `lost: animal ${pet.id}`).toEqual({
+        name: want.name,
+        status: want.status,
+      });
+      // Each accepted change changed something once: a change made twice would count twice.
+      expect(server.revision, `duplicated: animal ${pet.id}`).toBe(1 + (acceptedPerPet.get(pet.id) ?? 0));
+      expect(row(replica, pet.id)?.pet).toEqual(server);
+    }
+    expect(replica.status()).toMatchObject({ waiting: 0, conflicts: 0, rejected: 0 });
+    expect(proxy.seen['drop-after-commit']).toBeGreaterThan(0);
+  });
+
+  it('two counters change the same animal offline: the second meets one conflict, shown with both versions; keep mine', async () => {
+    const service = track(await startService());
+    const [rex] = seed(service, 1) as [Pet];
+    const first = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`, syncRunsIn)).replica;
+    const second = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`, syncRunsIn)).replica;
+    await Promise.all([first.walkInventory(), second.walkInventory()]);
+    await first.engine.stop(); // both offline, as far as sending goes: the second's engine waits
+    second.changePet(rex.id, { status: 'pending', name: 'Rexie' });
+    service.store.updatePet(rex.id, { status: 'sold' }, '*'); // the first counter got through first
+
+    await second.engine.syncNow();
+    const conflict = second.changeEntries()[0]!;
+    expect(conflict).toMatchObject({
+      state: 'conflict',
+      patch: { status: 'pending', name: 'Rexie' },
+      base: { status: 'available', revision: 1 },
+      theirs: { status: 'sold', revision: 2, name: 'Animal 0' },
+    });
+    expect(second.status()).toMatchObject({ conflicts: 1, waiting: 0 });
+    // The row shows what the server has, marked; nothing was overwritten.
+    expect(row(second, rex.id)).toMatchObject({
+      pet: { status: 'sold', name: 'Animal 0' },
+      change: { state: 'conflict' },
+    });
+    expect(onServer(service, rex.id)).toMatchObject({ status: 'sold', name: 'Animal 0', revision: 2 });
+
+    second.resolveConflict(conflict.entryId, 'keep-mine');
+    await drain(second);
+    expect(onServer(service, rex.id)).toMatchObject({ status: 'pending', name: 'Rexie', revision: 3 });
+    expect(second.status()).toMatchObject({ conflicts: 0, waiting: 0 });
+    expect(row(second, rex.id)).toEqual({
+      kind: 'pet',
+      pet: { id: rex.id, name: 'Rexie', categoryId: '1', status: 'pending', revision: 3 },
+    });
+  });
+
+  it('the same conflict resolved the other way: take theirs leaves the server as it is and shows it', async () => {
+    const service = track(await startService());
+    const [rex] = seed(service, 1) as [Pet];
+    const { replica } = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`, syncRunsIn));
+    await replica.walkInventory();
+    service.store.updatePet(rex.id, { name: 'Rex the Second' }, '*');
+    replica.changePet(rex.id, { status: 'sold' });
+    await drain(replica);
+    const [conflict] = replica.changeEntries();
+    expect(conflict).toMatchObject({ state: 'conflict', theirs: { name: 'Rex the Second' } });
+    expect(row(replica, rex.id)?.pet).toMatchObject({ name: 'Rex the Second', status: 'available' });
+
+    expect(replica.resolveConflict(conflict!.entryId, 'take-theirs')).toBeNull();
+    await replica.engine.syncNow();
+    expect(onServer(service, rex.id)).toMatchObject({ name: 'Rex the Second', status: 'available', revision: 2 });
+    expect(replica.changeEntries()).toEqual([]);
+    expect(row(replica, rex.id)).toEqual({ kind: 'pet', pet: onServer(service, rex.id) });
+  });
+});
+
+describe('changes folded and ordered', () => {
+  it('changes of one animal not yet sent go as one; back to what the server has leaves nothing to send', async () => {
+    const service = track(await startService());
+    const proxy = track(await startFaultProxy(service.port));
+    const [rex] = seed(service, 1) as [Pet];
+    const { replica } = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl));
+    await replica.walkInventory();
+    proxy.setMode('reset');
+    await replica.engine.stop();
+    const first = replica.changePet(rex.id, { status: 'sold' })!;
+    const second = replica.changePet(rex.id, { name: 'Rexie' })!;
+    expect(second.entryId).toBe(first.entryId);
+    expect(second.patch).toEqual({ status: 'sold', name: 'Rexie' });
+    expect(replica.changePet(rex.id, { name: 'Rexie' })).toBeNull(); // shows it already
+    expect(replica.changePet(rex.id, { status: 'available', name: 'Animal 0' })).toBeNull(); // back: nothing to send
+    expect(replica.changeEntries()).toEqual([]);
+    expect(row(replica, rex.id)).toEqual({ kind: 'pet', pet: rex });
+  });
+
+  it('an animal still waiting to be added is corrected in its add; not once it may be on the server', async () => {
+    const service = track(await startService());
+    const proxy = track(await startFaultProxy(service.port));
+    const { replica } = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl));
+    await replica.engine.stop();
+    const entry = replica.createPet({ name: 'Tpyo', categoryId: '2', status: 'available' });
+    expect(replica.editEntry(entry.entryId, { name: 'Typo', categoryId: '2', status: 'sold' })).toMatchObject({
+      name: 'Typo',
+      status: 'sold',
+      state: 'pending',
+    });
+    replica.db.prepare("UPDATE outbox SET state = 'unknown', maybe_sent = 1").run();
+    expect(() => replica.editEntry(entry.entryId, { name: 'Other', categoryId: '2' })).toThrow(
+      /may already have reached/,
+    );
+  });
+});
+
+/** A pet store without the extension: our service for the interface's operations, PATCH answered as `status`. */
+async function serverWithoutChanges(service: RunningService, status: 404 | 405 | 501) {
+  const server = createServer((req, res) => {
+    if (req.method === 'PATCH') {
+      res.writeHead(status, { 'content-type': 'application/json', ...(status === 405 ? { allow: 'GET, HEAD' } : {}) });
+      res.end(JSON.stringify({ code: 'no', message: `answered ${status}`, status }));
+      return;
+    }
+    const upstream = request(
+      { host: '127.0.0.1', port: service.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('a server without the extension', () => {
+  it.each([404, 405, 501] as const)(
+    'answering %i: said in words, the change kept (the server version shown) until discarded, none offered again until the address changes',
+    async (status) => {
+      const service = track(await startService());
+      const [rex] = seed(service, 1) as [Pet];
+      const lacking = track(await serverWithoutChanges(service, status));
+      const handles = track(openTestReplica(tempDir(), 'production', lacking.baseUrl));
+      const { replica } = handles;
+      await replica.walkInventory();
+      replica.changePet(rex.id, { status: 'sold' });
+      await replica.engine.syncNow();
+      const [kept] = replica.changeEntries();
+      expect(kept).toMatchObject({ state: 'unsupported', lastError: expect.stringMatching(/does not take changes/) });
+      expect(replica.status()).toMatchObject({ changes: 'unsupported', rejected: 1, waiting: 0 });
+      expect(row(replica, rex.id)).toMatchObject({ pet: { status: 'available' }, change: { state: 'unsupported' } });
+      let refused: unknown;
+      try {
+        replica.changePet(rex.id, { name: 'Other' });
+      } catch (error) {
+        refused = error;
+      }
+      expect(refused).toBeInstanceOf(RemoteError);
+      expect((refused as RemoteError).kind).toBe('changes_unsupported');
+      expect(onServer(service, rex.id).status).toBe('available');
+
+      expect(replica.discard(kept!.entryId)).toBe(true);
+      expect(replica.status()).toMatchObject({ rejected: 0 });
+      handles.config.baseUrl = `${service.baseUrl}/v1`; // another address: asked again
+      expect(replica.status().changes).toBe('unknown');
+      replica.changePet(rex.id, { status: 'sold' });
+      await drain(replica);
+      expect(onServer(service, rex.id).status).toBe('sold');
+    },
+  );
+
+  it('a 404 for an animal the server no longer has refuses the change with that reason (it supports changes)', async () => {
+    const service = track(await startService());
+    const [rex] = seed(service, 1) as [Pet];
+    const { replica } = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`));
+    await replica.walkInventory();
+    service.db.prepare('DELETE FROM pets WHERE id = ?').run(rex.id);
+    replica.changePet(rex.id, { status: 'sold' });
+    await replica.engine.syncNow();
+    expect(replica.changeEntries()[0]).toMatchObject({
+      state: 'rejected',
+      lastError: expect.stringMatching(/no longer on the staging server/),
+    });
+    expect(replica.status().changes).toBe('unknown');
+  });
+});
