@@ -12,6 +12,7 @@ import type { KeyStatusView } from '../../shared/ipc/views';
 
 import { environmentArg, environmentOption, EXIT, parse, UsageError, type CliIo, type Parsed } from './cli-args';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
+import { changePet } from './change-commands';
 import { outbox, sync } from './sync-commands';
 
 export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command>)
@@ -30,11 +31,17 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   pets list --search T [--limit N] [...]      the first N whose name holds T (any part, case and accents aside)
   pets add --name N --category ID [--status S] [--env E] [--json]
   pets get <id> [--env E] [--json]           (deprecated by the interface; use pets list --status)
+  pets set-status <id> <available|pending|sold|none> [--env E] [--json]
+  pets edit <id> [--name N] [--category ID] [--status S|none] [--env E] [--json]
+                                             change an animal (a server: sent now, or kept and sent by sync)
   doctor                                     check the keychain, the database and each server
   sync [--env E]                             send the outbox until it is empty or nothing more can be done
-  outbox list [--env E] [--json]             animals added here and not yet accepted (and those accepted)
+  outbox list [--env E] [--json]             animals added here and not yet accepted (and those accepted),
+                                             and changes not yet accepted (entries c1, c2 ...), conflicts among them
   outbox retry <entry> [--env E]             resend a rejected entry, or confirm one for a changed address
   outbox discard <entry> [--env E]           drop an entry that will never be sent
+  outbox keep-mine <entry> [--env E]         a conflict: send this change to the server's version now
+  outbox take-theirs <entry> [--env E]       a conflict: drop this change, keep what the server has
 exit codes: 0 ok, 1 error reported by the service (sync: entries rejected or still pending), 2 usage error, 3 unreachable`;
 
 /** The exit code an error means: the network (3), what a person must fix here (2), or what a service said (1). */
@@ -116,6 +123,9 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
       case 'pets add':
       case 'pets get':
         return await pets(command!, rest, useCore(), io);
+      case 'pets set-status':
+      case 'pets edit':
+        return await changePet(command!, rest, useCore(), io);
       case 'doctor':
         return await doctor(useCore(), io);
       case 'sync':
@@ -123,6 +133,8 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
       case 'outbox list':
       case 'outbox retry':
       case 'outbox discard':
+      case 'outbox keep-mine':
+      case 'outbox take-theirs':
         return await outbox(command!, rest, useCore(), io);
       default:
         throw new UsageError(`unknown command: ${argv.join(' ')}`);

@@ -1,4 +1,4 @@
-import type { OutboxEntry, Pet } from '../../shared/contract';
+import { describePatch, type ChangeEntry, type OutboxEntry, type Pet } from '../../shared/contract';
 import { petToWire, stringifyJson } from '../wire/json-codec';
 import { cellSafe } from './terminal-text';
 
@@ -42,6 +42,23 @@ export function entriesAsTable(entries: OutboxEntry[]): string {
       String(e.attempts),
       e.serverId ?? '-',
       e.lastError ?? '',
+    ]),
+  ]);
+}
+
+/** Changes of animals made here and not yet accepted, as a table for people. */
+export function changesAsTable(changes: ChangeEntry[]): string {
+  if (changes.length === 0) return 'No changes waiting.';
+  return table([
+    ['ENTRY', 'STATE', 'ANIMAL', 'CHANGE', 'SERVER HAS NOW', 'TRIES', 'LAST PROBLEM'],
+    ...changes.map((c) => [
+      c.entryId,
+      c.state,
+      `${c.petId} ${c.base.name}`,
+      describePatch(c.patch),
+      c.theirs === null ? '' : `${c.theirs.name}, ${c.theirs.status ?? 'no status'}, category ${c.theirs.categoryId}`,
+      String(c.attempts),
+      c.lastError ?? '',
     ]),
   ]);
 }

@@ -1,7 +1,9 @@
-import { isRemoteEnvironment, type RemoteEnvironment } from '../../shared/contract';
+import { describePatch, isRemoteEnvironment, type RemoteEnvironment } from '../../shared/contract';
 import type { PetstoreCore } from '../core/petstore-core';
 import { EXIT, environmentOption, parse, UsageError, type CliIo } from './cli-args';
-import { entriesAsTable } from './output';
+import { changesAsTable, entriesAsTable } from './output';
+import { reportChange } from './change-commands';
+import { isChangeEntryId } from '../sync/pet-changes';
 
 function remoteEnvironment(
   args: string[],
@@ -38,17 +40,27 @@ export async function sync(args: string[], core: PetstoreCore, io: CliIo): Promi
   return status.waiting + status.rejected + status.held === 0 ? EXIT.ok : EXIT.serviceError;
 }
 
-/** `outbox list | retry <entry> | discard <entry>`. */
+/** `outbox list | retry <entry> | discard <entry> | keep-mine <entry> | take-theirs <entry>`: adds and changes alike. */
 export async function outbox(command: string, args: string[], core: PetstoreCore, io: CliIo): Promise<number> {
   const { environment, rest } = remoteEnvironment(args, core);
+  const json = rest.values['json'] === true;
   if (command === 'list') {
     const entries = core.outboxEntries(environment);
-    io.out(rest.values['json'] === true ? JSON.stringify(entries) : entriesAsTable(entries));
+    const changes = core.changeEntries(environment);
+    if (json) io.out(JSON.stringify([...entries, ...changes]));
+    else
+      io.out(
+        changes.length === 0 ? entriesAsTable(entries) : `${entriesAsTable(entries)}\n\n${changesAsTable(changes)}`,
+      );
     return EXIT.ok;
   }
   const entryId = rest.positionals[0];
-  if (entryId === undefined || !/^\d+$/.test(entryId)) {
-    throw new UsageError(`outbox ${command} needs an entry number (see outbox list)`);
+  if (entryId === undefined || !/^c?\d+$/.test(entryId)) {
+    throw new UsageError(`outbox ${command} needs an entry number, such as 12 or c3 (see outbox list)`);
+  }
+  if (isChangeEntryId(entryId)) return await changeEntryCommand(command, environment, entryId, core, io, json);
+  if (command === 'keep-mine' || command === 'take-theirs') {
+    throw new UsageError(`outbox ${command} is for a change in conflict (an entry c<number>); ${entryId} is an add`);
   }
   const entry = core.outboxEntry(environment, entryId);
   if (entry === undefined) {
@@ -73,4 +85,35 @@ export async function outbox(command: string, args: string[], core: PetstoreCore
     `Entry ${entryId}: ${after.state}${after.serverId ? ` (id ${after.serverId} on ${environment})` : ''}${after.lastError && after.state !== 'accepted' ? `: ${after.lastError}` : ''}`,
   );
   return after.state === 'accepted' ? EXIT.ok : EXIT.serviceError;
+}
+
+/** The same commands for a change of an animal (entry "c<number>"). */
+async function changeEntryCommand(
+  command: string,
+  environment: RemoteEnvironment,
+  entryId: string,
+  core: PetstoreCore,
+  io: CliIo,
+  json: boolean,
+): Promise<number> {
+  const entry = core.changeEntry(environment, entryId);
+  if (entry === undefined) {
+    io.err(`No change ${entryId} for ${environment}.`);
+    return EXIT.serviceError;
+  }
+  if (command === 'discard' || command === 'take-theirs') {
+    if (command === 'take-theirs') core.resolveConflict(environment, entryId, 'take-theirs');
+    else if (!core.discardEntry(environment, entryId)) {
+      io.err(`Change ${entryId} is already on ${environment}; there is nothing to discard.`);
+      return EXIT.serviceError;
+    }
+    io.out(
+      `Dropped change ${entryId} (${describePatch(entry.patch)} of animal ${entry.petId}); ${environment} keeps what it has.${entry.mayBeOnServer ? ` An earlier send got no answer: ${environment} may have made it already.` : ''}`,
+    );
+    return EXIT.ok;
+  }
+  if (command === 'keep-mine') core.resolveConflict(environment, entryId, 'keep-mine');
+  else core.resendEntry(environment, entryId);
+  await core.syncNow(environment).catch(() => undefined);
+  return await reportChange(environment, core.changeEntry(environment, entryId), entry, json, core, io);
 }

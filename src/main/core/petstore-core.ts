@@ -251,6 +251,9 @@ export function openPetstoreCore({
     /** Changes made here not yet accepted by the server, oldest first. */
     changeEntries: (environment: RemoteEnvironment): ChangeEntry[] => replica(environment).changeEntries(),
 
+    changeEntry: (environment: RemoteEnvironment, entryId: string): ChangeEntry | undefined =>
+      replica(environment).changeEntry(entryId),
+
     /**
      * "Sync now": everything waiting is sent at once, backoff or not; then the server is asked for
      * its list, so that what the outcome says about the server comes from hearing from it.

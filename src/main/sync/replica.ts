@@ -386,6 +386,7 @@ export function openReplica(options: ReplicaOptions) {
 
     /** Changes made here not yet accepted, oldest first. */
     changeEntries: (): ChangeEntry[] => changes.list(),
+    changeEntry: (entryId: string): ChangeEntry | undefined => changes.get(entryId),
 
     /** When the next waiting add or change is due (ms since epoch), or null when none waits. */
     nextDueAt(): number | null {

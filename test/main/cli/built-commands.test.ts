@@ -51,7 +51,7 @@ describe('the built commands, alone with the native modules', () => {
         petstore(['pets', 'add', '--name', 'Built Bee', '--category', '9223372036854775807', '--json'], dataDir),
       ).toEqual({
         code: 0,
-        out: '{"id":1,"name":"Built Bee","categoryId":9223372036854775807}',
+        out: '{"id":1,"name":"Built Bee","categoryId":9223372036854775807,"revision":1}',
         err: '',
       });
       expect(petstore(['pets', 'list'], dataDir).out.split('\n')).toEqual([

@@ -63,7 +63,9 @@ describe('npm run cli', () => {
       '--json',
     ]);
     expect(added.code).toBe(0);
-    expect(added.out).toMatch(/^\{"id":1,"name":"Rex","categoryId":9223372036854775807,"status":"available"\}$/);
+    expect(added.out).toMatch(
+      /^\{"id":1,"name":"Rex","categoryId":9223372036854775807,"status":"available","revision":1\}$/,
+    );
     const table = await run(['pets', 'list']);
     expect(table.out.split('\n')).toEqual([
       'ID  NAME  CATEGORY             STATUS',

@@ -1,0 +1,83 @@
+import { type ChangeEntry, type PetPatch, type RemoteEnvironment } from '../../shared/contract';
+import type { PetstoreCore } from '../core/petstore-core';
+import { environmentOption, EXIT, parse, UsageError, type CliIo } from './cli-args';
+import { petsAsJson, petsAsTable } from './output';
+
+/** "none" on the command line: the animal is left without a status (a merge patch's null). */
+const statusArg = (value: string): PetPatch['status'] => (value === 'none' ? null : (value as PetPatch['status']));
+
+/**
+ * `pets set-status <id> <status>` and `pets edit <id> [--name] [--category] [--status]`: the same
+ * change as the window's. Against a server, the command then waits for the first attempt to send it.
+ */
+export async function changePet(command: string, args: string[], core: PetstoreCore, io: CliIo): Promise<number> {
+  const { values, positionals } = parse(args, {
+    env: { type: 'string' },
+    name: { type: 'string' },
+    category: { type: 'string' },
+    status: { type: 'string' },
+  });
+  const environment = environmentOption(values, core);
+  const json = values['json'] === true;
+  const [petId, status] = positionals;
+  if (petId === undefined) throw new UsageError(`pets ${command} needs the animal's id`);
+  const patch: Record<string, unknown> = {};
+  if (command === 'set-status') {
+    if (status === undefined) throw new UsageError('pets set-status needs a status: available, pending, sold or none');
+    patch['status'] = statusArg(status);
+  } else {
+    if (values['name'] !== undefined) patch['name'] = values['name'];
+    if (values['category'] !== undefined) patch['categoryId'] = values['category'];
+    if (typeof values['status'] === 'string') patch['status'] = statusArg(values['status']);
+    if (Object.keys(patch).length === 0) throw new UsageError('pets edit needs --name, --category or --status');
+  }
+  const changed = core.changePet(environment, petId, patch);
+  if ('pet' in changed) {
+    io.out(json ? petsAsJson(changed.pet) : `Changed in ${environment}:\n${petsAsTable([changed.pet])}`);
+    return EXIT.ok;
+  }
+  const server = environment as RemoteEnvironment;
+  if (changed.change === null) {
+    io.out(json ? 'null' : `Nothing to send: animal ${petId} already shows that in ${environment}.`);
+    return EXIT.ok;
+  }
+  await core.syncNow(server).catch(() => undefined); // the change is safe; its state says what happened
+  return await reportChange(server, core.changeEntry(server, changed.change.entryId), changed.change, json, core, io);
+}
+
+/** How a change stands after a send, in words (or JSON); the exit code says whether it is done. */
+export async function reportChange(
+  environment: RemoteEnvironment,
+  now: ChangeEntry | undefined,
+  made: ChangeEntry,
+  json: boolean,
+  core: PetstoreCore,
+  io: CliIo,
+): Promise<number> {
+  const entry = now ?? { ...made, state: 'accepted' as const };
+  if (json) io.out(JSON.stringify(entry));
+  switch (entry.state) {
+    case 'accepted':
+      if (!json) io.out(`Changed on ${environment}:\n${petsAsTable([await core.getPet(environment, entry.petId)])}`);
+      return EXIT.ok;
+
+    case 'conflict':
+      io.err(
+        `Someone changed animal ${entry.petId} on ${environment} first: it is now ${entry.theirs ? `${entry.theirs.name}, ${entry.theirs.status ?? 'no status'}` : 'different'}. Nothing was overwritten. Keep yours with: petstore outbox keep-mine ${entry.entryId} --env ${environment}; or theirs with: petstore outbox take-theirs ${entry.entryId} --env ${environment}`,
+      );
+      return EXIT.serviceError;
+    case 'rejected':
+    case 'unsupported':
+      io.err(
+        `${entry.lastError} (change ${entry.entryId}; drop it with: petstore outbox discard ${entry.entryId} --env ${environment})`,
+      );
+      return EXIT.serviceError;
+    default:
+      if (!json) {
+        io.out(
+          `Saved here; pending: it will be sent to ${environment} by the next sync (change ${entry.entryId}).${entry.lastError ? `\nWhy not now: ${entry.lastError}` : ''}`,
+        );
+      }
+      return EXIT.ok;
+  }
+}
