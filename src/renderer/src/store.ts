@@ -7,6 +7,8 @@ import {
   type AnimalsWindow,
   type AppError,
   type EnvironmentName,
+  type Pet,
+  type PetPatch,
   type PetStatus,
   type RemoteEnvironment,
   type ServerStatus,
@@ -51,6 +53,11 @@ interface AppState {
   preferences: PreferencesView;
   /** Set when the app started in production, until the person has acknowledged it. */
   startedInProduction: boolean;
+  /**
+   * Changes handed to main and not yet answered, by animal id: the row shows them at once, marked
+   * as saving; main's answer (the list again) replaces them.
+   */
+  saving: ReadonlyMap<string, PetPatch>;
 }
 
 interface AppActions {
@@ -65,6 +72,8 @@ interface AppActions {
   needRows(from: number, to: number): void;
   syncNow(): Promise<SyncOutcome | null>;
   setPreferences(preferences: PreferencesView): Promise<void>;
+  /** A change of one animal, shown at once; main decides, and the list shows what it decided. */
+  changeAnimal(pet: Pet, patch: PetPatch): Promise<void>;
   acknowledgeProduction(): void;
 }
 
@@ -142,6 +151,7 @@ export const useApp = create<AppState & AppActions>()((set, get) => {
     servers: {},
     preferences: { confirmProductionAdds: true },
     startedInProduction: false,
+    saving: new Map(),
 
     async start() {
       if (started) return;
@@ -238,5 +248,29 @@ export const useApp = create<AppState & AppActions>()((set, get) => {
     },
 
     acknowledgeProduction: () => set({ startedInProduction: false }),
+
+    async changeAnimal(pet, patch) {
+      const { environment } = get();
+      if (environment === null) return;
+      const shown = (saving: ReadonlyMap<string, PetPatch>, next: PetPatch | null) => {
+        const map = new Map(saving);
+        if (next === null) map.delete(pet.id);
+        else map.set(pet.id, next);
+        return map;
+      };
+      set((state) => ({ saving: shown(state.saving, { ...state.saving.get(pet.id), ...patch }) }));
+      try {
+        await call('changePet', {
+          environment,
+          petId: pet.id,
+          patch,
+          ...(pet.revision === undefined ? {} : { revision: pet.revision }),
+        });
+      } finally {
+        // Main's answer, whatever it was, is what the list shows next.
+        await get().reload({ refresh: false });
+        set((state) => ({ saving: shown(state.saving, null) }));
+      }
+    },
   };
 });

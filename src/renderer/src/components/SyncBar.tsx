@@ -45,6 +45,15 @@ export function SyncBar() {
       <span data-testid="rejected-count" className={status?.rejected ? 'has-rejected' : undefined}>
         {status?.rejected ?? 0} rejected
       </span>
+      {(status?.conflicts ?? 0) > 0 && (
+        <span data-testid="conflict-count" className="has-rejected">
+          {status!.conflicts} {status!.conflicts === 1 ? 'conflict' : 'conflicts'}: choose on the row
+        </span>
+      )}
+      {status?.changes === 'unsupported' && (
+        <span data-testid="changes-unsupported">This server takes no changes to animals</span>
+      )}
+
       <span data-testid="last-synced">
         {status?.lastSyncedAt ? `Last synced ${when(status.lastSyncedAt)}` : 'Never synced'}
       </span>

@@ -1,0 +1,97 @@
+import { useRef } from 'react';
+import { toast } from 'sonner';
+import { applyPetPatch, type ChangeEntry, type Pet, type RemoteEnvironment } from '../../../shared/contract';
+import { call, messageOf } from '../api';
+import { ENVIRONMENT_LABELS } from '../format';
+import { Name } from './Name';
+import { useModal } from './use-modal';
+
+const FIELDS = [
+  ['name', 'Name'],
+  ['categoryId', 'Category id'],
+  ['status', 'Status'],
+] as const;
+
+const shown = (pet: Pet | null, field: (typeof FIELDS)[number][0]) =>
+  pet === null ? 'unknown' : field === 'status' ? (pet.status ?? 'no status') : pet[field];
+
+/**
+ * Another counter changed the animal first: both versions side by side, and a person decides.
+ * Nothing is overwritten until they do; "Decide later" (the default) leaves it waiting.
+ */
+export function ConflictDialog({
+  environment,
+  change,
+  onClose,
+}: {
+  environment: RemoteEnvironment;
+  change: ChangeEntry;
+  onClose(): void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const later = useRef<HTMLButtonElement>(null);
+  useModal(dialog, { initial: later });
+  const mine = applyPetPatch(change.theirs ?? change.base, change.patch);
+  const decide = async (choice: 'keep-mine' | 'take-theirs') => {
+    try {
+      await call('resolveConflict', { environment, entryId: change.entryId, choice });
+      toast(
+        choice === 'keep-mine'
+          ? `Your change is being sent to ${ENVIRONMENT_LABELS[environment]} over their version.`
+          : `Kept what ${ENVIRONMENT_LABELS[environment]} has; your change was dropped.`,
+      );
+      onClose();
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  };
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog conflict-dialog"
+      aria-labelledby="conflict-title"
+      onCancel={(event) => (event.preventDefault(), onClose())}
+    >
+      <h2 id="conflict-title">
+        <Name>{change.base.name}</Name> was changed by someone else first
+      </h2>
+      <table className="versions">
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">{ENVIRONMENT_LABELS[environment]} has now</th>
+            <th scope="col">You wanted</th>
+          </tr>
+        </thead>
+        <tbody>
+          {FIELDS.map(([field, label]) => {
+            const theirs = shown(change.theirs, field);
+            const yours = shown(mine, field);
+            return (
+              <tr key={field} className={theirs === yours ? undefined : 'differs'}>
+                <th scope="row">{label}</th>
+                <td>
+                  <Name>{theirs}</Name>
+                </td>
+                <td>
+                  <Name>{yours}</Name>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <div className="dialog-actions">
+        <button type="button" ref={later} onClick={onClose}>
+          Decide later
+        </button>
+        <button type="button" onClick={() => void decide('take-theirs')}>
+          Keep theirs
+        </button>
+        <button type="button" className="primary" onClick={() => void decide('keep-mine')}>
+          Keep mine
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,126 @@
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { OutboxEntry, Pet, PetPatch } from '../../../shared/contract';
+import { call, CallError, messageOf } from '../api';
+import { ENVIRONMENT_LABELS } from '../format';
+import { draftToPet, errorsOf, validateDraft, type FieldErrors, type PetDraft, type PetField } from '../pet-form';
+import { isRemote, useApp } from '../store';
+import { ConfirmDialog } from './ConfirmDialog';
+import { Name } from './Name';
+import { PetFields } from './PetFields';
+import { useModal } from './use-modal';
+
+/** What is being corrected: one of the environment's animals, or one still waiting to be added here. */
+export type Editing = { kind: 'pet'; pet: Pet } | { kind: 'entry'; entry: OutboxEntry };
+
+/** Only the fields that differ from the animal as shown: the change says what the person changed. */
+function patchOf(pet: Pet, draft: PetDraft): PetPatch {
+  const wanted = draftToPet(draft);
+  const patch: PetPatch = {};
+  if (wanted.name.trim() !== pet.name) patch.name = wanted.name;
+  if (wanted.categoryId !== pet.categoryId) patch.categoryId = wanted.categoryId;
+  if ((wanted.status ?? null) !== (pet.status ?? null)) patch.status = wanted.status ?? null;
+  return patch;
+}
+
+/** Correct an animal: the add form's fields and as-you-type checks; production asks first, as adds do. */
+export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClose(): void }) {
+  const environment = useApp((state) => state.environment)!;
+  const confirmInProduction = useApp((state) => state.preferences.confirmProductionAdds);
+  const changeAnimal = useApp((state) => state.changeAnimal);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
+  const original = editing.kind === 'pet' ? editing.pet : editing.entry;
+  const [draft, setDraft] = useState<PetDraft>({
+    name: original.name,
+    categoryId: original.categoryId,
+    status: original.status ?? '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [confirming, setConfirming] = useState(false);
+  useModal(dialog, { initial: nameField });
+
+  const change = (field: PetField, value: string) => {
+    const next = { ...draft, [field]: value };
+    setDraft(next);
+    setErrors(validateDraft(next));
+  };
+
+  const save = async () => {
+    try {
+      if (editing.kind === 'entry') {
+        if (!isRemote(environment)) return;
+        await call('editEntry', { environment, entryId: editing.entry.entryId, pet: draftToPet(draft) });
+        toast(
+          <span>
+            <Name>{draft.name.trim()}</Name> corrected; it goes to {ENVIRONMENT_LABELS[environment]} as corrected.
+          </span>,
+        );
+      } else {
+        const patch = patchOf(editing.pet, draft);
+        if (Object.keys(patch).length > 0) await changeAnimal(editing.pet, patch);
+      }
+      onClose();
+    } catch (error) {
+      setErrors(error instanceof CallError ? errorsOf(error.detail) : { form: messageOf(error) });
+    }
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const problems = validateDraft(draft);
+    if (Object.keys(problems).length > 0) return setErrors(problems);
+    if (environment === 'production' && confirmInProduction) setConfirming(true);
+    else void save();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby="edit-title"
+      onCancel={(event) => (event.preventDefault(), onClose())}
+    >
+      <form onSubmit={submit} noValidate>
+        <h2 id="edit-title">
+          Correct <Name>{original.name}</Name>
+          {editing.kind === 'pet' ? ` (number ${editing.pet.id})` : ' (not yet sent)'}
+        </h2>
+        <PetFields idPrefix="edit" draft={draft} errors={errors} onChange={change} nameRef={nameField} />
+        {errors.form && (
+          <p className="form-error" role="alert">
+            {errors.form}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={environment === 'production' ? 'danger' : 'primary'}>
+            Save in {ENVIRONMENT_LABELS[environment]}
+          </button>
+        </div>
+      </form>
+      {confirming && (
+        <ConfirmDialog
+          title="Change this animal in PRODUCTION?"
+          confirmLabel="Change in production"
+          confirmTone="danger"
+          onConfirm={() => {
+            setConfirming(false);
+            void save();
+          }}
+          onCancel={() => setConfirming(false)}
+          returnFocusTo={() => nameField.current}
+        >
+          <p>
+            <strong>
+              <Name>{original.name}</Name>
+            </strong>{' '}
+            will be changed on the live shop's server.
+          </p>
+        </ConfirmDialog>
+      )}
+    </dialog>
+  );
+}

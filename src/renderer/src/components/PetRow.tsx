@@ -1,0 +1,78 @@
+import { applyPetPatch, type ChangeEntry, type Pet, type PetPatch, type PetStatus } from '../../../shared/contract';
+import { ChangeState } from './ChangeState';
+import { Name } from './Name';
+import type { Measured, Selectable } from './row-props';
+import { RowMenu } from './RowMenu';
+
+/** The keys that set a status on the selected row, one keystroke each. */
+export const STATUS_KEYS: Record<string, PetStatus> = { a: 'available', p: 'pending', s: 'sold' };
+const STATUS_LABELS: Record<PetStatus, string> = { available: 'Available', pending: 'Pending', sold: 'Sold' };
+
+export interface PetActions {
+  /** Null where the server takes no changes: none is offered. */
+  onStatus: ((status: PetStatus) => void) | null;
+  onEdit: (() => void) | null;
+  onResolve(): void;
+  onSendChange(): void;
+  onDiscardChange(): void;
+}
+
+/** One of the environment's animals, as main shows it, with a change handed over and not yet answered on top. */
+export function PetRow({
+  pet,
+  change,
+  saving,
+  index,
+  measure,
+  selected,
+  onFocus,
+  actions,
+}: Measured & Selectable & { pet: Pet; change?: ChangeEntry; saving?: PetPatch; actions: PetActions }) {
+  const shown = saving === undefined ? pet : applyPetPatch(pet, saving);
+  const items = [
+    ...(actions.onStatus === null
+      ? []
+      : (Object.entries(STATUS_KEYS) as Array<[string, PetStatus]>)
+          .filter(([, status]) => status !== shown.status)
+          .map(([key, status]) => ({
+            label: `Mark ${STATUS_LABELS[status].toLowerCase()}`,
+            key: key.toUpperCase(),
+            onSelect: () => actions.onStatus!(status),
+          }))),
+    ...(actions.onEdit === null ? [] : [{ label: 'Correct…', key: 'E', onSelect: actions.onEdit }]),
+  ];
+  return (
+    <tr
+      data-index={index}
+      ref={measure}
+      tabIndex={selected ? 0 : -1}
+      aria-selected={selected}
+      className={selected ? 'selected' : undefined}
+      data-pet-id={pet.id}
+      data-change-state={saving ? 'saving' : change?.state}
+      onFocus={onFocus}
+    >
+      <td className="num">{pet.id}</td>
+      <td>
+        <Name>{shown.name}</Name>
+      </td>
+      <td className="num">{shown.categoryId}</td>
+      <td>
+        <span className="status-text">{shown.status ?? '—'}</span>{' '}
+        {saving ? (
+          <span className="badge waiting">Saving…</span>
+        ) : (
+          change && (
+            <ChangeState
+              change={change}
+              onResolve={actions.onResolve}
+              onSend={actions.onSendChange}
+              onDiscard={actions.onDiscardChange}
+            />
+          )
+        )}
+        {items.length > 0 && <RowMenu label={`Change ${pet.name}`} items={items} />}
+      </td>
+    </tr>
+  );
+}

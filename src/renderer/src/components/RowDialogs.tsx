@@ -1,0 +1,147 @@
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { ChangeEntry, OutboxEntry, Pet, PetStatus, RemoteEnvironment } from '../../../shared/contract';
+import { call, messageOf } from '../api';
+import { ENVIRONMENT_LABELS } from '../format';
+import { isRemote, useApp } from '../store';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ConflictDialog } from './ConflictDialog';
+import { EditAnimalDialog, type Editing } from './EditAnimalDialog';
+import { FixEntryDialog } from './FixEntryDialog';
+import { Name } from './Name';
+import { FALLBACK_FOCUS_ID } from './use-modal';
+
+/** Sends a held entry to the server's current address (confirmed by the person's click), and says where. */
+async function sendHeld(environment: RemoteEnvironment, entry: OutboxEntry | ChangeEntry): Promise<void> {
+  try {
+    const sent = await call('resendEntry', { environment, entryId: entry.entryId });
+    toast(`Being sent to ${ENVIRONMENT_LABELS[environment]} at ${sent.baseUrl}.`);
+  } catch (error) {
+    toast.error(messageOf(error));
+  }
+}
+
+type Discarding = { kind: 'entry'; entry: OutboxEntry } | { kind: 'change'; change: ChangeEntry; name: string };
+
+/**
+ * What a row's actions open (correct, fix, discard, choose in a conflict, confirm in production)
+ * and the calls they make: one place, for the keys and the buttons alike.
+ */
+export function useRowDialogs() {
+  const environment = useApp((state) => state.environment)!;
+  const confirmInProduction = useApp((state) => state.preferences.confirmProductionAdds);
+  const changeAnimal = useApp((state) => state.changeAnimal);
+  const [fixing, setFixing] = useState<OutboxEntry | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [resolving, setResolving] = useState<ChangeEntry | null>(null);
+  const [discarding, setDiscarding] = useState<Discarding | null>(null);
+  const [confirmingStatus, setConfirmingStatus] = useState<{ pet: Pet; status: PetStatus } | null>(null);
+  // A discarded row (and its Discard button) is about to go: the focus then goes to the list, not back to it.
+  const discarded = useRef(false);
+  const remote = isRemote(environment) ? environment : null;
+
+  const setStatus = (pet: Pet, status: PetStatus) =>
+    changeAnimal(pet, { status }).catch((error: unknown) => toast.error(messageOf(error)));
+
+  const discard = async (what: Discarding) => {
+    setDiscarding(null);
+    if (!remote) return;
+    const entryId = what.kind === 'entry' ? what.entry.entryId : what.change.entryId;
+    try {
+      if (await call('discardEntry', { environment: remote, entryId })) {
+        toast(
+          <span>
+            {what.kind === 'entry' ? (
+              <Name>{what.entry.name}</Name>
+            ) : (
+              <>
+                The change of <Name>{what.name}</Name>
+              </>
+            )}{' '}
+            discarded.
+          </span>,
+        );
+      }
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  };
+
+  const actions = {
+    status(pet: Pet, status: PetStatus) {
+      if (environment === 'production' && confirmInProduction) setConfirmingStatus({ pet, status });
+      else void setStatus(pet, status);
+    },
+    edit: (what: Editing) => setEditing(what),
+    fix: (entry: OutboxEntry) => setFixing(entry),
+    resolve: (change: ChangeEntry) => setResolving(change),
+    send: (entry: OutboxEntry | ChangeEntry) => remote && void sendHeld(remote, entry),
+    discardEntry: (entry: OutboxEntry) => setDiscarding({ kind: 'entry', entry }),
+    discardChange: (change: ChangeEntry, name: string) => setDiscarding({ kind: 'change', change, name }),
+  };
+
+  const discardingName = discarding?.kind === 'entry' ? discarding.entry.name : discarding?.name;
+  const dialogs = (
+    <>
+      {fixing && remote && <FixEntryDialog environment={remote} entry={fixing} onClose={() => setFixing(null)} />}
+      {editing && <EditAnimalDialog editing={editing} onClose={() => setEditing(null)} />}
+      {resolving && remote && (
+        <ConflictDialog environment={remote} change={resolving} onClose={() => setResolving(null)} />
+      )}
+      {confirmingStatus && (
+        <ConfirmDialog
+          title={
+            <>
+              Mark <Name>{confirmingStatus.pet.name}</Name> {confirmingStatus.status} in PRODUCTION?
+            </>
+          }
+          confirmLabel={`Mark ${confirmingStatus.status}`}
+          confirmTone="danger"
+          onConfirm={() => {
+            setConfirmingStatus(null);
+            void setStatus(confirmingStatus.pet, confirmingStatus.status);
+          }}
+          onCancel={() => setConfirmingStatus(null)}
+        >
+          <p>The live shop's server will show it as {confirmingStatus.status}.</p>
+        </ConfirmDialog>
+      )}
+      {discarding && (
+        <ConfirmDialog
+          title={
+            discarding.kind === 'entry' ? (
+              <>
+                Discard <Name>{discardingName ?? ''}</Name>?
+              </>
+            ) : (
+              <>
+                Discard the change of <Name>{discardingName ?? ''}</Name>?
+              </>
+            )
+          }
+          confirmLabel="Discard"
+          confirmTone="danger"
+          onConfirm={() => {
+            discarded.current = true;
+            void discard(discarding);
+          }}
+          onCancel={() => {
+            discarded.current = false;
+            setDiscarding(null);
+          }}
+          returnFocusTo={() => (discarded.current ? document.getElementById(FALLBACK_FOCUS_ID) : null)}
+        >
+          {(discarding.kind === 'entry' ? discarding.entry : discarding.change).mayBeOnServer ? (
+            <p data-testid="may-be-on-server">
+              An earlier send of it got no answer, so the server may have it already: discarding stops it being sent
+              again, but cannot take it back.
+            </p>
+          ) : (
+            <p>The server never accepted it, and it will not be sent again.</p>
+          )}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+  return { actions, dialogs };
+}

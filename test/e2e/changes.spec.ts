@@ -1,0 +1,167 @@
+// Issue 18: changing animals from the list, keyboard first: a status in one keystroke on the
+// selected row, a correction in the add form's fields, online and offline, a conflict resolved.
+// Chromium over the real core; servers are our service behind the fault proxy.
+import type { Page } from '@playwright/test';
+import { expect, test } from './harness';
+import { checkScreen, connectServer, reopen, row } from './ui-helpers';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const petRow = (page: Page, id: string) => page.locator(`tr[data-pet-id="${id}"]`);
+
+test.describe('changing animals', () => {
+  test('local store: sell by keyboard in one keystroke, move with the arrows, and the row leaves its filter', async ({
+    app: { page, core },
+  }) => {
+    core.addPet('local', { name: 'Rex', categoryId: '1', status: 'available' });
+    core.addPet('local', { name: 'Tom', categoryId: '1', status: 'available' });
+    await reopen(page);
+    await petRow(page, '2').focus(); // newest first: Tom, then Rex
+    await page.keyboard.press('s');
+    await expect(petRow(page, '2')).toContainText('sold');
+    expect(await core.getPet('local', '2')).toMatchObject({ status: 'sold', revision: 2 });
+    await page.keyboard.press('ArrowDown');
+    await expect(petRow(page, '1')).toBeFocused();
+    await page.keyboard.press('p');
+    await expect(petRow(page, '1')).toContainText('pending');
+    expect(await core.getPet('local', '1')).toMatchObject({ status: 'pending' });
+
+    await page.getByRole('radio', { name: /^Pending/ }).check();
+    await petRow(page, '1').focus();
+    await page.keyboard.press('a'); // available: it leaves "Pending"
+    await expect(petRow(page, '1')).toHaveCount(0);
+    await expect(page.getByTestId('empty-list')).toBeVisible();
+    expect((await core.getPet('local', '1')).status).toBe('available');
+  });
+
+  test('a correction with the add form’s checks as you type; the menu on the row does the same', async ({
+    app: { page, core },
+  }) => {
+    core.addPet('local', { name: 'Bela', categoryId: '3', status: 'available' });
+    await reopen(page);
+    await petRow(page, '1').focus();
+    await page.keyboard.press('e');
+    const dialog = page.getByRole('dialog', { name: /Correct Bela/ });
+    const name = dialog.getByLabel('Name', { exact: true });
+    await expect(name).toBeFocused();
+    await name.fill('   ');
+    await expect(dialog.getByText('name must not be empty')).toBeVisible();
+    await name.fill('Bella');
+    await checkScreen(page, 'correct-animal');
+    await name.press('Enter');
+    await expect(dialog).toHaveCount(0);
+    await expect(row(page, 'Bella')).toBeVisible();
+    expect(await core.getPet('local', '1')).toMatchObject({ name: 'Bella', revision: 2 });
+
+    await petRow(page, '1').getByRole('button', { name: 'Change Bella' }).click();
+    await page.getByRole('menuitem', { name: /Mark sold/ }).click();
+    await expect(petRow(page, '1')).toContainText('sold');
+    expect((await core.getPet('local', '1')).status).toBe('sold');
+  });
+
+  test('against a server: sold by keyboard online; offline the change waits, shown at once, and is sent once', async ({
+    app: { page, core },
+  }) => {
+    const server = await connectServer(core, 'staging');
+    const rex = server.service.store.createPet({ name: 'Server Rex', categoryId: '2', status: 'available' });
+    const max = server.service.store.createPet({ name: 'Server Max', categoryId: '2', status: 'available' });
+    await reopen(page);
+    await page.keyboard.press('Control+3');
+    await expect(petRow(page, rex.id)).toBeVisible();
+    await petRow(page, rex.id).focus();
+    await page.keyboard.press('s');
+    await expect.poll(() => server.service.store.getPet(rex.id).status, { timeout: 15_000 }).toBe('sold');
+    await expect(petRow(page, rex.id)).not.toContainText('waiting');
+
+    server.proxy.setMode('reset'); // the network goes down
+    await petRow(page, max.id).focus();
+    await page.keyboard.press('s');
+    await expect(petRow(page, max.id)).toContainText('sold');
+    await expect(petRow(page, max.id)).toContainText('Change waiting');
+    await expect(page.getByTestId('pending-count')).toHaveText(/1 waiting/, { timeout: 15_000 });
+    await checkScreen(page, 'change-waiting');
+    expect(server.service.store.getPet(max.id).status).toBe('available');
+
+    server.proxy.setMode('pass');
+    await page.keyboard.press('F5');
+    await expect(page.getByTestId('pending-count')).toHaveText('0 waiting', { timeout: 15_000 });
+    expect(server.service.store.getPet(max.id)).toMatchObject({ status: 'sold', revision: 2 });
+    await expect(petRow(page, max.id)).not.toContainText('waiting');
+    await server.close();
+  });
+
+  test('two counters: a conflict shows both versions; keep mine sends it to theirs', async ({
+    app: { page, core },
+  }) => {
+    const server = await connectServer(core, 'staging');
+    const rex = server.service.store.createPet({ name: 'Shared Rex', categoryId: '2', status: 'available' });
+    await reopen(page);
+    await page.keyboard.press('Control+3');
+    await expect(petRow(page, rex.id)).toBeVisible();
+    server.service.store.updatePet(rex.id, { name: 'Rex (counter 2)', status: 'pending' }, '*');
+    await petRow(page, rex.id).focus();
+    await page.keyboard.press('s');
+    await expect(petRow(page, rex.id)).toContainText('Conflict', { timeout: 15_000 });
+    await expect(page.getByTestId('conflict-count')).toContainText('1 conflict');
+    await expect(petRow(page, rex.id)).toContainText('pending'); // what the server has: nothing overwritten
+    await petRow(page, rex.id).getByRole('button', { name: 'Choose…' }).click();
+    const dialog = page.getByRole('dialog', { name: /was changed by someone else first/ });
+    await expect(dialog.getByRole('button', { name: 'Decide later' })).toBeFocused();
+    await expect(dialog.getByRole('row', { name: /Status/ })).toContainText('pending');
+    await expect(dialog.getByRole('row', { name: /Status/ })).toContainText('sold');
+    await expect(dialog.getByRole('row', { name: /Name/ })).toContainText('Rex (counter 2)');
+    await checkScreen(page, 'conflict');
+    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    await expect
+      .poll(() => server.service.store.getPet(rex.id), { timeout: 15_000 })
+      .toMatchObject({ name: 'Rex (counter 2)', status: 'sold', revision: 3 });
+    await expect(page.getByTestId('conflict-count')).toHaveCount(0);
+    await server.close();
+  });
+
+  test('production asks first (Cancel by default); an animal not yet sent is corrected in its add', async ({
+    app: { page, core },
+  }) => {
+    const server = await connectServer(core, 'production');
+    const rex = server.service.store.createPet({ name: 'Live Rex', categoryId: '2', status: 'available' });
+    await reopen(page);
+    await page.keyboard.press('Control+2');
+    await petRow(page, rex.id).focus();
+    await page.keyboard.press('s');
+    const confirm = page.getByRole('dialog', { name: /Mark Live Rex sold in PRODUCTION/ });
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(confirm).toHaveCount(0);
+    expect(server.service.store.getPet(rex.id).status).toBe('available');
+    await petRow(page, rex.id).focus();
+    await page.keyboard.press('s');
+    await confirm.getByRole('button', { name: 'Mark sold' }).click();
+    await expect.poll(() => server.service.store.getPet(rex.id).status, { timeout: 15_000 }).toBe('sold');
+
+    server.proxy.setMode('unavailable-503'); // down for maintenance: what was sent was certainly not taken
+    await page.getByLabel('Name', { exact: true }).fill('Tpyo');
+    await page.getByLabel('Category id').fill('4');
+    await page.getByLabel('Category id').press('Enter');
+    await page
+      .getByRole('dialog', { name: 'Add this animal to PRODUCTION?' })
+      .getByRole('button', { name: 'Add to production' })
+      .click();
+    await expect(row(page, 'Tpyo')).toContainText('Waiting to sync');
+    await row(page, 'Tpyo').focus();
+    await page.keyboard.press('e');
+    const edit = page.getByRole('dialog', { name: /Correct Tpyo \(not yet sent\)/ });
+    await edit.getByLabel('Name', { exact: true }).fill('Typo');
+    await edit.getByLabel('Name', { exact: true }).press('Enter');
+    await page
+      .getByRole('dialog', { name: 'Change this animal in PRODUCTION?' })
+      .getByRole('button', { name: 'Change in production' })
+      .click();
+    await expect(row(page, 'Typo')).toContainText('Waiting to sync');
+    server.proxy.setMode('pass');
+    await page.keyboard.press('F5');
+    await expect
+      .poll(() => server.service.store.listPets({ limit: 100 }).map((pet) => pet.name), { timeout: 15_000 })
+      .toEqual(['Live Rex', 'Typo']);
+    await server.close();
+  });
+});
