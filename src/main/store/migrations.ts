@@ -190,6 +190,7 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
         patch TEXT NOT NULL,
         base_revision INTEGER,
         base_pet TEXT NOT NULL,
+        answer_revision INTEGER,
         theirs TEXT,
         idempotency_key TEXT NOT NULL UNIQUE,
         state TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'unknown', 'rejected', 'needs_confirmation', 'conflict', 'unsupported', 'accepted')),

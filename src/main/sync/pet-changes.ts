@@ -129,8 +129,9 @@ export function createPetChanges(
     `UPDATE pet_changes SET state = @state, next_attempt_at = @next, last_error = @error, updated_at = @at,
        maybe_sent = maybe_sent OR @state = 'unknown' WHERE id = @id`,
   );
-  const accepted = db.prepare<[number, number]>(
-    `UPDATE pet_changes SET state = 'accepted', last_error = NULL, theirs = NULL, updated_at = ? WHERE id = ?`,
+  // The revision the server answered is kept: a change it made moved the revision past the base.
+  const accepted = db.prepare<[number | null, number, number]>(
+    `UPDATE pet_changes SET state = 'accepted', answer_revision = ?, last_error = NULL, theirs = NULL, updated_at = ? WHERE id = ?`,
   );
   // What follows an accepted change of the same animal was made on top of it: it is to the new revision.
   const rebase = db.prepare<[number | null, string, number, bigint, number]>(
@@ -329,7 +330,7 @@ export function createPetChanges(
       const at = now();
       for (const { entryId, pet } of done) {
         const id = changeRowId(entryId)!;
-        accepted.run(at, id);
+        accepted.run(pet.revision ?? null, at, id);
         rebase.run(pet.revision ?? null, JSON.stringify(pet), at, BigInt(pet.id), id);
       }
       const sent = done.map(({ pet }) => pet);

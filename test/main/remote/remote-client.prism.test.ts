@@ -53,6 +53,18 @@ describe('remote client against Prism mocking resources/openapi.yaml', () => {
     expect(remote.deprecationNotice()?.sunset).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
   });
 
+  it('changePet (extension): the request the client makes is what the description asks for, and its answer passes', async () => {
+    // Prism validates the request (merge-patch body, If-Match, Idempotency-Key) and answers the example.
+    const pet = await client().changePet('1', { status: 'sold', name: 'Rex' }, { revision: 1, idempotencyKey: 'k-2' });
+    expect(pet).toMatchObject({ id: '1', status: 'sold', revision: 2 });
+  });
+
+  it('changePet without a revision sends no If-Match, which the description requires: refused', async () => {
+    await expect(client().changePet('1', { status: 'sold' }, { revision: null })).rejects.toMatchObject({
+      details: { status: expect.any(Number) },
+    });
+  });
+
   it('a missing key is refused by Prism too (401, key rejected)', async () => {
     // Sent by hand: our client never sends a request without a key.
     const response = await fetch(`${baseUrl}/pets`);

@@ -11,16 +11,18 @@ import { ROOT } from '../../helpers/serve-process';
 import { useTempDir } from '../../helpers/temp-dir';
 
 const KILLS = 50;
+const CHANGE_KILLS = 15;
 
 function runUntilKilled(
   dataDir: string,
   baseUrl: string,
   prefix: string,
   syncRunsIn: SyncRunsIn,
+  worker = 'crash-worker.ts',
 ): Promise<{ returned: string[]; syncing: boolean; killedMidWay: boolean }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'test/helpers/crash-worker.ts'), dataDir, baseUrl, prefix, syncRunsIn],
+    ['--import', 'tsx', join(ROOT, 'test/helpers', worker), dataDir, baseUrl, prefix, syncRunsIn],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -101,4 +103,58 @@ describe('crash safety', () => {
       await service.close();
     }
   }, 400_000);
+
+  it(`${CHANGE_KILLS} SIGKILLs while changing animals and syncing: every returned change is on the server, none made twice, none overwritten`, async () => {
+    const service = await startService();
+    const dataDir = tempDir();
+    const baseUrl = `${service.baseUrl}/v1`;
+    const animals = Array.from({ length: 8 }, (_, i) =>
+      service.store.createPet({ name: `Changed ${i}`, categoryId: '1', status: 'available' }),
+    );
+    try {
+      // What each animal must end as: its last returned change, or the one begun after it (a kill
+      // between the call's return and the line that reports it).
+      const last = new Map<string, { returned: string; begun: string | null }>();
+      for (let round = 0; round < CHANGE_KILLS; round++) {
+        const run = await runUntilKilled(
+          dataDir,
+          baseUrl,
+          animals.map((pet) => pet.id).join(','),
+          round % 3 === 2 ? 'a sync thread' : 'this thread',
+          'crash-change-worker.ts',
+        );
+        expect(run.killedMidWay).toBe(true);
+        expect(run.syncing, `round ${round} synced before it was killed`).toBe(true);
+        for (const line of run.returned) {
+          const [id, status] = line.replace(/^>/, '').split(' ') as [string, string];
+          const known = last.get(id);
+          if (line.startsWith('>')) last.set(id, { returned: known?.returned ?? 'available', begun: status });
+          else last.set(id, { returned: status, begun: null });
+        }
+      }
+      const handles = openTestReplica(dataDir, 'staging', baseUrl);
+      const { replica } = handles;
+      try {
+        expect(replica.db.pragma('integrity_check', { simple: true })).toBe('ok');
+        await drain(replica);
+        expect(replica.status()).toMatchObject({ waiting: 0, conflicts: 0, rejected: 0 });
+        const accepted = replica.db
+          .prepare(
+            "SELECT CAST(pet_id AS TEXT) AS id, count(*) AS n FROM pet_changes WHERE state = 'accepted' AND answer_revision > coalesce(base_revision, 0) GROUP BY pet_id",
+          )
+          .all() as Array<{ id: string; n: number }>;
+        for (const pet of animals) {
+          const server = service.store.getPet(pet.id);
+          const want = last.get(pet.id);
+          if (want) expect([want.returned, want.begun], `lost: animal ${pet.id}`).toContain(server.status);
+          const n = accepted.find((row) => row.id === pet.id)?.n ?? 0;
+          expect(server.revision, `made twice: animal ${pet.id}`).toBe(1 + n);
+        }
+      } finally {
+        await handles.close();
+      }
+    } finally {
+      await service.close();
+    }
+  }, 300_000);
 });
