@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machine } from './stats';
 import { benchBrowse } from './browse.bench';
+import { benchChangeUi } from './change-ui.bench';
+import { benchChanges } from './changes.bench';
 import { benchCommands } from './commands.bench';
 import { benchHttp } from './http.bench';
 import { benchIpc } from './ipc.bench';
@@ -19,6 +21,8 @@ const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] |
   ui: { title: 'The counter UI (issue 7)', run: benchUi },
   commands: { title: 'The command line and the service as commands (issue 15)', run: benchCommands },
   browse: { title: 'The animals screen over every animal (issue 17)', run: benchBrowse },
+  changes: { title: 'Changes of animals: draining 10,000 queued changes (issue 18)', run: benchChanges },
+  'change-ui': { title: 'Changes of animals: a status by keyboard (issue 18)', run: benchChangeUi },
 };
 
 const chosen = process.argv.slice(2);

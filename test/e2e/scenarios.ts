@@ -33,7 +33,7 @@ export async function windowPetstoreRoundTrip(page: Page): Promise<void> {
   });
   expect(result.added).toEqual({
     ok: true,
-    value: { pet: { id: '1', name: 'Rex', categoryId: '9223372036854775807', status: 'available' } },
+    value: { pet: { id: '1', name: 'Rex', categoryId: '9223372036854775807', status: 'available', revision: 1 } },
   });
   expect(result.listed).toMatchObject({ ok: true, value: { source: 'local', pets: [{ id: '1', name: 'Rex' }] } });
   expect(result.refused).toEqual({

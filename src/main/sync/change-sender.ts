@@ -97,14 +97,18 @@ export function createChangeSender({ environment, changes, delay, signal, report
     }
   }
 
-  /** Records an outcome at once (a change is one animal: no grouping is worth its delay here). */
+  /** Acceptances, in one transaction: the server has them. */
+  function recordAccepted(accepted: ReadonlyArray<{ entryId: string; pet: Pet; baseUrl: string }>): void {
+    changes.accept(accepted);
+    for (const baseUrl of new Set(accepted.map((done) => done.baseUrl))) changes.noteSupported(baseUrl);
+  }
+
+  /** Records an outcome at once. */
   function record(outcome: ChangeOutcome): void {
     const { entry } = outcome;
     switch (outcome.kind) {
       case 'accepted':
-        changes.accept([{ entryId: entry.entryId, pet: outcome.pet }]);
-        changes.noteSupported(entry.baseUrl);
-        return;
+        return recordAccepted([{ entryId: entry.entryId, pet: outcome.pet, baseUrl: entry.baseUrl }]);
       case 'conflict':
         changes.noteSupported(entry.baseUrl);
         return changes.conflict(entry.entryId, outcome.theirs, outcome.reason);
@@ -122,5 +126,5 @@ export function createChangeSender({ environment, changes, delay, signal, report
     }
   }
 
-  return { send, record };
+  return { send, record, recordAccepted };
 }

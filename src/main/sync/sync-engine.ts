@@ -137,13 +137,22 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   const changeSender = createChangeSender({ environment, changes, delay, signal: halt.signal, report });
 
-  /** Sends claimed changes, `concurrency` at a time; what ends the pass is the same as for adds. */
+  /**
+   * Sends claimed changes, `concurrency` at a time; what ends the pass is the same as for adds.
+   * Acceptances are recorded in groups of at most ACCEPT_GROUP as they arrive, like adds'.
+   */
   async function sendChanges(
     claimed: ClaimedChange[],
     result: SyncPassResult,
     stop: (contact: Contact | null) => void,
   ) {
     let next = 0;
+    let accepted: Array<{ entryId: string; pet: Pet; baseUrl: string }> = [];
+    const flush = () => {
+      if (accepted.length === 0) return;
+      changeSender.recordAccepted(accepted);
+      accepted = [];
+    };
     const worker = async () => {
       while (next < claimed.length) {
         const entry = claimed[next++]!;
@@ -152,9 +161,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
           continue;
         }
         const outcome = await changeSender.send(options.client(), entry);
+        if (outcome.kind === 'accepted') {
+          result.accepted++;
+          accepted.push({ entryId: entry.entryId, pet: outcome.pet, baseUrl: entry.baseUrl });
+          if (accepted.length >= ACCEPT_GROUP) flush();
+          continue;
+        }
         changeSender.record(outcome);
-        if (outcome.kind === 'accepted') result.accepted++;
-        else if (outcome.kind === 'retry') {
+        if (outcome.kind === 'retry') {
           result.retryLater++;
           if (outcome.stop && result.stoppedBecause === null) {
             result.stoppedBecause = outcome.stop;
@@ -163,7 +177,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
         } else if (outcome.kind !== 'moved') result.rejected++;
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+    try {
+      await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+    } finally {
+      flush();
+    }
   }
 
   /** Sends the entries, `concurrency` at a time, recording each outcome the moment it comes. */

@@ -66,7 +66,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     onStatus: changesOffered ? (status) => actions.status(pet, status) : null,
     onEdit: changesOffered ? () => actions.edit({ kind: 'pet', pet }) : null,
     onResolve: () => change && actions.resolve(change),
-    onSendChange: () => change && actions.send(change),
+    onSendChange: () => change && actions.send(change, pet.name),
     onDiscardChange: () => change && actions.discardChange(change, pet.name),
   });
 
@@ -154,7 +154,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
                   entry={row.entry}
                   onFix={() => actions.fix(row.entry)}
                   onDiscard={() => actions.discardEntry(row.entry)}
-                  onSend={() => actions.send(row.entry)}
+                  onSend={() => actions.send(row.entry, row.entry.name)}
                   {...selection}
                 />
               ) : (

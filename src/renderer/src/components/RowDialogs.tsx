@@ -11,11 +11,16 @@ import { FixEntryDialog } from './FixEntryDialog';
 import { Name } from './Name';
 import { FALLBACK_FOCUS_ID } from './use-modal';
 
-/** Sends a held entry to the server's current address (confirmed by the person's click), and says where. */
-async function sendHeld(environment: RemoteEnvironment, entry: OutboxEntry | ChangeEntry): Promise<void> {
+/** Sends a held entry or change to the server's current address (confirmed by the person's click), and says where. */
+async function sendHeld(environment: RemoteEnvironment, entry: OutboxEntry | ChangeEntry, name: string): Promise<void> {
   try {
     const sent = await call('resendEntry', { environment, entryId: entry.entryId });
-    toast(`Being sent to ${ENVIRONMENT_LABELS[environment]} at ${sent.baseUrl}.`);
+    toast(
+      <span>
+        {'patch' in entry ? 'The change of ' : ''}
+        <Name>{name}</Name> is being sent to {ENVIRONMENT_LABELS[environment]} at {sent.baseUrl}.
+      </span>,
+    );
   } catch (error) {
     toast.error(messageOf(error));
   }
@@ -75,7 +80,7 @@ export function useRowDialogs() {
     edit: (what: Editing) => setEditing(what),
     fix: (entry: OutboxEntry) => setFixing(entry),
     resolve: (change: ChangeEntry) => setResolving(change),
-    send: (entry: OutboxEntry | ChangeEntry) => remote && void sendHeld(remote, entry),
+    send: (entry: OutboxEntry | ChangeEntry, name: string) => remote && void sendHeld(remote, entry, name),
     discardEntry: (entry: OutboxEntry) => setDiscarding({ kind: 'entry', entry }),
     discardChange: (change: ChangeEntry, name: string) => setDiscarding({ kind: 'change', change, name }),
   };

@@ -1,0 +1,135 @@
+// Issue 18 benchmark: 10,000 changes of animals queued offline, then drained into the project's
+// HTTP service by the sync engine in its own thread, against the service's own durable PATCH rate
+// measured in the same run; then what reached the server is counted.
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
+import { createSettings } from '../../src/main/config/settings';
+import { createRemoteClient } from '../../src/main/remote/remote-client';
+import { openDatabase } from '../../src/main/store/database';
+import { createPetStore } from '../../src/main/store/pet-store';
+import { openReplica } from '../../src/main/sync/replica';
+import { startSyncThread } from '../../src/main/sync/start-sync-thread';
+import { freePort, startProcess, stopProcess } from '../helpers/processes';
+import { fmt, verdict } from './stats';
+
+const CHANGES = 10_000;
+const KEY = 'bench-change-key-5e6f-bench-Xq9Lr2Tz8Kw1Jm6P';
+const ROOT = join(import.meta.dirname, '../..');
+
+/** The server's file: CHANGES animals the replica will change, and as many more for the load generator. */
+function seedServer(file: string): void {
+  const db = openDatabase(file);
+  const store = createPetStore(db);
+  db.transaction(() => {
+    for (let i = 0; i < CHANGES * 2; i++)
+      store.createPet({ name: `Animal ${i}`, categoryId: '1', status: 'available' });
+  })();
+  db.close();
+}
+
+/** The service's own durable PATCH rate: each request a real change (a new name) of another animal. */
+async function patchLimit(baseUrl: string): Promise<number> {
+  let n = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections: 10,
+    duration: 10,
+    requests: [
+      {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${KEY}`,
+          'content-type': 'application/merge-patch+json',
+          'if-match': '*',
+        },
+        setupRequest: (request) => {
+          n++;
+          return {
+            ...request,
+            path: `/v1/pets/${CHANGES + 1 + (n % CHANGES)}`,
+            body: JSON.stringify({ name: `Load ${n}` }),
+          };
+        },
+      },
+    ],
+  });
+  if (result.non2xx > 0) throw new Error(`the PATCH load got ${result.non2xx} answers other than 2xx`);
+  return result.requests.average;
+}
+
+export async function benchChanges(dir: string): Promise<string[]> {
+  const serverDb = join(dir, 'changes-server.db');
+  seedServer(serverDb);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}/v1`;
+  const server = await startProcess(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'src/main/server/serve.ts'), '--port', String(port), '--db', serverDb],
+    `${baseUrl}/pets`,
+    { PETSTORE_API_KEY: KEY },
+  );
+  try {
+    const limitRps = await patchLimit(`http://127.0.0.1:${port}`);
+
+    const dataDir = join(dir, 'changes-app');
+    const appDatabase = join(dataDir, DATABASE_FILE_NAME);
+    const appDb = openDatabase(appDatabase);
+    createSettings(appDb, {}).setBaseUrl('staging', baseUrl);
+    const apiKey = async () => KEY;
+    const replica = openReplica({
+      dataDir,
+      environment: 'staging',
+      client: () => createRemoteClient({ environment: 'staging', baseUrl, apiKey }),
+      currentBaseUrl: () => baseUrl,
+      syncElsewhere: () => startSyncThread({ environment: 'staging', dataDir, appDatabase, presets: {}, apiKey }),
+    });
+    await replica.walkInventory();
+    await replica.engine.stop(); // offline, as far as sending goes, while the changes are queued
+    const ids = replica.db
+      .prepare<[number], string>('SELECT CAST(id AS TEXT) FROM pets ORDER BY id LIMIT ?')
+      .pluck()
+      .all(CHANGES);
+    const queueStart = performance.now();
+    replica.db.transaction(() => {
+      for (const id of ids) replica.changePet(id, { status: 'sold' });
+    })();
+    const queueMs = performance.now() - queueStart;
+    await replica.close();
+
+    // The app again, its engine in a thread of its own, as the desktop app runs it: the drain.
+    const reopened = openReplica({
+      dataDir,
+      environment: 'staging',
+      client: () => createRemoteClient({ environment: 'staging', baseUrl, apiKey }),
+      currentBaseUrl: () => baseUrl,
+      syncElsewhere: () => startSyncThread({ environment: 'staging', dataDir, appDatabase, presets: {}, apiKey }),
+    });
+    const start = performance.now();
+    while (reopened.status().waiting > 0) await reopened.engine.syncNow();
+    const seconds = (performance.now() - start) / 1000;
+    const { conflicts, rejected } = reopened.status();
+    await reopened.close();
+    appDb.close();
+
+    const check = new Database(serverDb, { readonly: true });
+    const { sold, twice } = check
+      .prepare(`SELECT sum(status = 'sold') AS sold, sum(revision > 2) AS twice FROM pets WHERE id <= ${CHANGES}`)
+      .get() as { sold: number; twice: number };
+    check.close();
+    const rate = CHANGES / seconds;
+    const ratio = rate / limitRps;
+    const lost = CHANGES - sold;
+    return [
+      `${CHANGES.toLocaleString('en')} changes (each a different animal marked sold) queued in the replica while sync was stopped (${fmt(queueMs, 0)} ms to queue, one transaction), then drained into \`npm run serve\` on loopback by the sync engine in its own thread, as the desktop app runs it. The baseline is the same service's durable PATCH /v1/pets/{petId} rate under autocannon (10 connections, 10 s, each request a real change of another animal with If-Match: *), measured just before in the same run. Then the server's file is counted: animals not sold (lost), animals whose revision moved more than once (a change made twice), and conflicts or refusals left in the replica (a change overwritten or refused).`,
+      '',
+      '| measure | value | baseline | ratio | target | result |',
+      '|---|---|---|---|---|---|',
+      `| drain rate | ${fmt(rate, 0)} changes/s (${fmt(seconds, 1)} s end to end) | service limit ${fmt(limitRps, 0)} PATCH/s | ${fmt(ratio, 2)}x | ≥ 0.9x | ${verdict(ratio >= 0.9)} |`,
+      `| lost / made twice / overwritten or refused | ${lost} / ${twice} / ${conflicts + rejected} | ${CHANGES.toLocaleString('en')} changes | | all zero | ${verdict(lost === 0 && twice === 0 && conflicts + rejected === 0)} |`,
+    ];
+  } finally {
+    await stopProcess(server);
+  }
+}
