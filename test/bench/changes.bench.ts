@@ -11,12 +11,17 @@ import { openDatabase } from '../../src/main/store/database';
 import { createPetStore } from '../../src/main/store/pet-store';
 import { openReplica } from '../../src/main/sync/replica';
 import { startSyncThread } from '../../src/main/sync/start-sync-thread';
+import { SYNC_BATCH, SYNC_CONCURRENCY } from '../../src/main/sync/sync-engine';
 import { freePort, startProcess, stopProcess } from '../helpers/processes';
 import { fmt, verdict } from './stats';
 
 const CHANGES = 10_000;
 const KEY = 'bench-change-key-5e6f-bench-Xq9Lr2Tz8Kw1Jm6P';
 const ROOT = join(import.meta.dirname, '../..');
+// The engine's defaults; override to explore (CHANGES_BENCH_BATCH=128 CHANGES_BENCH_CONCURRENCY=16 npm run bench -- changes).
+const BATCH = Number(process.env['CHANGES_BENCH_BATCH'] ?? SYNC_BATCH);
+const CONCURRENCY = Number(process.env['CHANGES_BENCH_CONCURRENCY'] ?? SYNC_CONCURRENCY);
+const tuning = { batch: BATCH, concurrency: CONCURRENCY };
 
 /** The server's file: CHANGES animals the replica will change, and as many more for the load generator. */
 function seedServer(file: string): void {
@@ -104,7 +109,9 @@ export async function benchChanges(dir: string): Promise<string[]> {
       environment: 'staging',
       client: () => createRemoteClient({ environment: 'staging', baseUrl, apiKey }),
       currentBaseUrl: () => baseUrl,
-      syncElsewhere: () => startSyncThread({ environment: 'staging', dataDir, appDatabase, presets: {}, apiKey }),
+      engine: tuning,
+      syncElsewhere: () =>
+        startSyncThread({ environment: 'staging', dataDir, appDatabase, presets: {}, tuning, apiKey }),
     });
     const start = performance.now();
     while (reopened.status().waiting > 0) await reopened.engine.syncNow();

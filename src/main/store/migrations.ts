@@ -49,6 +49,16 @@ const addNameSearch: Migration = (db) => {
   `);
 };
 
+// The full-text index is kept in step only when the folded name itself changes: a change of status,
+// or a server's answer that repeats a name, costs no re-indexing.
+const reindexOnlyNewNames = `
+  DROP TRIGGER pets_search_update;
+  CREATE TRIGGER pets_search_update AFTER UPDATE OF search_text ON pets WHEN old.search_text IS NOT new.search_text BEGIN
+    INSERT INTO pets_search (pets_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+    INSERT INTO pets_search (rowid, search_text) VALUES (new.id, new.search_text);
+  END;
+`;
+
 /** The app's database: the local store, the HTTP service's records, the settings. */
 export const MIGRATIONS: readonly Migration[] = [
   // 1: the animals of the local store.
@@ -79,6 +89,7 @@ export const MIGRATIONS: readonly Migration[] = [
     db.exec(`
       ALTER TABLE pets ADD COLUMN revision INTEGER NOT NULL DEFAULT 1 CHECK (revision >= 1);
       ALTER TABLE idempotency_keys ADD COLUMN etag TEXT;
+      ${reindexOnlyNewNames}
     `);
   },
 ];
@@ -206,6 +217,7 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX pet_changes_open ON pet_changes (pet_id, id) WHERE state <> 'accepted';
       -- What each address is known to do with changes: a server without the extension is not asked again.
       CREATE TABLE change_support (base_url TEXT PRIMARY KEY, supported INTEGER NOT NULL CHECK (supported IN (0, 1))) STRICT;
+      ${reindexOnlyNewNames}
     `);
   },
 ];

@@ -288,7 +288,11 @@ export function createPetChanges(
     return id === null ? undefined : byId.get(id);
   };
 
-  /** The server's animals as it sent them: kept aside for those being changed, which stay shown changed. */
+  /**
+   * The server's animals as it sent them, just written to `pets`: kept aside for those being
+   * changed, which are shown changed again.
+   */
+
   const serverSent = db.transaction((sent: readonly Pet[]) => {
     if (anyKept.get() !== 1) return;
     for (const pet of sent) {
@@ -299,6 +303,11 @@ export function createPetChanges(
       // An older version (a page read before a change was accepted) does not replace a newer one.
       if (keptRevision !== null && pet.revision !== undefined && pet.revision < keptRevision) {
         reshow(id);
+        continue;
+      }
+      // Nothing of this counter's on it any more: `pets` already holds what the server sent.
+      if (shownPatches.all(id).length === 0) {
+        forgetServer.run(id);
         continue;
       }
       keepServer.run(id, pet.name, BigInt(pet.categoryId), pet.status ?? null, pet.revision ?? null);
