@@ -20,7 +20,7 @@ const LOADS = 15;
 const ROOT = join(import.meta.dirname, '../..');
 
 // Runs in the page, as plain JavaScript (so that no compiler helper leaks into it): clicks a
-// status and times until its 100 rows are in the table and the frame that shows them is done.
+// status and times until the rows in view are of that status and the frame that shows them is done.
 // With \`afterChange\`, each click follows a change of the data (the event main sends after an
 // add), so the renderer has no recent answer for the query and waits for main's.
 const FILTER_TIMING_IN_PAGE = `async function (changes, afterChange) {
@@ -32,10 +32,12 @@ const FILTER_TIMING_IN_PAGE = `async function (changes, afterChange) {
       window.__petstoreDeliver('dataChanged', { environment: 'local' });
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
+    // The rows in view (the list is virtualized): all of the chosen status; under "all", mixed.
     function shown() {
-      const rows = [...document.querySelectorAll('table.animals tbody tr')];
-      if (rows.length !== 100) return false;
-      return status === 'all' ? rows[1].children[3].textContent === 'pending' : rows.every((row) => row.children[3].textContent === status);
+      const rows = [...document.querySelectorAll('table.animals tbody tr[data-pet-id]')];
+      if (rows.length < 10) return false;
+      const statusOf = (row) => row.querySelector('.status-text').textContent;
+      return status === 'all' ? statusOf(rows[0]) !== statusOf(rows[1]) : rows.every((row) => statusOf(row) === status);
     }
     const start = performance.now();
     document.querySelector('input[name="status-filter"][value="' + status + '"]').click();
@@ -103,9 +105,8 @@ export async function benchUi(dir: string): Promise<string[]> {
       if (i >= 2) loads.push((await mark.jsonValue()) as number); // two warm-up loads
     }
 
-    await page.getByLabel('Per page').fill('100');
-    await page.locator('table.animals tbody tr').nth(99).waitFor();
-    // From the click on a status to its 100 rows painted, timed in the page.
+    await page.locator('table.animals tbody tr[data-pet-id]').nth(9).waitFor();
+    // From the click on a status to the rows in view painted, timed in the page.
     const timeFilterChanges = async (afterChange: boolean) =>
       summarize(
         ((await page.evaluate(`(${FILTER_TIMING_IN_PAGE})(${FILTER_CHANGES}, ${afterChange})`)) as number[]).slice(4),
@@ -141,7 +142,7 @@ export async function benchUi(dir: string): Promise<string[]> {
       '| measure | median | p95 | target | result |',
       '|---|---|---|---|---|',
       `| renderer JavaScript shipped, gzip -9 (CSS apart: ${kb(size.css)} KB) | ${kb(size.js)} KB | | ≤ 150 KB | ${verdict(size.js <= 150 * 1024)} |`,
-      `| filter change to its 100 rows painted, ${ANIMALS.toLocaleString('en')} animals, each change right after a data change (rows come from main), ${cold.count} changes | ${fmt(cold.median)} ms | ${fmt(cold.p95)} ms | p95 < 50 ms | ${verdict(cold.p95 < 50)} |`,
+      `| filter change to its rows in view painted, ${ANIMALS.toLocaleString('en')} animals, each change right after a data change (rows come from main), ${cold.count} changes | ${fmt(cold.median)} ms | ${fmt(cold.p95)} ms | p95 < 50 ms | ${verdict(cold.p95 < 50)} |`,
       `| the same, back to a filter seen since the last change (its rows shown at once, then confirmed by main), ${warm.count} changes | ${fmt(warm.median)} ms | ${fmt(warm.p95)} ms | p95 < 50 ms | ${verdict(warm.p95 < 50)} |`,
       `| the harness transport alone (in the first row, not in the app): listPets({limit: 100, status}) from the page, the outcome as JSON text, 50 calls | ${fmt(transport.median)} ms | ${fmt(transport.p95)} ms | (reported) | |`,
       `| the same outcome carried as an object by Playwright's serializer (how the harness carried outcomes before), 50 calls | ${fmt(transportAsObject.median)} ms | ${fmt(transportAsObject.p95)} ms | (reported) | |`,
