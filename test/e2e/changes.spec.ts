@@ -1,7 +1,11 @@
 // Issue 18: changing animals from the list, keyboard first: a status in one keystroke on the
 // selected row, a correction in the add form's fields, online and offline, a conflict resolved.
 // Chromium over the real core; servers are our service behind the fault proxy.
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
+import { openDatabase } from '../../src/main/store/database';
+import { createPetStore } from '../../src/main/store/pet-store';
 import { expect, test } from './harness';
 import { checkScreen, connectServer, reopen, row } from './ui-helpers';
 
@@ -32,6 +36,26 @@ test.describe('changing animals', () => {
     await expect(petRow(page, '1')).toHaveCount(0);
     await expect(page.getByTestId('empty-list')).toBeVisible();
     expect((await core.getPet('local', '1')).status).toBe('available');
+  });
+
+  test('local store: changed meanwhile by another process, the key changes nothing and says so in words', async ({
+    app: { page, core, dataDir },
+  }) => {
+    core.addPet('local', { name: 'Rex', categoryId: '1', status: 'available' });
+    await reopen(page);
+    // The command line, say: another connection to the same file, which the window does not hear of.
+    const other = openDatabase(join(dataDir, DATABASE_FILE_NAME));
+    createPetStore(other).updatePet('1', { name: 'Rex II', status: 'pending' }, '*');
+    other.close();
+    await petRow(page, '1').focus();
+    await page.keyboard.press('s');
+    await expect(page.getByText(/Rex was changed elsewhere meanwhile/)).toBeVisible();
+    await expect(page.getByText(/It now reads: Rex II, pending/)).toBeVisible();
+    expect(await core.getPet('local', '1')).toMatchObject({ name: 'Rex II', status: 'pending', revision: 2 });
+    await expect(petRow(page, '1')).toContainText('Rex II'); // the list shows it as it is now
+    await page.keyboard.press('s'); // on purpose, now that it was seen
+    await expect(petRow(page, '1')).toContainText('sold');
+    expect(await core.getPet('local', '1')).toMatchObject({ status: 'sold', revision: 3 });
   });
 
   test('a correction with the add form’s checks as you type; the menu on the row does the same', async ({

@@ -30,6 +30,8 @@ export interface HarnessApp {
   core: PetstoreCore;
   router: IpcRouter;
   main: MainProcess;
+  /** The app's data folder (a test may open its files as another process would). */
+  dataDir: string;
   /** Uncaught errors in the page so far: a render crash fails the test that caused it. */
   pageErrors: string[];
   close(): Promise<void>;
@@ -71,6 +73,7 @@ export async function openHarnessApp(page: Page, rendererUrl: string): Promise<H
     core,
     router,
     main,
+    dataDir,
     pageErrors,
     async close() {
       stopEvents();
@@ -81,12 +84,12 @@ export async function openHarnessApp(page: Page, rendererUrl: string): Promise<H
 }
 
 export const test = base.extend<{
-  app: { page: Page; core: PetstoreCore; router: IpcRouter; url: string; main: MainProcess };
+  app: { page: Page; core: PetstoreCore; router: IpcRouter; url: string; main: MainProcess; dataDir: string };
 }>({
   app: async ({ page }, use) => {
     const { server, url } = await serveRenderer();
     const app = await openHarnessApp(page, url);
-    await use({ page, core: app.core, router: app.router, url, main: app.main });
+    await use({ page, core: app.core, router: app.router, url, main: app.main, dataDir: app.dataDir });
     expect(app.pageErrors, 'uncaught errors in the page').toEqual([]);
     server.close();
     await app.close();

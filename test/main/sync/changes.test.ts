@@ -111,6 +111,26 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('changes, the engine
     expect(proxy.seen['drop-after-commit']).toBeGreaterThan(0);
   });
 
+  it('a 401 mid-run pauses the changes (the key is rejected, nothing made) until the key is changed; then each is made once', async () => {
+    const service = track(await startService());
+    const proxy = track(await startFaultProxy(service.port));
+    const [rex, max] = seed(service, 2) as [Pet, Pet];
+    const handles = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl, syncRunsIn));
+    const { replica } = handles;
+    await replica.walkInventory();
+    proxy.setMode('unauthorized-401');
+    replica.changePet(rex.id, { status: 'sold' });
+    replica.changePet(max.id, { status: 'pending' });
+    await replica.engine.syncNow();
+    expect(replica.status()).toMatchObject({ connection: 'key_rejected', waiting: 2 });
+    expect([onServer(service, rex.id).status, onServer(service, max.id).status]).toEqual(['available', 'available']);
+    proxy.setMode('pass');
+    replica.engine.keyChanged(); // a new key was set
+    await drain(replica);
+    expect(onServer(service, rex.id)).toMatchObject({ status: 'sold', revision: 2 });
+    expect(onServer(service, max.id)).toMatchObject({ status: 'pending', revision: 2 });
+  });
+
   it('two counters change the same animal offline: the second meets one conflict, shown with both versions; keep mine', async () => {
     const service = track(await startService());
     const [rex] = seed(service, 1) as [Pet];

@@ -95,7 +95,9 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     const edit = key === 'e' || key === 'Enter' || key === 'F2';
     if (row.kind === 'entry') {
-      if (edit) actions.edit({ kind: 'entry', entry: row.entry });
+      // A refused animal is corrected in the dialog that sends it again.
+      if (edit && row.entry.state === 'rejected') actions.fix(row.entry);
+      else if (edit) actions.edit({ kind: 'entry', entry: row.entry });
       else if (key === 'Delete') actions.discardEntry(row.entry);
       else return;
       return event.preventDefault();

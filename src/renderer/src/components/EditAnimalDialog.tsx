@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { OutboxEntry, Pet, PetPatch } from '../../../shared/contract';
-import { call, CallError, messageOf } from '../api';
+import { call, CallError } from '../api';
+import { changeRefusedText } from '../change-words';
 import { ENVIRONMENT_LABELS } from '../format';
 import { draftToPet, errorsOf, validateDraft, type FieldErrors, type PetDraft, type PetField } from '../pet-form';
 import { isRemote, useApp } from '../store';
@@ -62,7 +63,11 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
       }
       onClose();
     } catch (error) {
-      setErrors(error instanceof CallError ? errorsOf(error.detail) : { form: messageOf(error) });
+      setErrors(
+        error instanceof CallError && error.detail.code !== 'precondition_failed'
+          ? errorsOf(error.detail)
+          : { form: changeRefusedText(error, original.name) },
+      );
     }
   };
 

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { ChangeEntry, OutboxEntry, Pet, PetStatus, RemoteEnvironment } from '../../../shared/contract';
 import { call, messageOf } from '../api';
+import { changeRefusedText } from '../change-words';
 import { ENVIRONMENT_LABELS } from '../format';
 import { isRemote, useApp } from '../store';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -46,7 +47,7 @@ export function useRowDialogs() {
   const remote = isRemote(environment) ? environment : null;
 
   const setStatus = (pet: Pet, status: PetStatus) =>
-    changeAnimal(pet, { status }).catch((error: unknown) => toast.error(messageOf(error)));
+    changeAnimal(pet, { status }).catch((error: unknown) => toast.error(changeRefusedText(error, pet.name)));
 
   const discard = async (what: Discarding) => {
     setDiscarding(null);
