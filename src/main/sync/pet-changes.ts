@@ -349,7 +349,8 @@ export function createPetChanges(
 
     /** Someone changed the animal first: the change waits for a person, the server's version shows. */
     conflict: db.transaction((entryId: string, theirs: Pet | null, reason: string) => {
-      const row = rowOf(entryId)!;
+      const row = rowOf(entryId);
+      if (row === undefined) return; // discarded while on its way
       setConflict.run(theirs === null ? null : JSON.stringify(theirs), reason, now(), row.id);
       if (theirs !== null) {
         pets.upsertPets([theirs]);
@@ -359,7 +360,8 @@ export function createPetChanges(
     }),
 
     reject: db.transaction((entryId: string, reason: string, fields?: FieldProblem[]) => {
-      const row = rowOf(entryId)!;
+      const row = rowOf(entryId);
+      if (row === undefined) return; // discarded while on its way
       setRejected.run(reason, fields ? JSON.stringify(fields) : null, now(), row.id);
       reshow(BigInt(row.pet_id));
     }),

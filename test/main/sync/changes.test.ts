@@ -248,6 +248,29 @@ async function serverWithoutChanges(service: RunningService, status: 404 | 405 |
   };
 }
 
+describe('a change discarded while on its way', () => {
+  it('whatever the answer (here a conflict), the pass records nothing of it and goes on', async () => {
+    const service = track(await startService());
+    const proxy = track(await startFaultProxy(service.port, 400));
+    const [rex] = seed(service, 1) as [Pet];
+    const dataDir = tempDir();
+    const { replica } = track(openTestReplica(dataDir, 'staging', proxy.baseUrl));
+    await replica.walkInventory();
+    await replica.engine.stop();
+    service.store.updatePet(rex.id, { name: 'Changed first' }, '*');
+    // A stopped engine does not start again: the app opened anew, as after a restart.
+    const reopened = track(openTestReplica(dataDir, 'staging', proxy.baseUrl));
+    proxy.setMode('slow');
+    const change = reopened.replica.changePet(rex.id, { status: 'sold' })!;
+    await expect.poll(() => reopened.replica.changeEntry(change.entryId)?.state).toBe('sending');
+    expect(reopened.replica.discard(change.entryId)).toBe(true);
+    await reopened.replica.engine.syncNow();
+    expect(reopened.replica.changeEntries()).toEqual([]);
+    expect(reopened.replica.status()).toMatchObject({ conflicts: 0, problem: null });
+    expect(onServer(service, rex.id)).toMatchObject({ name: 'Changed first', status: 'available' });
+  });
+});
+
 describe('a server without the extension', () => {
   it.each([404, 405, 501] as const)(
     'answering %i: said in words, the change kept (the server version shown) until discarded, none offered again until the address changes',
