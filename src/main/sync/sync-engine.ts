@@ -57,6 +57,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   // Whether the last contact reached the server: regaining it sends what waited.
   let reachable: boolean | null = null;
   let keyRejected = false;
+  // Which key the engine is on: a 401 to a request sent with an earlier key says nothing of this one.
+  let keyGeneration = 0;
   let running: Promise<SyncPassResult> | null = null;
   let queued: Promise<SyncPassResult> | null = null;
   let forceQueued = false;
@@ -196,6 +198,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
   async function pass(): Promise<SyncPassResult> {
     const result: SyncPassResult = { accepted: 0, rejected: 0, retryLater: 0, stoppedBecause: null };
     if (keyRejected) return { ...result, stoppedBecause: 'key_rejected' };
+    const generation = keyGeneration;
+    const pauseIfKeyRejected = () => {
+      if (result.stoppedBecause === 'key_rejected' && generation === keyGeneration) keyRejected = true;
+    };
     if (options.currentBaseUrl() === null) return { ...result, stoppedBecause: 'not_configured' };
     const right = lease.acquire();
     events.emit('sender', right.held ? null : right.holder);
@@ -212,7 +218,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         const before = result.accepted + result.rejected;
         await sendAll(claimed, record);
         flush();
-        if (result.stoppedBecause === 'key_rejected') keyRejected = true;
+        pauseIfKeyRejected();
         if (result.accepted + result.rejected > before) events.emit('data-changed', environment);
         events.emit('progress', { ...result });
       }
@@ -221,7 +227,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         const claimed = changes.claimDue(batch);
         if (claimed.length === 0) break;
         await sendChanges(claimed, result, (contact) => (changeStoppedBy = contact));
-        if (result.stoppedBecause === 'key_rejected') keyRejected = true;
+        pauseIfKeyRejected();
         events.emit('data-changed', environment);
         events.emit('progress', { ...result });
       }
@@ -290,6 +296,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     /** A new key was set: resume a sync paused by a 401. */
     keyChanged() {
       keyRejected = false;
+      keyGeneration++;
       syncInBackground();
     },
     /** Start-up: a pass now, then one whenever a waiting entry's retry time comes; the right to send is kept alive meanwhile. */

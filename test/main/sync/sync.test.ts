@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startFaultProxy, type Fault, type FaultProxy } from '../../helpers/fault-proxy';
-import { startService, type RunningService } from '../../helpers/http-service';
+import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
 import { freePort } from '../../helpers/processes';
 import { drain, openTestReplica, type ReplicaHandles, type SyncRunsIn } from '../../helpers/replica';
 import { useTempDir } from '../../helpers/temp-dir';
@@ -115,6 +115,24 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       expect(proxy.forwarded).toBeGreaterThan(sentBeforeKeyChange);
       expect(serverNames(service).size).toBe(10);
       expect(replica.status()).toMatchObject({ connection: 'online', problem: null });
+    });
+
+    it('a 401 to a request sent with the old key, arriving after the key was changed, does not pause sync', async () => {
+      const service = track(await startService());
+      const proxy = track(await startFaultProxy(service.port, 400));
+      const handles = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl, syncRunsIn));
+      const { replica } = handles;
+      handles.config.key = 'the-old-wrong-key-12345';
+      proxy.setMode('slow'); // the answer (401, from the service) takes 400 ms
+      replica.outbox.add({ name: 'Sent with the old key', categoryId: '1' }, proxy.baseUrl);
+      const first = replica.engine.syncNow();
+      await expect.poll(() => proxy.forwarded).toBe(1); // on its way with the old key
+      handles.config.key = TEST_API_KEY; // a person sets the right key meanwhile
+      replica.engine.keyChanged();
+      await first;
+      proxy.setMode('pass');
+      await drain(replica, 5_000);
+      expect(serverNames(service).get('Sent with the old key')).toBe(1);
     });
 
     it("a rejected animal is kept with the server's reason, blocks none behind it, and can be fixed and resent or discarded", async () => {
