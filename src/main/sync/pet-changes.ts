@@ -112,6 +112,12 @@ export function createPetChanges(
   );
   const forgetServer = db.prepare<[bigint]>('DELETE FROM server_pets WHERE id = ?');
   const anyKept = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM server_pets)').pluck();
+  const anyOpen = db
+    .prepare<[], number>(
+      `SELECT EXISTS (SELECT 1 FROM pet_changes INDEXED BY pet_changes_open WHERE state <> 'accepted')`,
+    )
+    .pluck();
+
   const show = db.prepare<[string, bigint, string | null, string, bigint]>(
     'UPDATE pets SET name = ?, category_id = ?, status = ?, search_text = ? WHERE id = ?',
   );
@@ -438,6 +444,8 @@ export function createPetChanges(
     /** The latest change not yet accepted of each of these animals (what their rows show). */
     latestFor(petIds: readonly string[]): Map<string, ChangeEntry> {
       const latest = new Map<string, ChangeEntry>();
+      if (anyOpen.get() !== 1) return latest; // the usual case: a window of rows costs one lookup
+
       for (const petId of petIds) {
         const row = openFor.all(BigInt(petId)).at(-1);
         if (row !== undefined) latest.set(petId, toEntry(row));
