@@ -58,6 +58,14 @@ type PetRow = [id: string, name: string, categoryId: string, status: PetStatus |
 // int64 columns leave SQLite as decimal text: exact at any size, and no BigInt on the hot path.
 const PET_COLUMNS = `CAST(pets.id AS TEXT), pets.name, CAST(pets.category_id AS TEXT), pets.status, pets.revision`;
 
+/**
+ * An upsert's guard: a version of an animal older than the one held (a page read before a change
+ * was accepted, answered after it) does not replace it. Without revisions (a server that sends
+ * none), the last one read wins, as before.
+ */
+export const OLDER_THAN_HELD = `(excluded.revision IS NOT NULL AND pets.revision IS NOT NULL AND excluded.revision < pets.revision)`;
+const NOT_OLDER = `WHERE NOT ${OLDER_THAN_HELD}`;
+
 export function toPet([id, name, categoryId, status, revision]: PetRow): Pet {
   const pet: Pet = status === null ? { id, name, categoryId } : { id, name, categoryId, status };
   if (revision !== null) pet.revision = revision;
@@ -86,7 +94,8 @@ export function createPetStore(db: SqliteDatabase): PetStore {
   const upsert = db.prepare<[bigint, string, bigint, string | null, string, number | null]>(
     `INSERT INTO pets (id, name, category_id, status, search_text, revision) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, category_id = excluded.category_id, status = excluded.status,
-       search_text = excluded.search_text, revision = excluded.revision`,
+       search_text = excluded.search_text, revision = excluded.revision
+     ${NOT_OLDER}`,
   );
   // The local store counts revisions itself (1 for an animal it is given without one); a replica
   // keeps the server's, or none.

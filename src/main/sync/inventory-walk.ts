@@ -4,6 +4,7 @@ import { toAppError } from '../app-error';
 import type { RemoteClient, RemotePage } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
 import type { SqliteDatabase } from '../store/database';
+import { OLDER_THAN_HELD } from '../store/pet-store';
 import { searchText } from '../store/search-text';
 
 /** A page as large as the interface allows: the fewest requests for the whole inventory. */
@@ -57,11 +58,18 @@ export function createInventoryWalk({
     `INSERT OR REPLACE INTO inventory_walk (id, generation, base_url, state, next_url, pages, animals, started_at, finished_at, problem)
      VALUES (1, @generation, @base_url, @state, @next_url, @pages, @animals, @started_at, @finished_at, @problem)`,
   );
+  // Seen in this walk whatever its version; its values only when not older than those held.
   const upsertSeen = db.prepare<[bigint, string, bigint, string | null, string, number | null, number]>(
     `INSERT INTO pets (id, name, category_id, status, search_text, revision, seen_in_walk) VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET name = excluded.name, category_id = excluded.category_id, status = excluded.status,
-       search_text = excluded.search_text, revision = excluded.revision, seen_in_walk = excluded.seen_in_walk`,
+     ON CONFLICT (id) DO UPDATE SET
+       name = CASE WHEN ${OLDER_THAN_HELD} THEN pets.name ELSE excluded.name END,
+       category_id = CASE WHEN ${OLDER_THAN_HELD} THEN pets.category_id ELSE excluded.category_id END,
+       status = CASE WHEN ${OLDER_THAN_HELD} THEN pets.status ELSE excluded.status END,
+       search_text = CASE WHEN ${OLDER_THAN_HELD} THEN pets.search_text ELSE excluded.search_text END,
+       revision = CASE WHEN ${OLDER_THAN_HELD} THEN pets.revision ELSE excluded.revision END,
+       seen_in_walk = excluded.seen_in_walk`,
   );
+
   const removeUnseen = db.prepare<[number, number]>(
     `DELETE FROM pets WHERE seen_in_walk < ?
        AND id NOT IN (SELECT server_id FROM outbox WHERE server_id IS NOT NULL AND updated_at >= ?)`,

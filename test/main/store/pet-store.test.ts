@@ -199,6 +199,15 @@ describe('local pet store', () => {
       ]);
     });
 
+    it('an older revision of an animal (a page read before a change was accepted) never replaces a newer one', () => {
+      const { store } = open();
+      store.upsertPets([{ id: '7', name: 'Rex', categoryId: '1', status: 'sold', revision: 3 }]);
+      store.upsertPets([{ id: '7', name: 'Rex', categoryId: '1', status: 'available', revision: 2 }]);
+      expect(store.getPet('7')).toMatchObject({ status: 'sold', revision: 3 });
+      store.upsertPets([{ id: '7', name: 'Rex', categoryId: '1', status: 'pending', revision: 4 }]);
+      expect(store.getPet('7')).toMatchObject({ status: 'pending', revision: 4 });
+    });
+
     it('writes nothing when one animal of the batch cannot be written', () => {
       const { store } = open();
       expect(() =>

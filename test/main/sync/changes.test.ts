@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../../src/main/remote/remote-error';
+import { createPetStore } from '../../../src/main/store/pet-store';
 import type { Replica } from '../../../src/main/sync/replica';
 import type { Pet, PetPatch, PetStatus } from '../../../src/shared/contract';
 import { useCleanups } from '../../helpers/cleanups';
@@ -184,6 +185,23 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('changes, the engine
     expect(onServer(service, rex.id)).toMatchObject({ name: 'Rex the Second', status: 'available', revision: 2 });
     expect(replica.changeEntries()).toEqual([]);
     expect(row(replica, rex.id)).toEqual({ kind: 'pet', pet: onServer(service, rex.id) });
+  });
+});
+
+describe('versions held against older ones', () => {
+  it('a walk page older than the version held (read before a change was accepted) does not bring the old one back', async () => {
+    const service = track(await startService());
+    const [rex] = seed(service, 1) as [Pet]; // revision 1 on the server
+    const { replica } = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`));
+    // As if this counter's change had been accepted as revision 5 while the page was on its way.
+    createPetStore(replica.db).upsertPets([{ ...rex, status: 'sold', revision: 5 }]);
+    await replica.walkInventory();
+    expect(row(replica, rex.id)?.pet).toMatchObject({ status: 'sold', revision: 5 });
+    expect(replica.status().inventory.state).toBe('complete'); // seen in the walk all the same: not removed
+    service.store.updatePet(rex.id, { name: 'Newer' }, '*');
+    for (let i = 0; i < 5; i++) service.store.updatePet(rex.id, { name: `Newer ${i}` }, '*'); // revision 7
+    await replica.walkInventory();
+    expect(row(replica, rex.id)?.pet).toMatchObject({ name: 'Newer 4', status: 'available', revision: 7 });
   });
 });
 
