@@ -1,20 +1,9 @@
 // Issue 18 benchmark: a status change by keyboard on the selected row, to the row repainted, in
 // Chromium through the harness, over a 100,000-animal local store.
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { openPetstoreCore } from '../../src/main/core/petstore-core';
-import { createIpcRouter, forwardCoreEvents } from '../../src/main/ipc-router';
-import { createKeychain } from '../../src/main/secrets/keychain';
-import { PET_STATUSES } from '../../src/shared/contract';
-import { bridge, CHROMIUM_LAUNCH, deliverTo, serveRenderer } from '../helpers/renderer-page';
-import { seedLocalStore } from '../helpers/store';
+import { BENCH_ANIMALS as ANIMALS, openBenchWindow } from './bench-window';
 import { fmt, summarize, verdict } from './stats';
 
-const ANIMALS = 100_000;
 const CHANGES = 60;
-const ROOT = join(import.meta.dirname, '../..');
 
 // Runs in the page, as plain JavaScript: on the focused row, a key (s, p, a in turn), timed until
 // the row shows the new status and the frame that shows it is done; then until main's answer (the
@@ -69,27 +58,9 @@ const STATUS_KEY_TIMING_IN_PAGE = `async function (changes) {
 }`;
 
 export async function benchChangeUi(dir: string): Promise<string[]> {
-  execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe' });
-  seedLocalStore(
-    join(dir, 'change-ui'),
-    Array.from({ length: ANIMALS }, (_, i) => ({
-      id: String(i + 1),
-      name: `Animal ${i + 1}`,
-      categoryId: String(i % 97),
-      status: PET_STATUSES[i % 3]!,
-    })),
-  );
-  const core = openPetstoreCore({
-    dataDir: join(dir, 'change-ui'),
-    env: {},
-    keychain: createKeychain(`Petstore Desk bench ${randomUUID()}`),
-  });
-  const { server, url } = await serveRenderer();
-  const browser = await chromium.launch(CHROMIUM_LAUNCH);
+  const window = await openBenchWindow(dir, 'change-ui');
+  const { page, url } = window;
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    forwardCoreEvents(core, deliverTo(page));
-    await bridge(page, createIpcRouter(core));
     await page.goto(url);
     await page.locator('table.animals tbody tr[data-pet-id]').first().waitFor();
     const { repainted, confirmed, rendered, work } = (await page.evaluate(
@@ -110,8 +81,6 @@ export async function benchChangeUi(dir: string): Promise<string[]> {
       `| status key to main's answer shown (store written, list asked again, harness transport included), ${answered.count} changes | ${fmt(answered.median)} ms | ${fmt(answered.p95)} ms | (reported) | |`,
     ];
   } finally {
-    await browser.close();
-    server.close();
-    await core.close();
+    await window.close();
   }
 }

@@ -12,12 +12,11 @@ import { createPetStore } from '../../src/main/store/pet-store';
 import { openReplica } from '../../src/main/sync/replica';
 import { startSyncThread } from '../../src/main/sync/start-sync-thread';
 import { SYNC_BATCH, SYNC_CONCURRENCY } from '../../src/main/sync/sync-engine';
-import { freePort, startProcess, stopProcess } from '../helpers/processes';
+import { serveFromSource } from './serve-from-source';
 import { fmt, verdict } from './stats';
 
 const CHANGES = 10_000;
 const KEY = 'bench-change-key-5e6f-bench-Xq9Lr2Tz8Kw1Jm6P';
-const ROOT = join(import.meta.dirname, '../..');
 // The engine's defaults; override to explore (CHANGES_BENCH_BATCH=128 CHANGES_BENCH_CONCURRENCY=16 npm run bench -- changes).
 const BATCH = Number(process.env['CHANGES_BENCH_BATCH'] ?? SYNC_BATCH);
 const CONCURRENCY = Number(process.env['CHANGES_BENCH_CONCURRENCY'] ?? SYNC_CONCURRENCY);
@@ -67,16 +66,10 @@ async function patchLimit(baseUrl: string): Promise<number> {
 export async function benchChanges(dir: string): Promise<string[]> {
   const serverDb = join(dir, 'changes-server.db');
   seedServer(serverDb);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}/v1`;
-  const server = await startProcess(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/main/server/serve.ts'), '--port', String(port), '--db', serverDb],
-    `${baseUrl}/pets`,
-    { PETSTORE_API_KEY: KEY },
-  );
+  const server = await serveFromSource(serverDb, KEY);
+  const { baseUrl } = server;
   try {
-    const limitRps = await patchLimit(`http://127.0.0.1:${port}`);
+    const limitRps = await patchLimit(server.origin);
 
     const dataDir = join(dir, 'changes-app');
     const appDatabase = join(dataDir, DATABASE_FILE_NAME);
@@ -137,6 +130,6 @@ export async function benchChanges(dir: string): Promise<string[]> {
       `| lost / made twice / overwritten or refused | ${lost} / ${twice} / ${conflicts + rejected} | ${CHANGES.toLocaleString('en')} changes | | all zero | ${verdict(lost === 0 && twice === 0 && conflicts + rejected === 0)} |`,
     ];
   } finally {
-    await stopProcess(server);
+    await server.stop();
   }
 }

@@ -13,7 +13,7 @@ import { openDatabase } from '../../src/main/store/database';
 import { openReplica } from '../../src/main/sync/replica';
 import { startSyncThread } from '../../src/main/sync/start-sync-thread';
 import { SYNC_BATCH, SYNC_CONCURRENCY } from '../../src/main/sync/sync-engine';
-import { freePort, startProcess, stopProcess } from '../helpers/processes';
+import { serveFromSource } from './serve-from-source';
 import { fmt, summarize, timeMicros, verdict, type Summary } from './stats';
 
 const ENTRIES = 10_000;
@@ -21,7 +21,6 @@ const ENTRIES = 10_000;
 const BATCH = Number(process.env['SYNC_BENCH_BATCH'] ?? SYNC_BATCH);
 const CONCURRENCY = Number(process.env['SYNC_BENCH_CONCURRENCY'] ?? SYNC_CONCURRENCY);
 const KEY = 'bench-sync-key-5e6f-bench-Xq9Lr2Tz8Kw1Jm6P';
-const ROOT = join(import.meta.dirname, '../..');
 const PROBE_EVERY_MS = 25;
 
 /** Retained heap of this thread: after a full collection, so that garbage not yet collected does not count. */
@@ -115,16 +114,8 @@ async function drain(
 
 export async function benchSync(dir: string): Promise<string[]> {
   const serverDb = join(dir, 'sync-server.db');
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}/v1`;
-  const server = await startProcess(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/main/server/serve.ts'), '--port', String(port), '--db', serverDb],
-    `${baseUrl}/pets`,
-    {
-      PETSTORE_API_KEY: KEY,
-    },
-  );
+  const server = await serveFromSource(serverDb, KEY);
+  const { baseUrl } = server;
   try {
     // The limit: what the service itself accepts, durable POSTs from a load generator.
     const limit = await autocannon({
@@ -156,6 +147,6 @@ export async function benchSync(dir: string): Promise<string[]> {
       `| for comparison, the engine in the main thread: listPets asked → answered p99 (max); drain rate; duplicates | ${ms(inMain.answered)}; ${fmt(ENTRIES / inMain.seconds, 0)} entries/s; ${inMain.onServer.total - inMain.onServer.distinct} | | | | |`,
     ];
   } finally {
-    await stopProcess(server);
+    await server.stop();
   }
 }

@@ -1,23 +1,14 @@
 // Issue 7 benchmark: what the renderer ships, how fast a filter change reaches the screen on a
 // 100,000-animal store, and how soon the first list is painted, in Chromium through the harness.
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-import { createIpcRouter, forwardCoreEvents } from '../../src/main/ipc-router';
-import { seedLocalStore } from '../helpers/store';
-import { openPetstoreCore } from '../../src/main/core/petstore-core';
-import { createKeychain } from '../../src/main/secrets/keychain';
-import { PET_STATUSES } from '../../src/shared/contract';
-import { bridge, CHROMIUM_LAUNCH, deliverTo, RENDERER_DIR, serveRenderer } from '../helpers/renderer-page';
+import { RENDERER_DIR } from '../helpers/renderer-page';
+import { BENCH_ANIMALS as ANIMALS, openBenchWindow } from './bench-window';
 import { fmt, summarize, verdict } from './stats';
 
-const ANIMALS = 100_000;
 const FILTER_CHANGES = 60;
 const LOADS = 15;
-const ROOT = join(import.meta.dirname, '../..');
 
 // Runs in the page, as plain JavaScript (so that no compiler helper leaks into it): clicks a
 // status and times until the rows in view are of that status and the frame that shows them is done.
@@ -70,31 +61,10 @@ function shippedGzipBytes(): { js: number; css: number; files: number } {
 }
 
 export async function benchUi(dir: string): Promise<string[]> {
-  execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe' });
-  const size = shippedGzipBytes();
-
-  seedLocalStore(
-    join(dir, 'ui'),
-    Array.from({ length: ANIMALS }, (_, i) => ({
-      id: String(i + 1),
-      name: `Animal ${i + 1}`,
-      categoryId: String(i % 97),
-      status: PET_STATUSES[i % 3]!,
-    })),
-  );
-  const core = openPetstoreCore({
-    dataDir: join(dir, 'ui'),
-    env: {},
-    keychain: createKeychain(`Petstore Desk bench ${randomUUID()}`),
-  });
-  const { server, url } = await serveRenderer();
-  const browser = await chromium.launch(CHROMIUM_LAUNCH);
+  const window = await openBenchWindow(dir, 'ui');
+  const size = shippedGzipBytes(); // of the renderer it built
+  const { page, router, url } = window;
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const router = createIpcRouter(core);
-    forwardCoreEvents(core, deliverTo(page));
-    await bridge(page, router);
-
     // Page load to the first list painted (the renderer marks it after the frame that shows it).
     const loads: number[] = [];
     for (let i = 0; i < LOADS + 2; i++) {
@@ -149,8 +119,6 @@ export async function benchUi(dir: string): Promise<string[]> {
       `| page load to the first list painted, ${load.count} loads | ${fmt(load.median)} ms | ${fmt(load.p95)} ms | < 300 ms | ${verdict(load.p95 < 300)} |`,
     ];
   } finally {
-    await browser.close();
-    server.close();
-    await core.close();
+    await window.close();
   }
 }
