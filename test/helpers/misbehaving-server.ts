@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** Each 25 MB answer begun: how much was handed to the socket, and whether all of it was. */
+const hugeAnswers: { written: number; ended: boolean }[] = [];
+
 /** What a server that does not keep the contract might do; chosen by the first path segment after /v1. */
 const BEHAVIOURS: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
   // Never answers: the response deadline must fire.
@@ -48,15 +51,16 @@ const BEHAVIOURS: Record<string, (req: IncomingMessage, res: ServerResponse) => 
     res.writeHead(200, { 'content-type': 'application/json' });
     const row = `{"id":1,"name":"${'x'.repeat(1_000)}","categoryId":1},`;
     res.write('[');
-    let sent = 0;
+    const answer = { written: 0, ended: false };
+    hugeAnswers.push(answer);
     const more = () => {
-      while (sent < 25_000_000) {
-        sent += row.length;
+      while (answer.written < 25_000_000 && !res.destroyed) {
+        answer.written += row.length;
         if (!res.write(row)) return void res.once('drain', more);
       }
-      res.end('{"id":2,"name":"y","categoryId":1}]');
+      if (!res.destroyed) res.end('{"id":2,"name":"y","categoryId":1}]', () => (answer.ended = true));
     };
-    res.on('close', () => (sent = Infinity));
+    res.on('close', () => (answer.written = Math.min(answer.written, 25_000_000)));
     more();
   },
   // An id of half a million digits (within the answer limit): valid JSON, no int64.
@@ -149,6 +153,7 @@ export interface MisbehavingServer {
   requests: number;
   /** Every Authorization header it was sent, in order: what a server that collects keys would keep. */
   authorizations: string[];
+  hugeAnswers: readonly { written: number; ended: boolean }[];
   close(): Promise<void>;
 }
 
@@ -168,6 +173,7 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
       return state.requests;
     },
     authorizations: state.authorizations,
+    hugeAnswers,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

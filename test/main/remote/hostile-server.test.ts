@@ -27,21 +27,23 @@ async function failure(promise: Promise<unknown>): Promise<RemoteError> {
 }
 
 describe('a hostile server cannot freeze, flood or fool the client', () => {
-  it('a 25 MB answer is refused at the size limit: reading stops there, memory and time stay small', async () => {
-    const heapBefore = process.memoryUsage().heapUsed;
-    const started = performance.now();
+  // Measured where it cannot be noise: the server sees the connection closed long before its answer
+  // ends (what it handed over is the limit plus the sockets' buffers), rather than the heap's growth.
+  it('a 25 MB answer is refused at the size limit: reading stops there, the connection is closed', async () => {
     const error = await failure(against('huge').listPets({ limit: 100 }));
     expect(error.kind).toBe('not_the_contract');
     expect(error.message).toMatch(/larger than 1024 KiB/);
-    expect(performance.now() - started).toBeLessThan(2_000);
-    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(8 * ANSWER_MAX_BYTES);
+    await expect.poll(() => bad.hugeAnswers.at(-1)?.written, { timeout: 5_000 }).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const answer = bad.hugeAnswers.at(-1)!;
+    expect(answer.ended).toBe(false);
+    expect(answer.written).toBeGreaterThan(ANSWER_MAX_BYTES);
+    expect(answer.written).toBeLessThan(20 * ANSWER_MAX_BYTES);
   });
 
   it('a number of half a million digits is refused before it is converted, and the message stays short', async () => {
-    const started = performance.now();
     const error = await failure(against('long-number').listPets());
     expect(error.kind).toBe('not_the_contract');
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(error.message).toMatch(/a number 500000 characters long/); // refused as a literal, never converted
 
     expect(error.message.length).toBeLessThan(300);
