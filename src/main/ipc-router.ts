@@ -24,7 +24,7 @@ export function createIpcRouter(core: PetstoreCore, log?: FaultLog) {
     listPets: ({ environment, query, refresh }) => core.listPets(environment, query, { refresh }),
     animals: ({ environment, query }) => core.animals(environment, query),
     refreshAnimals: ({ environment }) => core.refreshAnimals(environment),
-    addPet: ({ environment, pet }) => core.addPet(environment, pet),
+    addPet: ({ environment, pet, anyway }) => core.addPet(environment, pet, { anyway: anyway === true }),
     changePet: ({ environment, petId, patch, revision }) =>
       core.changePet(environment, petId, patch, revision === undefined ? {} : { revision }),
     getPet: ({ environment, petId }) => core.getPet(environment, petId),
@@ -51,6 +51,19 @@ export function createIpcRouter(core: PetstoreCore, log?: FaultLog) {
     editEntry: ({ environment, entryId, pet }) => core.editEntry(environment, entryId, pet),
     resolveConflict: ({ environment, entryId, choice }) => core.resolveConflict(environment, entryId, choice),
     discardEntry: ({ environment, entryId }) => core.discardEntry(environment, entryId),
+    addDefaults: ({ environment }) => core.addDefaults(environment),
+    categoryNames: ({ environment }) => core.categoryNames(environment),
+    nameCategory: ({ environment, categoryId, name }) => core.nameCategory(environment, { categoryId, name }),
+    importCategoryNames: ({ environment }) => core.importCategoryNamesFromFile(environment),
+    exportCategoryNames: ({ environment }) => core.exportCategoryNamesToFile(environment),
+    exportAnimals: ({ environment, view }) => core.exportAnimalsToFile(environment, view),
+    previewImport: ({ environment }) => core.previewImportFromFile(environment),
+    importAnimals: ({ environment, importId, lookAlikesToo }) =>
+      core.importAnimals(environment, importId, { lookAlikesToo }),
+    managerLock: () => core.managerLock(),
+    unlockManager: ({ pin }) => core.unlockManager(pin),
+    lockManager: () => core.lockManager(),
+    setManagerPin: ({ pin }) => core.setManagerPin(pin),
   };
 
   /** Validates the channel and its argument, runs the handler, and returns the outcome as a value: never throws. */
@@ -82,6 +95,7 @@ export function forwardCoreEvents(
     core.on('serverStatus', (status) => send('serverStatus', status)),
     core.on('dataChanged', (change) => send('dataChanged', change)),
     core.on('environmentChanged', (decided) => send('environmentChanged', decided)),
+    core.on('importProgress', (progress) => send('importProgress', progress)),
   ];
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
 }

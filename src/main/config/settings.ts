@@ -92,6 +92,15 @@ export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = proc
       write.run('confirm_production_adds', String(confirm));
     },
 
+    /** The category of the last animal added here to the environment: the add form starts with it. */
+    lastCategory(environment: EnvironmentName): string | null {
+      return read.get(`last_category.${environment}`) ?? null;
+    },
+
+    setLastCategory(environment: EnvironmentName, categoryId: string): void {
+      write.run(`last_category.${environment}`, categoryId);
+    },
+
     keySetAt(environment: RemoteEnvironment): string | null {
       return read.get(`key_set_at.${environment}`) ?? null;
     },

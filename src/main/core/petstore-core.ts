@@ -17,14 +17,27 @@ import {
   type RemoteEnvironment,
   type ServerStatus,
   type SyncOutcome,
+  type CategoryName,
+  type ExportOutcome,
+  type ImportProgress,
+  type NewPet,
+  type SameAnimal,
+  describeCategory,
+  SAME_ANIMALS_SHOWN,
 } from '../../shared/contract';
 import type {
   ActiveEnvironmentView,
   ConnectionVerdictView,
   EnvironmentSettingsView,
   PreferencesView,
+  ManagerLockView,
 } from '../../shared/ipc/views';
-import { toAppError, type FaultLog } from '../app-error';
+import { ReportedError, toAppError, type FaultLog } from '../app-error';
+import { readCsv, writeCsv, guardCell, unguardCell, headerKey } from '../csv/spreadsheet-csv';
+import { createCategoryNames } from '../store/category-names';
+import { createImportedRows } from '../store/imported-rows';
+import { createAnimalFiles } from './animal-files';
+import { createManagerLock } from './manager-lock';
 import { DATABASE_FILE_NAME } from '../config/data-dir';
 import { createSettings } from '../config/settings';
 import type { DeprecationNotice } from '../remote/remote-client';
@@ -57,12 +70,29 @@ export interface CoreOptions {
    * for (main's own dialog; the CLI's terminal). Without it, the answer is no.
    */
   confirmKeyOrigin?: ConfirmKeyOrigin;
+  /** Saves a file where a person chooses (main's save dialog); the path, or null when they chose none. */
+  saveFile?: (suggestedName: string, contents: string) => Promise<string | null>;
+  /** A file a person chooses to read (main's open dialog), or null. */
+  openFile?: (purpose: 'animals' | 'category names') => Promise<{ name: string; bytes: Uint8Array } | null>;
+  /** The clock the manager's lock counts waits by. */
+  now?: () => number;
 }
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** A chosen file as text: a file that is not UTF-8 is said so (readCsv tells how to save it). */
+const fileText = (bytes: Uint8Array) => {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return '\uFFFD';
+  }
+};
 
 type Events = {
   serverStatus: [ServerStatus];
   dataChanged: [{ environment: EnvironmentName }];
   environmentChanged: [ActiveEnvironmentView];
+  importProgress: [ImportProgress & { environment: EnvironmentName }];
 };
 
 /** Entries in backoff due within this long are waited for by `syncUntilSettled`; later ones end it. */
@@ -82,6 +112,9 @@ export function openPetstoreCore({
   syncInThread = false,
   log,
   confirmKeyOrigin = async () => false,
+  saveFile = async () => null,
+  openFile = async () => null,
+  now = Date.now,
 }: CoreOptions) {
   const databaseFile = join(dataDir, DATABASE_FILE_NAME);
   const db = openDatabase(databaseFile);
@@ -105,6 +138,47 @@ export function openPetstoreCore({
   });
   const replica = remotes.replica;
   let revision = 0;
+  const managerLock = createManagerLock(db, now);
+  const categoryNames = createCategoryNames(db);
+  const localImports = createImportedRows(db);
+
+  function lookAlikes(environment: EnvironmentName, pet: NewPet): SameAnimal[] {
+    if (environment !== 'local') return replica(environment).lookAlikes(pet);
+    return localStore.lookAlikes(pet.name, pet.categoryId, SAME_ANIMALS_SHOWN);
+  }
+
+  const animalFiles = createAnimalFiles({
+    animals: (environment, query) => animals(environment, query),
+    categoryNames,
+    lookAlikes,
+    wasImported: (environment, rowKey) =>
+      environment === 'local' ? localImports.wasImported(rowKey) : replica(environment).wasImported(rowKey),
+    importRows(environment, rows) {
+      const outcome =
+        environment === 'local'
+          ? localImports.importAll(rows, ({ animal }) => localStore.createPet(animal).id)
+          : replica(environment).importAnimals(rows);
+      if (outcome.added > 0) events.emit('dataChanged', { environment });
+      return outcome;
+    },
+    onProgress: (environment, progress) => events.emit('importProgress', { environment, ...progress }),
+  });
+
+  /** The animals screen's window of every animal in the environment (the local store, or the replica): at once. */
+  function animals(environment: EnvironmentName, query: AnimalsQuery = {}): AnimalsWindow {
+    if (environment !== 'local') return replica(environment).animals(query);
+    const valid = parseOrThrow(animalsQuerySchema, query, 'invalid_parameter', 'query');
+    const counts = localStore.countByStatus(valid.search);
+    return {
+      environment,
+      total: valid.status === undefined ? counts.all : counts[valid.status],
+      counts,
+      offset: valid.offset,
+      rows: localStore.browse(valid, valid.offset, valid.limit).map((pet) => ({ kind: 'pet', pet })),
+      listedAt: null,
+      inventory: null,
+    };
+  }
 
   /** The keychain says whether a key is set (settings only say when, and for which origin); read here, told to the status. */
   async function environmentSettings(environment: RemoteEnvironment): Promise<EnvironmentSettingsView> {
@@ -137,6 +211,7 @@ export function openPetstoreCore({
 
     /** Main decides, and tells every window; the newest decision carries the highest revision. */
     setActiveEnvironment(environment: EnvironmentName): ActiveEnvironmentView {
+      if (environment !== settings.activeEnvironment()) managerLock.require('Switching environment');
       settings.setActiveEnvironment(environment);
       const decided = { environment, revision: ++revision };
       events.emit('environmentChanged', decided);
@@ -160,21 +235,7 @@ export function openPetstoreCore({
       }
     },
 
-    /** The animals screen's window of every animal in the environment (the local store, or the replica): at once. */
-    animals(environment: EnvironmentName, query: AnimalsQuery = {}): AnimalsWindow {
-      if (environment !== 'local') return replica(environment).animals(query);
-      const valid = parseOrThrow(animalsQuerySchema, query, 'invalid_parameter', 'query');
-      const counts = localStore.countByStatus(valid.search);
-      return {
-        environment,
-        total: valid.status === undefined ? counts.all : counts[valid.status],
-        counts,
-        offset: valid.offset,
-        rows: localStore.browse(valid, valid.offset, valid.limit).map((pet) => ({ kind: 'pet', pet })),
-        listedAt: null,
-        inventory: null,
-      };
-    },
+    animals,
 
     /**
      * Brings the replica up to the server's whole list (walks its pages, or resumes the walk);
@@ -189,15 +250,113 @@ export function openPetstoreCore({
         });
     },
 
-    /** createPet: at once in the local store; for a server, durably into its outbox, sent in the background. */
-    addPet(environment: EnvironmentName, newPet: unknown): { pet: Pet } | { entry: OutboxEntry } {
+    /**
+     * createPet: at once in the local store; for a server, durably into its outbox, sent in the
+     * background. Unless `anyway`, refused (possible_duplicate) when an animal of that name and
+     * category is already listed or waiting. Its category is the next add's default.
+     */
+    addPet(
+      environment: EnvironmentName,
+      newPet: unknown,
+      { anyway = false }: { anyway?: boolean } = {},
+    ): { pet: Pet } | { entry: OutboxEntry } {
+      const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
+      const same = anyway ? [] : lookAlikes(environment, valid);
+      if (same.length > 0)
+        throw possibleDuplicate(environment, valid, same, categoryNames.nameOf(environment, valid.categoryId));
       const added =
         environment === 'local'
-          ? { pet: localStore.createPet(newPet as never) }
-          : { entry: replica(environment).createPet(newPet) };
+          ? { pet: localStore.createPet(valid) }
+          : { entry: replica(environment).createPet(valid) };
+      settings.setLastCategory(environment, valid.categoryId);
       events.emit('dataChanged', { environment });
       return added;
     },
+
+    /** What the add form starts with in the environment: the category of the last animal added there. */
+    addDefaults: (environment: EnvironmentName): { categoryId: string | null } => ({
+      categoryId: settings.lastCategory(environment),
+    }),
+
+    /** The category names of the environment, by name. */
+    categoryNames: (environment: EnvironmentName): CategoryName[] => categoryNames.list(environment),
+
+    /** A manager names a category (or takes its name away, `name: null`). */
+    nameCategory(environment: EnvironmentName, naming: unknown): CategoryName | null {
+      managerLock.require('Naming categories');
+      return categoryNames.name(environment, naming);
+    },
+
+    /** The category names as CSV (category_id, name), for every counter of the shop to import. */
+    exportCategoryNames(environment: EnvironmentName): string {
+      return writeCsv(
+        ['category_id', 'name'],
+        categoryNames.list(environment).map(({ categoryId, name }) => [categoryId, guardCell(name)]),
+      );
+    },
+
+    /** Names from a CSV file (category_id, name): all or none; names not in the file stay as they are. */
+    importCategoryNames(environment: EnvironmentName, text: string): { named: number } {
+      managerLock.require('Naming categories');
+      const [header, ...records] = readCsv(text);
+      const keys = (header?.cells ?? []).map((cell) => headerKey(unguardCell(cell)));
+      const id = keys.findIndex((key) => key === 'categoryid' || key === 'id');
+      const name = keys.findIndex((key) => key === 'name' || key === 'categoryname');
+      if (id === -1 || name === -1)
+        throw new ApiError('invalid_body', 'The file\'s first line must name its columns: "category_id" and "name".');
+      categoryNames.nameAll(
+        environment,
+        records.map(({ line, cells }) => ({
+          line,
+          naming: { categoryId: (cells[id] ?? '').trim(), name: unguardCell(cells[name] ?? '') },
+        })),
+      );
+      return { named: records.length };
+    },
+
+    /** Category names from a file a person chooses (main's dialog); null when they chose none. */
+    async importCategoryNamesFromFile(environment: EnvironmentName): Promise<{ named: number } | null> {
+      managerLock.require('Naming categories');
+      const file = await openFile('category names');
+      return file === null ? null : this.importCategoryNames(environment, fileText(file.bytes));
+    },
+
+    /** The category names to a file a person chooses (main's dialog). */
+    async exportCategoryNamesToFile(environment: EnvironmentName): Promise<ExportOutcome> {
+      const names = categoryNames.list(environment);
+      const path = await saveFile(`category-names-${environment}.csv`, this.exportCategoryNames(environment));
+      return { rows: names.length, path };
+    },
+
+    /** The current view (status, search, order) or, without a query, every animal of the environment as CSV. */
+    exportAnimals: (environment: EnvironmentName, query: Omit<AnimalsQuery, 'offset' | 'limit'> = { sort: 'oldest' }) =>
+      animalFiles.exportAnimals(environment, query),
+
+    /** The same, to a file a person chooses (main's dialog). */
+    async exportAnimalsToFile(
+      environment: EnvironmentName,
+      query?: Omit<AnimalsQuery, 'offset' | 'limit'>,
+    ): Promise<ExportOutcome> {
+      const { csv, rows } = animalFiles.exportAnimals(environment, query ?? { sort: 'oldest' });
+      const day = new Date(now()).toISOString().slice(0, 10);
+      const path = await saveFile(`animals-${environment}-${day}.csv`, csv);
+      return { rows, path };
+    },
+
+    previewImport: animalFiles.previewImport,
+
+    /** A file a person chooses (main's dialog), read and checked; null when they chose none. */
+    async previewImportFromFile(environment: EnvironmentName) {
+      const file = await openFile('animals');
+      return file === null ? null : animalFiles.previewImport(environment, file.name, fileText(file.bytes));
+    },
+
+    importAnimals: animalFiles.importAnimals,
+
+    managerLock: (): ManagerLockView => managerLock.view(),
+    unlockManager: (pin: string): Promise<ManagerLockView> => managerLock.unlock(pin),
+    lockManager: (): ManagerLockView => managerLock.lock(),
+    setManagerPin: (pin: string | null): Promise<ManagerLockView> => managerLock.setPin(pin),
 
     getPet: (environment: EnvironmentName, petId: string): Promise<Pet> | Pet =>
       environment === 'local' ? localStore.getPet(petId) : replica(environment).getPet(petId),
@@ -241,7 +400,10 @@ export function openPetstoreCore({
       return replica(environment).resend(entryId, pet);
     },
 
-    discardEntry: (environment: RemoteEnvironment, entryId: string): boolean => replica(environment).discard(entryId),
+    discardEntry(environment: RemoteEnvironment, entryId: string): boolean {
+      managerLock.require('Discarding what waits to be sent');
+      return replica(environment).discard(entryId);
+    },
 
     outboxEntries: (environment: RemoteEnvironment): OutboxEntry[] => replica(environment).outbox.list(),
 
@@ -299,6 +461,7 @@ export function openPetstoreCore({
     environmentSettings,
 
     setBaseUrl(environment: RemoteEnvironment, url: string): Promise<EnvironmentSettingsView> {
+      managerLock.require('Changing a server address');
       const before = settings.baseUrl(environment).url;
       const saved = settings.setBaseUrl(environment, url);
       if (saved !== before) remotes.configurationChanged(environment);
@@ -307,6 +470,7 @@ export function openPetstoreCore({
 
     /** A key for the environment's current address, and only for its origin. */
     async setKey(environment: RemoteEnvironment, key: string): Promise<EnvironmentSettingsView> {
+      managerLock.require('Setting a key');
       await keyAccess.set(environment, key);
       remotes.configurationChanged(environment);
       return await environmentSettings(environment);
@@ -320,6 +484,7 @@ export function openPetstoreCore({
       environment: RemoteEnvironment,
       { ask = confirmKeyOrigin }: { ask?: ConfirmKeyOrigin } = {},
     ): Promise<EnvironmentSettingsView & { confirmed: boolean }> {
+      managerLock.require('Moving a key to a new address');
       const wasBound = keyAccess.state(environment) === 'ready';
       const confirmed = await keyAccess.confirmForAddress(environment, ask);
 
@@ -329,6 +494,7 @@ export function openPetstoreCore({
     },
 
     async clearKey(environment: RemoteEnvironment): Promise<EnvironmentSettingsView & { existed: boolean }> {
+      managerLock.require('Removing a key');
       const existed = await keyAccess.clear(environment);
       remotes.configurationChanged(environment);
       return { ...(await environmentSettings(environment)), existed };
@@ -337,7 +503,10 @@ export function openPetstoreCore({
     preferences: (): PreferencesView => ({ confirmProductionAdds: settings.confirmProductionAdds() }),
 
     setPreferences({ confirmProductionAdds }: PreferencesView): PreferencesView {
+      if (!confirmProductionAdds && settings.confirmProductionAdds())
+        managerLock.require('Turning production confirmations off');
       settings.setConfirmProductionAdds(confirmProductionAdds);
+
       return { confirmProductionAdds: settings.confirmProductionAdds() };
     },
 
@@ -362,3 +531,21 @@ export function openPetstoreCore({
 }
 
 export type PetstoreCore = ReturnType<typeof openPetstoreCore>;
+
+/** Not added: what it would repeat, named so a person recognises it ("Rex (Dogs 5) is already listed as number 12"). */
+function possibleDuplicate(
+  environment: EnvironmentName,
+  pet: NewPet,
+  same: SameAnimal[],
+  categoryName: string | undefined,
+): ReportedError {
+  const [first] = same;
+  const where = first!.id !== undefined ? `already listed as number ${first!.id}` : 'already waiting to be sent';
+  const more = same.length > 1 ? ` (and ${same.length - 1} more)` : '';
+  return new ReportedError({
+    code: 'possible_duplicate',
+    message: `${pet.name} (${describeCategory(pet.categoryId, categoryName)}) is ${where}${more} in ${environment}. Add it anyway?`,
+    status: 409,
+    duplicates: same,
+  });
+}

@@ -1,5 +1,6 @@
 // Composition root: the only place that knows both Electron and the core.
-import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { app, dialog, type BrowserWindow } from 'electron';
 import { APP_ORIGIN } from '../app-protocol';
 import { appLogFile, openAppLog } from '../config/app-log';
@@ -34,6 +35,35 @@ const confirmKeyOrigin: ConfirmKeyOrigin = async (question) => {
   return response === 1;
 };
 
+/** Main's save dialog, over the window; the file is written by main, never by the page. */
+async function saveFile(suggestedName: string, contents: string): Promise<string | null> {
+  const options = {
+    defaultPath: join(app.getPath('documents'), suggestedName),
+    filters: [{ name: 'CSV (spreadsheets)', extensions: ['csv'] }],
+  };
+  const { canceled, filePath } = await (window
+    ? dialog.showSaveDialog(window, options)
+    : dialog.showSaveDialog(options));
+  if (canceled || !filePath) return null;
+  await writeFile(filePath, contents, 'utf8');
+  return filePath;
+}
+
+/** Main's open dialog: the page never reads a file itself. */
+async function openFile(purpose: string): Promise<{ name: string; bytes: Uint8Array } | null> {
+  const options = {
+    title: `Import ${purpose}`,
+    properties: ['openFile' as const],
+    filters: [{ name: 'CSV (spreadsheets)', extensions: ['csv', 'txt'] }],
+  };
+  const { canceled, filePaths } = await (window
+    ? dialog.showOpenDialog(window, options)
+    : dialog.showOpenDialog(options));
+  const [path] = filePaths;
+  if (canceled || path === undefined) return null;
+  return { name: basename(path), bytes: await readFile(path) };
+}
+
 // One instance only: two would share (and race on) the same outbox.
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -54,6 +84,9 @@ if (!app.requestSingleInstanceLock()) {
       syncInThread: true,
       log,
       confirmKeyOrigin,
+      saveFile,
+      openFile,
+
       onDeprecation: (environment, notice) =>
         log.warn({ environment, ...notice }, 'getPet is deprecated by the server'),
     });

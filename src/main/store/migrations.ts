@@ -49,7 +49,17 @@ const addNameSearch: Migration = (db) => {
   `);
 };
 
+// What an import added for each row's key: an animal of the local store, or an outbox entry.
+const importedRowsTable = `
+  CREATE TABLE imported_rows (
+    row_key TEXT PRIMARY KEY,
+    added_id INTEGER NOT NULL,
+    imported_at INTEGER NOT NULL
+  ) STRICT;
+`;
+
 // The full-text index is kept in step only when the folded name itself changes: a change of status,
+
 // or a server's answer that repeats a name, costs no re-indexing.
 const reindexOnlyNewNames = `
   DROP TRIGGER pets_search_update;
@@ -90,6 +100,22 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE pets ADD COLUMN revision INTEGER NOT NULL DEFAULT 1 CHECK (revision >= 1);
       ALTER TABLE idempotency_keys ADD COLUMN etag TEXT;
       ${reindexOnlyNewNames}
+    `);
+  },
+  // 6: the names a shop gives its category ids, per environment (one name per id, one id per
+  // name as a person reads it), and each imported row's key, so that a file imported twice adds
+  // nothing twice (core/animal-import.ts).
+  (db) => {
+    db.exec(`
+      CREATE TABLE category_names (
+        environment TEXT NOT NULL,
+        category_id INTEGER NOT NULL,
+        name TEXT NOT NULL CHECK (length(name) > 0),
+        name_key TEXT NOT NULL,
+        PRIMARY KEY (environment, category_id),
+        UNIQUE (environment, name_key)
+      ) STRICT;
+      ${importedRowsTable}
     `);
   },
 ];
@@ -219,5 +245,10 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
       CREATE TABLE change_support (base_url TEXT PRIMARY KEY, supported INTEGER NOT NULL CHECK (supported IN (0, 1))) STRICT;
       ${reindexOnlyNewNames}
     `);
+  },
+  // 7: each imported row's key, as in the app's database: an entry of a row already imported is
+  // not written twice.
+  (db) => {
+    db.exec(importedRowsTable);
   },
 ];

@@ -45,6 +45,8 @@ export interface PetStore {
   browse(query: Pick<ValidAnimalsQuery, 'status' | 'search' | 'sort'>, offset: number, limit: number): Pet[];
   /** How many animals match `search` under each status choice. */
   countByStatus(search: string | undefined): StatusCounts;
+  /** Up to `limit` animals of this name (as search reads it: "cafe" is "Café") in this category. */
+  lookAlikes(name: string, categoryId: string, limit: number): Pet[];
   /**
    * Changes whenever the animals may have changed: by this store's writes, or by another
    * connection (another process on the same file) committing. Lets callers cache reads safely.
@@ -88,6 +90,9 @@ export function createPetStore(db: SqliteDatabase): PetStore {
   );
 
   const selectById = rows<[bigint]>(`SELECT ${PET_COLUMNS} FROM pets WHERE pets.id = ?`);
+  const sameNameAndCategory = rows<[string, bigint, number]>(
+    `SELECT ${PET_COLUMNS} FROM pets INDEXED BY pets_by_search_text WHERE pets.search_text = ? AND pets.category_id = ? ORDER BY pets.id LIMIT ?`,
+  );
   const insert = rows<[string, bigint, string | null, string]>(
     `INSERT INTO pets (name, category_id, status, search_text) VALUES (?, ?, ?, ?) RETURNING ${PET_COLUMNS}`,
   );
@@ -188,6 +193,10 @@ export function createPetStore(db: SqliteDatabase): PetStore {
       const filter = petsFilter(undefined, search);
       const sql = `SELECT status, count(*) FROM pets WHERE ${filter.sql} GROUP BY status`;
       return toCounts(statement(sql).all(...filter.params) as Array<[PetStatus | null, number]>);
+    },
+
+    lookAlikes(name, categoryId, limit) {
+      return sameNameAndCategory.all(searchText(name.trim()), BigInt(categoryId), limit).map(toPet);
     },
 
     upsertPets(pets) {

@@ -110,6 +110,12 @@ export function createOutbox(
     )
     .raw();
   const byId = db.prepare<[string], EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM outbox WHERE id = ?`).raw();
+  const sameNameAndCategory = db
+    .prepare<[string, bigint, number], EntryRow>(
+      `SELECT ${ENTRY_COLUMNS} FROM outbox INDEXED BY outbox_unsynced
+       WHERE state <> 'accepted' AND search_text = ? AND category_id = ? ORDER BY id LIMIT ?`,
+    )
+    .raw();
   const due = db.prepare<[number, number], ClaimRow>(
     `SELECT ${CLAIM_COLUMNS} FROM outbox INDEXED BY outbox_waiting
      WHERE state IN ('pending', 'unknown') AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
@@ -209,13 +215,14 @@ export function createOutbox(
   return {
     environment,
 
-    add(newPet: NewPet, baseUrl: string): OutboxEntry {
+    /** Written durably, to be sent with `idempotencyKey` (a new one, unless the add has its own: an imported row's). */
+    add(newPet: NewPet, baseUrl: string, idempotencyKey: string = randomUUID()): OutboxEntry {
       const at = now();
       return toEntry(
         insert.get(
           environment,
           baseUrl,
-          randomUUID(),
+          idempotencyKey,
           newPet.name,
           BigInt(newPet.categoryId),
           newPet.status ?? null,
@@ -227,6 +234,10 @@ export function createOutbox(
     },
 
     get,
+
+    /** Up to `limit` entries not yet on the server of this name (as search reads it) in this category. */
+    lookAlikes: (name: string, categoryId: string, limit: number): OutboxEntry[] =>
+      sameNameAndCategory.all(searchText(name.trim()), BigInt(categoryId), limit).map(toEntry),
 
     /**
      * Up to `max` due entries, marked sending in one transaction, oldest first. IMMEDIATE: it reads

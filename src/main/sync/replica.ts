@@ -17,13 +17,17 @@ import {
   type AnimalsQuery,
   type AnimalsWindow,
   type ValidAnimalsQuery,
+  SAME_ANIMALS_SHOWN,
+  type SameAnimal,
 } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
 import { openDatabase } from '../store/database';
 import { REPLICA_MIGRATIONS } from '../store/migrations';
 import { addCounts } from '../store/name-search';
+import { createImportedRows, type RowToImport } from '../store/imported-rows';
 import { createPetStore } from '../store/pet-store';
+
 import { createInventoryWalk, type InventoryWalk } from './inventory-walk';
 import { createOutbox } from './outbox';
 import { createPetChanges, isChangeEntryId } from './pet-changes';
@@ -71,6 +75,8 @@ export function openReplica(options: ReplicaOptions) {
   const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
   const pets = createPetStore(db);
   const outbox = createOutbox(db, pets, environment, now);
+  const imported = createImportedRows(db, now);
+
   const changes = createPetChanges(db, pets, environment, now);
   const events = new EventEmitter();
   // Bound below, once the walk exists (it reports through the status it is part of).
@@ -281,6 +287,41 @@ export function openReplica(options: ReplicaOptions) {
         serverSent([pet]);
         return pet;
       }
+    },
+
+    /** The animals listed or waiting of this name (as search reads it) in this category: what an add would repeat. */
+    lookAlikes({ name, categoryId }: NewPet, limit = SAME_ANIMALS_SHOWN): SameAnimal[] {
+      const listed: SameAnimal[] = pets.lookAlikes(name, categoryId, limit);
+      const waiting = outbox
+        .lookAlikes(name, categoryId, limit)
+        .map(({ entryId, name, categoryId, status }): SameAnimal => ({
+          entryId,
+          name,
+          categoryId,
+          ...(status ? { status } : {}),
+        }));
+      return [...waiting, ...listed].slice(0, limit);
+    },
+
+    wasImported: imported.wasImported,
+
+    /**
+     * Imported rows into the outbox, durably, each row once (one already imported adds nothing),
+     * each sent with its own Idempotency-Key made from its row key: a server that was sent the row
+     * by another counter importing the same file answers with the animal it already added.
+     */
+    importAnimals(rows: readonly RowToImport<NewPet>[]): { added: number; skipped: number } {
+      const baseUrl = currentBaseUrl();
+      if (baseUrl === null) throw noAddress(environment);
+      const outcome = imported.importAll(
+        rows,
+        ({ rowKey, animal }) => outbox.add(animal, baseUrl, `import-${rowKey}`).entryId,
+      );
+      if (outcome.added > 0) {
+        status.changed();
+        engine.syncNow().catch(() => undefined);
+      }
+      return outcome;
     },
 
     /** Validated as the server would, then written to the outbox durably; sync is nudged. */

@@ -1,4 +1,5 @@
 import type { Pet } from './pet';
+import type { SameAnimal } from './same-animals';
 
 /**
  * The closed set of error codes the service answers with, each with the one HTTP status it
@@ -55,6 +56,14 @@ export const APP_ERROR_CODES = [
   'forbidden',
   /** The server does not take changes to animals (it lacks our extension); nothing was changed there. */
   'changes_unsupported',
+  /** Not added: an animal of that name and category is already listed or waiting (see `duplicates`); add it anyway to add it. */
+  'possible_duplicate',
+  /** A manager's PIN is set, and this needs it (switching environment, Settings, discarding what waits). */
+  'manager_pin_required',
+  /** The PIN given is not the manager's. */
+  'manager_pin_wrong',
+  /** Too many wrong PINs: none is tried until `retryAfterMs` has passed. */
+  'manager_pin_wait',
 ] as const;
 
 export type AppErrorCode = ErrorCode | (typeof APP_ERROR_CODES)[number];
@@ -86,6 +95,10 @@ export interface AppError {
   server?: ServerSaid;
   /** With precondition_failed: the animal as it is now, which the change was not made to. */
   current?: Pet;
+  /** With possible_duplicate: the animals of that name and category already listed or waiting. */
+  duplicates?: SameAnimal[];
+  /** With manager_pin_wait: how long until a PIN is tried again. */
+  retryAfterMs?: number;
 }
 
 /** The interface's Error shape: `code`, `message`, `status` (repeating the HTTP status); ours adds `fields` on 400s. */

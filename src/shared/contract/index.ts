@@ -11,3 +11,6 @@ export * from './page-cursor';
 export * from './browse';
 export * from './pet-change';
 export * from './entity-tag';
+export * from './categories';
+export * from './same-animals';
+export * from './animal-files';

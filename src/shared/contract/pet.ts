@@ -21,7 +21,9 @@ const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
 const NOTHING_VISIBLE = /^[\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Mn}\p{Me}\u2800]*$/u;
 
 /** What a name must be, after trimming: the first rule it breaks gives the message. */
-const NAME_RULES: ReadonlyArray<[broken: (name: string) => boolean, message: (name: string) => string]> = [
+const nameRules = (
+  max: number,
+): ReadonlyArray<[broken: (name: string) => boolean, message: (name: string) => string]> => [
   [(name) => name.length === 0, () => 'must not be empty'],
   [(name) => !name.isWellFormed(), () => 'must be valid Unicode text (it contains a lone surrogate)'],
   [(name) => CONTROL_CHARACTER.test(name), () => 'must not contain control characters such as tabs or line breaks'],
@@ -30,11 +32,15 @@ const NAME_RULES: ReadonlyArray<[broken: (name: string) => boolean, message: (na
     () => 'must not contain text-direction controls (U+202A to U+202E, U+2066 to U+2069)',
   ],
   [(name) => NOTHING_VISIBLE.test(name), () => 'must contain at least one visible character'],
-  [
-    (name) => [...name].length > NAME_MAX_LENGTH,
-    (name) => `must be at most ${NAME_MAX_LENGTH} characters, got ${[...name].length}`,
-  ],
+  [(name) => [...name].length > max, (name) => `must be at most ${max} characters, got ${[...name].length}`],
 ];
+const NAME_RULES = nameRules(NAME_MAX_LENGTH);
+
+/** The first rule of a name (trimmed, up to `max` characters) that `trimmed` breaks, in words; null when none. */
+export function nameProblem(trimmed: string, max = NAME_MAX_LENGTH): string | null {
+  const rules = max === NAME_MAX_LENGTH ? NAME_RULES : nameRules(max);
+  return rules.find(([broken]) => broken(trimmed))?.[1](trimmed) ?? null;
+}
 
 export const nameSchema = z
 
@@ -44,7 +50,8 @@ export const nameSchema = z
   })
   .transform((name, ctx) => {
     const trimmed = name.trim();
-    const problem = NAME_RULES.find(([broken]) => broken(trimmed))?.[1](trimmed) ?? null;
+    const problem = nameProblem(trimmed);
+
     if (problem === null) return trimmed;
     ctx.addIssue({ code: 'custom', message: problem, input: name });
     return z.NEVER;

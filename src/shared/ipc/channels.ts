@@ -27,10 +27,28 @@ export const IPC_CHANNELS = [
   'editEntry',
   'resolveConflict',
   'discardEntry',
+  'addDefaults',
+  'categoryNames',
+  'nameCategory',
+  'importCategoryNames',
+  'exportCategoryNames',
+  'exportAnimals',
+  'previewImport',
+  'importAnimals',
+  'managerLock',
+  'unlockManager',
+  'lockManager',
+  'setManagerPin',
 ] as const;
 
 export type IpcChannelName = (typeof IPC_CHANNELS)[number];
 
 export const IPC_PREFIX = 'petstore:';
 
-export const IPC_EVENT_NAMES = ['serverStatus', 'dataChanged', 'environmentChanged', 'command'] as const;
+export const IPC_EVENT_NAMES = [
+  'serverStatus',
+  'dataChanged',
+  'environmentChanged',
+  'command',
+  'importProgress',
+] as const;

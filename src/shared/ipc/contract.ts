@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import type { CommandId } from '../commands';
-import type { ActiveEnvironmentView, ConnectionVerdictView, EnvironmentSettingsView, PreferencesView } from './views';
+import type {
+  ActiveEnvironmentView,
+  ConnectionVerdictView,
+  EnvironmentSettingsView,
+  ManagerLockView,
+  PreferencesView,
+} from './views';
+import type { CategoryName } from '../contract/categories';
+import type { ExportOutcome, ImportOutcome, ImportPreview, ImportProgress } from '../contract/animal-files';
+import { ANIMAL_SORTS, SEARCH_MAX_LENGTH } from '../contract/browse';
 import { ENVIRONMENTS, REMOTE_ENVIRONMENTS } from '../contract/environments';
 import type { AppError } from '../contract/errors';
 import { animalsQuerySchema, type AnimalsWindow } from '../contract/browse';
@@ -39,7 +48,8 @@ export const IPC_REQUESTS = {
   animals: z.strictObject({ environment, query: animalsQuerySchema }),
   /** Bring the replica up to the server's whole list (walks its pages); progress is in serverStatus. */
   refreshAnimals: z.strictObject({ environment }),
-  addPet: z.strictObject({ environment, pet: petFields }),
+  /** `anyway`: added even when an animal of that name and category is already listed or waiting. */
+  addPet: z.strictObject({ environment, pet: petFields, anyway: z.boolean().optional() }),
   /** Our extension: a merge patch of one animal; `revision`, the one the window showed (the local store checks it). */
   changePet: z.strictObject({
     environment,
@@ -72,6 +82,35 @@ export const IPC_REQUESTS = {
     choice: z.enum(['keep-mine', 'take-theirs']),
   }),
   discardEntry: z.strictObject({ environment: remoteEnvironment, entryId: text(20) }),
+  /** What the add form starts with: the category last added to in the environment. */
+  addDefaults: z.strictObject({ environment }),
+  categoryNames: z.strictObject({ environment }),
+  /** A manager names a category, or takes its name away (`name: null`). */
+  nameCategory: z.strictObject({ environment, categoryId: text(40), name: text(1_000).nullable() }),
+  /** From a file a person chooses in main's dialog (category_id, name). */
+  importCategoryNames: z.strictObject({ environment }),
+  /** To a file a person chooses in main's dialog. */
+  exportCategoryNames: z.strictObject({ environment }),
+  /** The view (status, search, order) or, without `view`, every animal, to a file chosen in main's dialog. */
+  exportAnimals: z.strictObject({
+    environment,
+    view: z
+      .strictObject({
+        status: z.enum(PET_STATUSES).optional(),
+        search: z.string().max(SEARCH_MAX_LENGTH).optional(),
+        sort: z.enum(ANIMAL_SORTS),
+      })
+      .optional(),
+  }),
+  /** A file of animals chosen in main's dialog, read and checked; nothing is added yet. */
+  previewImport: z.strictObject({ environment }),
+  /** The preview's rows to add (`lookAlikesToo`: those like an animal already there too). */
+  importAnimals: z.strictObject({ environment, importId: text(40), lookAlikesToo: z.boolean() }),
+  managerLock: z.undefined(),
+  unlockManager: z.strictObject({ pin: text(40) }),
+  lockManager: z.undefined(),
+  /** Sets or changes (unlocked first) the PIN; null removes it. */
+  setManagerPin: z.strictObject({ pin: text(40).nullable() }),
 } as const satisfies Record<IpcChannelName, z.ZodType>;
 
 export type IpcChannel = keyof typeof IPC_REQUESTS;
@@ -108,6 +147,18 @@ export interface IpcResults {
   editEntry: OutboxEntry;
   resolveConflict: ChangeEntry | null;
   discardEntry: boolean;
+  addDefaults: { categoryId: string | null };
+  categoryNames: CategoryName[];
+  nameCategory: CategoryName | null;
+  importCategoryNames: { named: number } | null;
+  exportCategoryNames: ExportOutcome;
+  exportAnimals: ExportOutcome;
+  previewImport: ImportPreview | null;
+  importAnimals: ImportOutcome;
+  managerLock: ManagerLockView;
+  unlockManager: ManagerLockView;
+  lockManager: ManagerLockView;
+  setManagerPin: ManagerLockView;
 }
 
 /** Events main sends; each renderer subscription returns its unsubscribe. */
@@ -117,7 +168,10 @@ export interface IpcEvents {
   environmentChanged: ActiveEnvironmentView;
   /** A menu item was chosen; the renderer runs the command as if its shortcut had been pressed. */
   command: { command: CommandId };
+  /** An import on its way: rows added so far. */
+  importProgress: ImportProgress & { environment: (typeof ENVIRONMENTS)[number] };
 }
+
 const sameEvents: [(typeof IPC_EVENT_NAMES)[number]] extends [keyof IpcEvents]
   ? [keyof IpcEvents] extends [(typeof IPC_EVENT_NAMES)[number]]
     ? true

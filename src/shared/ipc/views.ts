@@ -39,3 +39,10 @@ export interface ActiveEnvironmentView {
   environment: EnvironmentName;
   revision: number;
 }
+
+/** Whether a manager's PIN is set, whether a manager unlocked this app, and how long until a PIN is tried again. */
+export interface ManagerLockView {
+  pinSet: boolean;
+  unlocked: boolean;
+  retryAfterMs: number;
+}

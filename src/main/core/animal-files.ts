@@ -1,0 +1,213 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  ApiError,
+  fieldProblems,
+  IMPORT_ROW_STATES,
+  int64Schema,
+  newPetSchema,
+  phraseIssue,
+  type AnimalRow,
+  type AnimalsQuery,
+  type AnimalsWindow,
+  type EnvironmentName,
+  type FieldProblem,
+  type ImportOutcome,
+  type ImportPreview,
+  type ImportProgress,
+  type ImportRow,
+  type NewPet,
+  type SameAnimal,
+} from '../../shared/contract';
+import { guardCell, headerKey, readCsv, unguardCell, writeCsv } from '../csv/spreadsheet-csv';
+import type { CategoryNames } from '../store/category-names';
+import type { RowToImport } from '../store/imported-rows';
+
+export interface AnimalFilesDeps {
+  animals(environment: EnvironmentName, query: AnimalsQuery): AnimalsWindow;
+  categoryNames: CategoryNames;
+  lookAlikes(environment: EnvironmentName, pet: NewPet): SameAnimal[];
+  wasImported(environment: EnvironmentName, rowKey: string): boolean;
+  importRows(environment: EnvironmentName, rows: readonly RowToImport<NewPet>[]): { added: number; skipped: number };
+  onProgress(environment: EnvironmentName, progress: ImportProgress): void;
+}
+
+/** The columns of an exported file; an import reads `name`, a category (id or name) and `status`. */
+export const EXPORT_COLUMNS = ['id', 'name', 'category_id', 'category', 'status', 'sync'] as const;
+const EXPORT_PAGE = 500;
+/** Rows added per transaction during an import: progress is told between them. */
+const IMPORT_BATCH = 250;
+/** Previews kept for an import; an older one is forgotten (the person previews again). */
+const PREVIEWS_KEPT = 4;
+
+const schema = newPetSchema('app');
+const categoryIdSchema = int64Schema('app');
+
+/** What sync state a row is in, in words for a spreadsheet: blank when the server has it as shown. */
+function syncCell(row: AnimalRow): string {
+  if (row.kind === 'entry') return row.entry.state === 'pending' ? 'waiting' : row.entry.state.replaceAll('_', ' ');
+  return row.change ? `change ${row.change.state.replaceAll('_', ' ')}` : '';
+}
+
+/** Which columns of a header hold the name, the category (by id, by id or name, by name) and the status. */
+function columnsOf(header: readonly string[]) {
+  const keys = header.map(headerKey);
+  const at = (...names: string[]) => {
+    const index = keys.findIndex((key) => names.includes(key));
+    return index === -1 ? undefined : index;
+  };
+  const columns = {
+    name: at('name', 'animal', 'petname'),
+    categoryId: at('categoryid', 'category#'),
+    category: at('category', 'categoryname'),
+    status: at('status'),
+  };
+  if (columns.name === undefined || (columns.categoryId === undefined && columns.category === undefined)) {
+    throw new ApiError(
+      'invalid_body',
+      `The file's first line must name its columns: "name", "category" (an id or a name) and, if it has one, "status". It names ${
+        header.length === 0 ? 'none' : header.map((cell) => `"${cell.slice(0, 40)}"`).join(', ')
+      }.`,
+    );
+  }
+  return columns;
+}
+
+/**
+ * Export to CSV and import from it: the rows of the screen's current view (or every animal), and
+ * a file of animals checked row by row with the contract's own rules before anything is added.
+ */
+export function createAnimalFiles(deps: AnimalFilesDeps) {
+  const previews = new Map<string, { environment: EnvironmentName; rows: ImportRow[]; keys: string[] }>();
+
+  function exportAnimals(environment: EnvironmentName, query: Omit<AnimalsQuery, 'offset' | 'limit'>) {
+    const names = new Map(deps.categoryNames.list(environment).map(({ categoryId, name }) => [categoryId, name]));
+    const rows: string[][] = [];
+    for (let offset = 0; ; offset += EXPORT_PAGE) {
+      const window = deps.animals(environment, { ...query, offset, limit: EXPORT_PAGE });
+      for (const row of window.rows) {
+        const animal = row.kind === 'pet' ? row.pet : row.entry;
+        rows.push([
+          row.kind === 'pet' ? row.pet.id : '',
+          guardCell(animal.name),
+          animal.categoryId,
+          guardCell(names.get(animal.categoryId) ?? ''),
+          animal.status ?? '',
+          syncCell(row),
+        ]);
+      }
+      if (window.rows.length < EXPORT_PAGE || offset + EXPORT_PAGE >= window.total) break;
+    }
+    return { csv: writeCsv(EXPORT_COLUMNS, rows), rows: rows.length };
+  }
+
+  function checkRow(
+    environment: EnvironmentName,
+    line: number,
+    cells: readonly string[],
+    columns: ReturnType<typeof columnsOf>,
+  ): ImportRow {
+    const cell = (index: number | undefined) => (index === undefined ? '' : unguardCell(cells[index] ?? ''));
+    const name = cell(columns.name);
+    const byId = cell(columns.categoryId).trim();
+    const category = byId !== '' ? byId : cell(columns.category).trim();
+    const status = cell(columns.status).trim();
+    const problems: FieldProblem[] = [];
+
+    let categoryId: string | null = null;
+    if (category === '') problems.push({ field: 'categoryId', message: 'is required: a category id or a name' });
+    else if (/^[+-]?[0-9]+$/.test(category)) {
+      const parsed = categoryIdSchema.safeParse(category.replace(/^\+/, ''), { error: phraseIssue });
+      if (parsed.success) categoryId = parsed.data;
+      else problems.push(...fieldProblems(parsed.error, 'categoryId'));
+    } else {
+      categoryId = deps.categoryNames.idOf(environment, category) ?? null;
+      if (categoryId === null)
+        problems.push({
+          field: 'categoryId',
+          message: `"${category.slice(0, 60)}" names no category here; name it in Settings, or give its id`,
+        });
+    }
+    const lowerStatus = status.toLowerCase();
+    const checked = schema.safeParse(
+      { name, categoryId: categoryId ?? '0', ...(status === '' ? {} : { status: lowerStatus }) },
+      { error: phraseIssue },
+    );
+    if (!checked.success) problems.push(...fieldProblems(checked.error, 'body'));
+    const row: ImportRow = { line, name, category, status, categoryId, state: 'ready', problems };
+    if (problems.length > 0 || !checked.success) return { ...row, state: 'invalid' };
+    const lookAlikes = deps.lookAlikes(environment, checked.data);
+    return lookAlikes.length > 0 ? { ...row, state: 'look_alike', lookAlikes } : row;
+  }
+
+  return {
+    exportAnimals,
+
+    /** Reads and checks a file; nothing is added until `importAnimals` with the preview's id. */
+    previewImport(environment: EnvironmentName, fileName: string, text: string): ImportPreview {
+      const [header, ...records] = readCsv(text);
+      if (header === undefined) throw new ApiError('invalid_body', 'The file is empty.');
+      const columns = columnsOf(header.cells.map(unguardCell));
+      // One file's one row has one key, whatever its line endings or byte order mark: imported twice, added once.
+      const file = createHash('sha256')
+        .update(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'))
+        .digest('hex');
+      const keys = records.map(({ line }) => createHash('sha256').update(`${file}:${line}`).digest('hex').slice(0, 40));
+      const rows = records.map(({ line, cells }, index) => {
+        const row = checkRow(environment, line, cells, columns);
+        return row.state !== 'invalid' && deps.wasImported(environment, keys[index]!)
+          ? { ...row, state: 'imported' as const }
+          : row;
+      });
+      const importId = randomUUID();
+      previews.set(importId, { environment, rows, keys });
+      for (const old of [...previews.keys()].slice(0, -PREVIEWS_KEPT)) previews.delete(old);
+      const counts = Object.fromEntries(IMPORT_ROW_STATES.map((state) => [state, 0])) as ImportPreview['counts'];
+      for (const row of rows) counts[row.state]++;
+      return { importId, fileName: fileName.slice(0, 200), rows, counts };
+    },
+
+    /**
+     * Adds a preview's ready rows (and its look-alikes, when asked), in the file's order, by the same
+     * road as an add (the local store, or the outbox), each row once: one imported before adds nothing.
+     */
+    async importAnimals(
+      environment: EnvironmentName,
+      importId: string,
+      { lookAlikesToo = false } = {},
+    ): Promise<ImportOutcome> {
+      const preview = previews.get(importId);
+      if (preview === undefined || preview.environment !== environment)
+        throw new ApiError('not_found', 'That preview is no longer kept here; choose the file again.');
+      const toAdd: RowToImport<NewPet>[] = [];
+      preview.rows.forEach((row, index) => {
+        if (row.state === 'ready' || (lookAlikesToo && row.state === 'look_alike')) {
+          const status = row.status.trim().toLowerCase();
+          toAdd.push({
+            rowKey: preview.keys[index]!,
+            animal: {
+              name: row.name.trim(),
+              categoryId: row.categoryId!,
+              ...(status === '' ? {} : { status: status as NewPet['status'] & string }),
+            },
+          });
+        }
+      });
+      previews.delete(importId);
+      let added = 0;
+      let skipped = 0;
+      deps.onProgress(environment, { importId, done: 0, total: toAdd.length });
+      for (let start = 0; start < toAdd.length; start += IMPORT_BATCH) {
+        const outcome = deps.importRows(environment, toAdd.slice(start, start + IMPORT_BATCH));
+        added += outcome.added;
+        skipped += outcome.skipped;
+        deps.onProgress(environment, {
+          importId,
+          done: Math.min(toAdd.length, start + IMPORT_BATCH),
+          total: toAdd.length,
+        });
+        await new Promise((resolve) => setImmediate(resolve)); // answers to the window go out between batches
+      }
+      return { importId, added, alreadyImported: skipped };
+    },
+  };
+}

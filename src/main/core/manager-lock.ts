@@ -1,0 +1,157 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ApiError } from '../../shared/contract';
+import type { ManagerLockView } from '../../shared/ipc/views';
+import { ReportedError } from '../app-error';
+import type { SqliteDatabase } from '../store/database';
+
+/** A PIN: 4 to 12 digits (a counter PC's number pad). */
+export const PIN_PATTERN = /^[0-9]{4,12}$/;
+/** Wrong PINs in a row before each further try waits (1 s, then doubling: 2 s, 4 s, ... up to 15 min). */
+export const FREE_ATTEMPTS = 3;
+export const LONGEST_WAIT_MS = 15 * 60_000;
+/** A manager's unlock lasts this long, or until the window locks again (it does after each guarded task). */
+export const UNLOCKED_FOR_MS = 5 * 60_000;
+
+// OWASP's scrypt parameters for passwords (N=2^17 is their first choice; 2^15 with r=8 is about
+// 100 ms on a counter PC, and 32 MiB). Stored with the hash, so they can grow later.
+const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_BYTES = 32;
+
+interface StoredPin {
+  N: number;
+  r: number;
+  p: number;
+  salt: string;
+  hash: string;
+}
+
+const derive = (pin: string, salt: Buffer, cost: { N: number; r: number; p: number }) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scrypt(pin, salt, KEY_BYTES, { ...cost, maxmem: 256 * cost.N * cost.r } satisfies ScryptOptions, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+
+/** The wait after `failures` wrong PINs in a row: none for the first few, then doubling to a ceiling. */
+export const waitAfter = (failures: number) =>
+  failures < FREE_ATTEMPTS ? 0 : Math.min(LONGEST_WAIT_MS, 1_000 * 2 ** (failures - FREE_ATTEMPTS));
+
+/**
+ * The manager's PIN: kept only as a salted scrypt hash in the app's database, so the lock and its
+ * count of wrong tries outlive a restart, and hold for the CLI (another process on the same file)
+ * too. A try is counted before the PIN is checked, so tries made at once are each counted.
+ */
+export function createManagerLock(db: SqliteDatabase, now: () => number = Date.now) {
+  const read = db.prepare<[string], string>('SELECT value FROM settings WHERE name = ?').pluck();
+  const write = db.prepare<[string, string]>(
+    'INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+  );
+  const remove = db.prepare<[string]>('DELETE FROM settings WHERE name = ?');
+  let unlockedUntil = 0;
+
+  const stored = (): StoredPin | null => {
+    const value = read.get('manager_pin');
+    return value === undefined ? null : (JSON.parse(value) as StoredPin);
+  };
+  const failures = () => Number(read.get('manager_pin_failures') ?? 0);
+  const nextTryAt = () => Number(read.get('manager_pin_next_try_at') ?? 0);
+  const unlocked = () => stored() === null || now() < unlockedUntil;
+
+  const view = (): ManagerLockView => ({
+    pinSet: stored() !== null,
+    unlocked: stored() !== null && now() < unlockedUntil,
+    retryAfterMs: Math.max(0, nextTryAt() - now()),
+  });
+
+  const mustWait = (waitMs: number) =>
+    new ReportedError({
+      code: 'manager_pin_wait',
+      message: `Too many wrong PINs: the next try is possible in ${Math.ceil(waitMs / 1000)} s.`,
+      status: 429,
+      retryAfterMs: waitMs,
+    });
+
+  /** Counts the try as wrong before the check (undone when it is right), or refuses it while a wait runs. */
+  const reserveTry = db.transaction(() => {
+    const waitMs = nextTryAt() - now();
+    if (waitMs > 0) throw mustWait(waitMs);
+    const counted = failures() + 1;
+    write.run('manager_pin_failures', String(counted));
+    write.run('manager_pin_next_try_at', String(now() + waitAfter(counted)));
+  });
+  const forgetFailures = db.transaction(() => {
+    remove.run('manager_pin_failures');
+    remove.run('manager_pin_next_try_at');
+  });
+
+  async function pinIsRight(pin: string): Promise<boolean> {
+    const pinHash = stored();
+    if (pinHash === null) return true;
+    reserveTry.immediate();
+    const expected = Buffer.from(pinHash.hash, 'base64');
+    const given = await derive(pin, Buffer.from(pinHash.salt, 'base64'), pinHash);
+    const right = given.length === expected.length && timingSafeEqual(given, expected);
+    if (right) forgetFailures();
+    return right;
+  }
+
+  const wrongPin = () =>
+    new ReportedError({
+      code: 'manager_pin_wrong',
+      message:
+        failures() >= FREE_ATTEMPTS
+          ? `That is not the manager's PIN. The next try is possible in ${Math.ceil(waitAfter(failures()) / 1000)} s.`
+          : "That is not the manager's PIN.",
+      status: 403,
+      retryAfterMs: Math.max(0, nextTryAt() - now()),
+    });
+
+  return {
+    view,
+
+    /** Throws manager_pin_required when a PIN is set and no manager unlocked; `task` says what needs it. */
+    require(task: string): void {
+      if (unlocked()) return;
+      throw new ReportedError({
+        code: 'manager_pin_required',
+        message: `${task} needs the manager's PIN.`,
+        status: 403,
+      });
+    },
+
+    async unlock(pin: string): Promise<ManagerLockView> {
+      if (!(await pinIsRight(pin))) throw wrongPin();
+      unlockedUntil = now() + UNLOCKED_FOR_MS;
+      return view();
+    },
+
+    lock(): ManagerLockView {
+      unlockedUntil = 0;
+      return view();
+    },
+
+    /** Sets, changes (unlocked first) or removes (null) the PIN. */
+    async setPin(pin: string | null): Promise<ManagerLockView> {
+      this.require('Changing the PIN');
+      if (pin === null) {
+        remove.run('manager_pin');
+        forgetFailures();
+        unlockedUntil = 0;
+        return view();
+      }
+      if (!PIN_PATTERN.test(pin))
+        throw ApiError.fromFields('invalid_body', [{ field: 'pin', message: 'must be 4 to 12 digits' }]);
+      const salt = randomBytes(16);
+      const hash = await derive(pin, salt, COST);
+      write.run(
+        'manager_pin',
+        JSON.stringify({ ...COST, salt: salt.toString('base64'), hash: hash.toString('base64') } satisfies StoredPin),
+      );
+      forgetFailures();
+      unlockedUntil = 0;
+      return view();
+    },
+  };
+}
+
+export type ManagerLock = ReturnType<typeof createManagerLock>;

@@ -1,0 +1,80 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { ApiError } from '../../shared/contract';
+
+/** The largest file read (a few MB holds far more animals than a shop keeps). */
+export const CSV_MAX_CHARS = 8 * 1024 * 1024;
+/** The most rows read from one file. */
+export const CSV_MAX_ROWS = 20_000;
+
+// A cell a spreadsheet would run as a formula (OWASP "CSV injection"); a leading ' of ours, too,
+// so that taking it away again on import is never ambiguous.
+const FORMULA_START = /^[=+\-@\t\r']/;
+
+/** A text cell as written: one a spreadsheet would take for a formula is kept text with a leading '. */
+export const guardCell = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** A text cell as read: the ' that guardCell put before a formula-like text is taken away. */
+export const unguardCell = (text: string) =>
+  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+
+/**
+ * RFC 4180 text as spreadsheets open it: UTF-8 with a byte order mark, CRLF between records,
+ * a field quoted when it holds a comma, a quote or a line break (quotes doubled).
+ */
+export function writeCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return `\uFEFF${stringify([header as string[], ...(rows as string[][])], { record_delimiter: 'windows', quoted_match: /[\r\n]/ })}`;
+}
+
+export interface CsvRecord {
+  /** The file's line the record starts on (1 is the header). */
+  line: number;
+  cells: string[];
+}
+
+/** A file's records: a byte order mark, CRLF or LF, quoted fields with line breaks; blank lines skipped. */
+export function readCsv(text: string): CsvRecord[] {
+  if (text.length > CSV_MAX_CHARS)
+    throw new ApiError('payload_too_large', `The file is larger than ${CSV_MAX_CHARS / 1024 / 1024} MB; split it.`);
+  if (text.includes('\uFFFD'))
+    throw new ApiError(
+      'invalid_body',
+      'The file is not UTF-8 text (some characters could not be read): save it from the spreadsheet as "CSV UTF-8".',
+    );
+  let records: { record: string[]; info: { lines: number; empty_lines: number } }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      to: CSV_MAX_ROWS + 2,
+    }) as never;
+  } catch (error) {
+    const { message, lines } = error as { message: string; lines?: number };
+    throw new ApiError(
+      'invalid_body',
+      `The file is not CSV${lines ? ` (line ${lines})` : ''}: ${message.replace(/^Invalid [^:]*: /, '').slice(0, 200)}`,
+    );
+  }
+  if (records.length > CSV_MAX_ROWS + 1)
+    throw new ApiError('payload_too_large', `The file has more than ${CSV_MAX_ROWS} rows; split it.`);
+  // csv-parse counts the line a record ends on: it starts after the previous one, and the blank lines between.
+  let previousEnd = 0;
+  let blankBefore = 0;
+  return records.map(({ record, info }) => {
+    const line = previousEnd + 1 + (info.empty_lines - blankBefore);
+    previousEnd = info.lines;
+    blankBefore = info.empty_lines;
+    return { line, cells: record };
+  });
+}
+
+/** A header cell as matched: "Category ID", "category_id" and "categoryId" are one column. */
+export const headerKey = (cell: string) =>
+  cell
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');

@@ -1,0 +1,56 @@
+import type { FieldProblem } from './errors';
+import type { Int64 } from './int64';
+import type { SameAnimal } from './same-animals';
+
+/**
+ * How an imported row stands in its preview:
+ * - ready: it will be added;
+ * - invalid: it breaks the contract's rules (`problems`, each on its field), and is not added;
+ * - imported: this row of this file was imported before, and is not added twice;
+ * - look_alike: an animal of that name and category is already listed or waiting (`lookAlikes`);
+ *   added only when a person asks for these too.
+ */
+export const IMPORT_ROW_STATES = ['ready', 'invalid', 'imported', 'look_alike'] as const;
+export type ImportRowState = (typeof IMPORT_ROW_STATES)[number];
+
+export interface ImportRow {
+  /** The file's line the row starts on (1 is the header). */
+  line: number;
+  /** As the file has them. */
+  name: string;
+  category: string;
+  status: string;
+  /** The category id the row names (by id, or by a name this environment knows); null when it names none. */
+  categoryId: Int64 | null;
+  state: ImportRowState;
+  problems: FieldProblem[];
+  lookAlikes?: SameAnimal[];
+}
+
+/** A file read and checked, row by row, before anything is added; `importId` names it for the import. */
+export interface ImportPreview {
+  importId: string;
+  fileName: string;
+  rows: ImportRow[];
+  counts: Record<ImportRowState, number>;
+}
+
+/** An import on its way: rows added so far of those to add. */
+export interface ImportProgress {
+  importId: string;
+  done: number;
+  total: number;
+}
+
+/** What an import did: rows added, and rows left out because the same row of the same file was imported before. */
+export interface ImportOutcome {
+  importId: string;
+  added: number;
+  alreadyImported: number;
+}
+
+/** What an export wrote: how many animals, and where (null: the person chose no file). */
+export interface ExportOutcome {
+  rows: number;
+  path: string | null;
+}

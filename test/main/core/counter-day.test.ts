@@ -1,0 +1,212 @@
+// Issue 19 at the core: defaults that keep animals findable (the last category, a look-alike
+// refused unless asked for), category names per environment, and the manager's lock. Real
+// SQLite files; a real keychain and our real service on 127.0.0.1 where a server is involved.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { openPetstoreCore, type CoreOptions } from '../../../src/main/core/petstore-core';
+import { FREE_ATTEMPTS, LONGEST_WAIT_MS, waitAfter } from '../../../src/main/core/manager-lock';
+import { createKeychain } from '../../../src/main/secrets/keychain';
+import { toAppError } from '../../../src/main/app-error';
+import type { AppError } from '../../../src/shared/contract';
+import { startService, TEST_API_KEY } from '../../helpers/http-service';
+import { itWithKeyring } from '../../helpers/keyring';
+import { useTempDir } from '../../helpers/temp-dir';
+import { useCleanups } from '../../helpers/cleanups';
+
+const { track, later } = useCleanups();
+
+async function refusal(run: () => unknown): Promise<AppError> {
+  try {
+    await run();
+  } catch (error) {
+    return toAppError(error);
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('the counter’s day, at the core', () => {
+  const tempDir = useTempDir();
+  function open(options: Partial<CoreOptions> = {}) {
+    const core = openPetstoreCore({
+      dataDir: tempDir(),
+      env: {},
+      keychain: createKeychain(`Petstore Desk test ${randomUUID()}`),
+      ...options,
+    });
+    later(() => core.close());
+    return core;
+  }
+
+  it('the add form starts with the category last added to, per environment, across a restart', async () => {
+    const first = open();
+    expect(first.addDefaults('local')).toEqual({ categoryId: null });
+    first.addPet('local', { name: 'Rex', categoryId: '9223372036854775807', status: 'available' });
+    await first.close();
+    const second = open();
+    expect(second.addDefaults('local')).toEqual({ categoryId: '9223372036854775807' });
+    expect(second.addDefaults('staging')).toEqual({ categoryId: null });
+  });
+
+  it('an animal of the same name (as search reads it) and category is refused with the one listed, unless added anyway', async () => {
+    const core = open();
+    core.nameCategory('local', { categoryId: '5', name: 'Dogs' });
+    const rex = core.addPet('local', { name: 'Café', categoryId: '5', status: 'available' });
+    if (!('pet' in rex)) throw new Error('local adds at once');
+    const refused = await refusal(() => core.addPet('local', { name: '  cafe ', categoryId: '5' }));
+    expect(refused).toMatchObject({
+      code: 'possible_duplicate',
+      status: 409,
+      duplicates: [{ id: rex.pet.id, name: 'Café', categoryId: '5', status: 'available' }],
+    });
+    expect(refused.message).toBe(`cafe (Dogs (5)) is already listed as number ${rex.pet.id} in local. Add it anyway?`);
+    expect(core.addPet('local', { name: 'Cafe', categoryId: '6' })).toHaveProperty('pet'); // another category
+    expect(core.addPet('local', { name: 'cafe', categoryId: '5' }, { anyway: true })).toHaveProperty('pet');
+    expect(core.animals('local').total).toBe(3);
+    // A bad animal is said to be bad, not a duplicate.
+    expect((await refusal(() => core.addPet('local', { name: '', categoryId: '5' }))).code).toBe('invalid_body');
+  });
+
+  itWithKeyring('for a server, an animal still waiting to be sent counts as already there', async () => {
+    const core = open();
+    const service = track(await startService());
+    await core.setBaseUrl('staging', `${service.baseUrl.replace(/\d+$/, '9')}/v1`); // nothing listens there
+    await core.setKey('staging', TEST_API_KEY);
+    const waiting = core.addPet('staging', { name: 'Bubbles', categoryId: '2' });
+    if (!('entry' in waiting)) throw new Error('an outbox entry was expected');
+    const refused = await refusal(() => core.addPet('staging', { name: 'BUBBLES', categoryId: '2' }));
+    expect(refused.code).toBe('possible_duplicate');
+    expect(refused.duplicates).toEqual([{ entryId: waiting.entry.entryId, name: 'Bubbles', categoryId: '2' }]);
+    expect(refused.message).toMatch(/already waiting to be sent in staging/);
+  });
+
+  it('category names: one per id and one id per name (as a person reads it), per environment; a number is not a name', async () => {
+    const core = open();
+    expect(core.nameCategory('local', { categoryId: '1', name: ' Dogs ' })).toEqual({ categoryId: '1', name: 'Dogs' });
+    core.nameCategory('local', { categoryId: '-9223372036854775808', name: 'Ünusual' });
+    core.nameCategory('staging', { categoryId: '1', name: 'Hunde' });
+    const taken = await refusal(() => core.nameCategory('local', { categoryId: '2', name: 'dogs' }));
+    expect(taken).toMatchObject({ code: 'conflict', fields: [{ field: 'name' }] });
+    expect(taken.message).toMatch(/already names category 1/);
+    expect((await refusal(() => core.nameCategory('local', { categoryId: '2', name: '42' }))).message).toMatch(
+      /must not be a number/,
+    );
+    expect(
+      (await refusal(() => core.nameCategory('local', { categoryId: 'x', name: 'Cats' }))).fields?.[0]?.field,
+    ).toBe('categoryId');
+    expect(core.categoryNames('local')).toEqual([
+      { categoryId: '1', name: 'Dogs' },
+      { categoryId: '-9223372036854775808', name: 'Ünusual' },
+    ]);
+    core.nameCategory('local', { categoryId: '1', name: null });
+    expect(core.categoryNames('local')).toHaveLength(1);
+    expect(core.categoryNames('staging')).toEqual([{ categoryId: '1', name: 'Hunde' }]);
+  });
+
+  it('category names travel as CSV between counters: exported, then imported into another data folder, the same', async () => {
+    const first = open();
+    first.nameCategory('local', { categoryId: '9223372036854775807', name: '=HYPERLINK("x")' });
+    first.nameCategory('local', { categoryId: '2', name: 'Cats, "indoor"' });
+    const csv = first.exportCategoryNames('local');
+    expect(csv.startsWith('\uFEFFcategory_id,name\r\n')).toBe(true);
+    expect(csv).toContain(`9223372036854775807,"'=HYPERLINK(""x"")"\r\n`);
+    const other = openPetstoreCore({ dataDir: `${tempDir()}/other`, env: {} });
+    later(() => other.close());
+    expect(other.importCategoryNames('local', csv)).toEqual({ named: 2 });
+    expect(other.categoryNames('local')).toEqual(first.categoryNames('local'));
+    // All or none: a bad line names itself, and nothing of the file is kept.
+    const bad = await refusal(() => other.importCategoryNames('staging', 'category_id,name\n1,Fish\n2,12\n'));
+    expect(bad.message).toMatch(/^Line 3: .*must not be a number.*Nothing was imported/);
+    expect(other.categoryNames('staging')).toEqual([]);
+  });
+
+  describe('the manager’s lock', () => {
+    it('without a PIN nothing is locked; with one, the manager’s tasks need it and the counter’s do not', async () => {
+      const core = open();
+      await core.setBaseUrl('staging', 'http://127.0.0.1:9/v1'); // no PIN yet: allowed
+      await core.setManagerPin('2468');
+      expect(core.managerLock()).toEqual({ pinSet: true, unlocked: false, retryAfterMs: 0 });
+      const tasks: Array<[string, () => unknown]> = [
+        ['switching environment', () => core.setActiveEnvironment('staging')],
+        ['an address', () => core.setBaseUrl('staging', 'http://127.0.0.1:8/v1')],
+        ['a key', () => core.setKey('staging', TEST_API_KEY)],
+        ['removing a key', () => core.clearKey('staging')],
+        ['confirmations off', () => core.setPreferences({ confirmProductionAdds: false })],
+        ['naming', () => core.nameCategory('local', { categoryId: '1', name: 'Dogs' })],
+        ['discarding', () => core.discardEntry('staging', '1')],
+        ['another PIN', () => core.setManagerPin('1357')],
+      ];
+      for (const [, task] of tasks) expect((await refusal(task)).code, String(task)).toBe('manager_pin_required');
+      // The counter's work goes on: listing, adding, changing; turning confirmations on is never locked.
+      const added = core.addPet('local', { name: 'Rex', categoryId: '1', status: 'available' });
+      if (!('pet' in added)) throw new Error('local adds at once');
+      expect(core.changePet('local', added.pet.id, { status: 'sold' })).toHaveProperty('pet.status', 'sold');
+      expect(core.setPreferences({ confirmProductionAdds: true })).toEqual({ confirmProductionAdds: true });
+      expect(core.setActiveEnvironment('local').environment).toBe('local'); // staying is no switch
+      expect((await core.unlockManager('2468')).unlocked).toBe(true);
+      expect(core.setActiveEnvironment('staging').environment).toBe('staging');
+      core.lockManager();
+      expect((await refusal(() => core.setActiveEnvironment('local'))).code).toBe('manager_pin_required');
+    });
+
+    it('the PIN is kept only as a slow salted hash; wrong tries wait longer and longer, across a restart', async () => {
+      let clock = 1_000_000;
+      const options = { now: () => clock };
+      const core = open(options);
+      await core.setManagerPin('2468');
+      const dir = tempDir();
+      const { default: Database } = await import('better-sqlite3');
+      const peek = new Database(`${dir}/petstore.db`, { readonly: true });
+      const stored = peek.prepare("SELECT value FROM settings WHERE name = 'manager_pin'").pluck().get() as string;
+      peek.close();
+      expect(stored).not.toContain('2468');
+      expect(JSON.parse(stored)).toMatchObject({ N: 32768, r: 8, p: 1 });
+      expect(Buffer.from(JSON.parse(stored).salt, 'base64')).toHaveLength(16);
+
+      for (let attempt = 1; attempt <= FREE_ATTEMPTS; attempt++) {
+        expect((await refusal(() => core.unlockManager('0000'))).code).toBe('manager_pin_wrong');
+      }
+      // Now each try waits: even the right PIN is not tried before the wait is over.
+      const waiting = await refusal(() => core.unlockManager('2468'));
+      expect(waiting).toMatchObject({ code: 'manager_pin_wait', status: 429, retryAfterMs: 1_000 });
+      await core.close();
+
+      const restarted = open(options);
+      expect(restarted.managerLock()).toEqual({ pinSet: true, unlocked: false, retryAfterMs: 1_000 });
+      expect((await refusal(() => restarted.unlockManager('2468'))).code).toBe('manager_pin_wait');
+      clock += 1_000;
+      expect((await refusal(() => restarted.unlockManager('1111'))).retryAfterMs).toBe(2_000);
+      clock += 2_000;
+      expect((await refusal(() => restarted.unlockManager('1111'))).retryAfterMs).toBe(4_000);
+      clock += 4_000;
+      expect((await restarted.unlockManager('2468')).unlocked).toBe(true); // the right one resets the count
+      restarted.lockManager();
+      expect((await refusal(() => restarted.unlockManager('1111'))).retryAfterMs).toBe(0);
+    });
+
+    it('tries made at once are each counted (two processes, or a script hammering the bridge)', async () => {
+      const core = open();
+      await core.setManagerPin('2468');
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => refusal(() => core.unlockManager('9999'))));
+      expect(outcomes.filter((error) => error.code === 'manager_pin_wrong')).toHaveLength(FREE_ATTEMPTS);
+      expect(outcomes.filter((error) => error.code === 'manager_pin_wait')).toHaveLength(8 - FREE_ATTEMPTS);
+    });
+
+    it('brute force is slowed as designed: the 10,000 four-digit PINs would take years', () => {
+      expect([1, 2, 3, 4, 5, 6].map(waitAfter)).toEqual([0, 0, 1_000, 2_000, 4_000, 8_000]);
+      let total = 0;
+      for (let failures = 1; failures <= 10_000; failures++) total += waitAfter(failures);
+      expect(total / (365 * 24 * 3_600_000)).toBeGreaterThan(0.25); // a quarter of a year, at the least
+      expect(waitAfter(40)).toBe(LONGEST_WAIT_MS);
+    });
+
+    it('a PIN is 4 to 12 digits; removing it (unlocked) unlocks everything', async () => {
+      const core = open();
+      for (const pin of ['123', '12345678901234', '12a4', ''])
+        expect((await refusal(() => core.setManagerPin(pin))).fields?.[0]).toMatchObject({ field: 'pin' });
+      await core.setManagerPin('2468');
+      await core.unlockManager('2468');
+      expect(await core.setManagerPin(null)).toEqual({ pinSet: false, unlocked: false, retryAfterMs: 0 });
+      expect(core.setActiveEnvironment('staging').environment).toBe('staging');
+    });
+  });
+});
