@@ -43,9 +43,10 @@ export function readCsv(text: string): CsvRecord[] {
     );
   let records: { record: string[]; info: { lines: number; empty_lines: number } }[];
   try {
-    records = parse(text, {
+    // Line breaks made one (CRLF, LF and CR mixed in one file are read alike, and counted once each).
+    records = parse(text.replace(/\r\n?/g, '\n'), {
       bom: true,
-      record_delimiter: ['\r\n', '\n', '\r'],
+      record_delimiter: '\n',
 
       info: true,
       relax_column_count: true,
