@@ -7,6 +7,7 @@ import { ADD_NAME_FIELD_ID } from './components/AddAnimalForm';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { EnvironmentBar, EnvironmentStrip } from './components/EnvironmentBar';
 import { SEARCH_FIELD_ID } from './components/Filters';
+import { PinDialog } from './components/PinDialog';
 import { SettingsScreen } from './components/SettingsScreen';
 import { SyncBar, syncNowAndAnnounce } from './components/SyncBar';
 import { FALLBACK_FOCUS_ID } from './components/use-modal';
@@ -34,9 +35,9 @@ function runCommand(command: CommandId): void {
       });
     }
     case 'show-animals':
-      return app.showScreen('animals');
+      return void app.showScreen('animals');
     case 'show-settings':
-      return app.showScreen('settings');
+      return void app.showScreen('settings');
     case 'use-local':
       return void app.chooseEnvironment('local');
     case 'use-production':
@@ -89,7 +90,7 @@ export function App() {
                 className="tab"
                 aria-current={screen === tab.screen ? 'page' : undefined}
                 title={shortcutLabel(COMMANDS[tab.command].keys[0], isMac)}
-                onClick={() => showScreen(tab.screen)}
+                onClick={() => void showScreen(tab.screen)}
               >
                 {tab.label}
               </button>
@@ -126,7 +127,8 @@ export function App() {
           <p>Petstore Desk was last used on the live shop's server, so it started there. Animals added now are real.</p>
         </ConfirmDialog>
       )}
-      <Toaster position="bottom-right" theme="system" closeButton />
+      <PinDialog />
+      <Toaster position="top-center" theme="system" closeButton />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // The add and fix forms' rules: the contract's own schema, and field problems put on their fields.
 import {
+  categoryNameKey,
   fieldProblems,
   newPetSchema,
   phraseIssue,
@@ -7,6 +8,7 @@ import {
   type AppError,
   type FieldProblem,
   type PetStatus,
+  type CategoryName,
 } from '../../shared/contract';
 
 export const PET_FIELDS = ['name', 'categoryId', 'status'] as const;
@@ -19,14 +21,27 @@ export interface PetDraft {
   status: PetStatus | '';
 }
 
-export const EMPTY_DRAFT: PetDraft = { name: '', categoryId: '', status: '' };
+/**
+ * A new animal's form: status "Available" (an animal without one matches no filter, so "No status"
+ * is a choice a person makes), and the category last added to, if any.
+ */
+export const newDraft = (categoryId = ''): PetDraft => ({ name: '', categoryId, status: 'available' });
 
-export const isEmptyDraft = (draft: PetDraft) => draft.name === '' && draft.categoryId === '' && draft.status === '';
+/** Nothing typed yet for the next animal (the defaults are not typing). */
+export const isEmptyDraft = (draft: PetDraft) => draft.name === '';
 
-export function draftToPet(draft: PetDraft) {
+/** The category field holds an id, or a name the environment knows: the id it stands for, or what was typed. */
+export function categoryIdOf(typed: string, categories: readonly CategoryName[]): string {
+  const text = typed.trim();
+  if (text === '' || /^[+-]?[0-9]+$/.test(text)) return text;
+  const key = categoryNameKey(text);
+  return categories.find(({ name }) => categoryNameKey(name) === key)?.categoryId ?? text;
+}
+
+export function draftToPet(draft: PetDraft, categories: readonly CategoryName[] = []) {
   return {
     name: draft.name,
-    categoryId: draft.categoryId.trim(),
+    categoryId: categoryIdOf(draft.categoryId, categories),
     ...(draft.status === '' ? {} : { status: draft.status }),
   };
 }
@@ -51,10 +66,14 @@ export function errorsOf(error: AppError): FieldErrors {
 
 const schema = newPetSchema('app');
 
-/** The same check the server makes, as the person types. */
-export function validateDraft(draft: PetDraft): FieldErrors {
-  const result = schema.safeParse(draftToPet(draft), { error: phraseIssue });
-  return result.success ? {} : errorsOnFields(fieldProblems(result.error, 'body'));
+/** The same check the server makes, as the person types (a category by a name the environment knows, too). */
+export function validateDraft(draft: PetDraft, categories: readonly CategoryName[] = []): FieldErrors {
+  const pet = draftToPet(draft, categories);
+  const result = schema.safeParse(pet, { error: phraseIssue });
+  const errors = result.success ? {} : errorsOnFields(fieldProblems(result.error, 'body'));
+  if (pet.categoryId !== '' && !/^[+-]?[0-9]+$/.test(pet.categoryId))
+    errors.categoryId = `No category is named "${pet.categoryId.slice(0, 60)}" here: type its id, or pick one from the list`;
+  return errors;
 }
 
 export const STATUS_CHOICES: ReadonlyArray<PetStatus> = PET_STATUSES;

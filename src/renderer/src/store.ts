@@ -14,8 +14,10 @@ import {
   type ServerStatus,
   type SyncOutcome,
 } from '../../shared/contract';
-import type { ActiveEnvironmentView, PreferencesView } from '../../shared/ipc/views';
+import type { ActiveEnvironmentView, ManagerLockView, PreferencesView } from '../../shared/ipc/views';
+import type { CategoryName } from '../../shared/contract';
 import { call, CallError, subscribe } from './api';
+import { asManager, askForPin } from './manager';
 
 export type Screen = 'animals' | 'settings';
 export interface Filter {
@@ -58,13 +60,19 @@ interface AppState {
    * as saving; main's answer (the list again) replaces them.
    */
   saving: ReadonlyMap<string, PetPatch>;
+  /** The active environment's category names, as main keeps them. */
+  categories: readonly CategoryName[];
+  /** Whether a manager's PIN is set, and whether a manager unlocked the app, as main says. */
+  managerLock: ManagerLockView;
 }
 
 interface AppActions {
   start(): Promise<void>;
   /** Asks main to make `environment` active; the window shows it once main has decided. */
   chooseEnvironment(environment: EnvironmentName): Promise<void>;
-  showScreen(screen: Screen): void;
+  /** Settings ask for the manager's PIN when one is set; leaving them locks the app again. */
+  showScreen(screen: Screen): Promise<void>;
+
   setFilter(change: Partial<Filter>): void;
   /** Asks main for the list again (`refresh`: and the server for its whole list; `fromTop`: only its first rows). */
   reload(options?: { refresh?: boolean; fromTop?: boolean }): Promise<void>;
@@ -75,6 +83,10 @@ interface AppActions {
   /** A change of one animal, shown at once; main decides, and the list shows what it decided. */
   changeAnimal(pet: Pet, patch: PetPatch): Promise<void>;
   acknowledgeProduction(): void;
+  /** Asks main for the active environment's category names again. */
+  reloadCategories(): Promise<void>;
+  /** Asks main how its lock stands. */
+  reloadManagerLock(): Promise<void>;
 }
 
 export const isRemote = (environment: EnvironmentName | null): environment is RemoteEnvironment =>
@@ -99,7 +111,8 @@ export const useApp = create<AppState & AppActions>()((set, get) => {
     set({ revision, environment, ...(atStart ? { startedInProduction: environment === 'production' } : {}) });
     if (!changed) return;
     // The other environment's rows go at once: data of two environments is never on screen together.
-    set({ list: null, loading: true, listError: null, refreshing: false });
+    set({ list: null, loading: true, listError: null, refreshing: false, categories: [] });
+    void get().reloadCategories();
     if (isRemote(environment) && !get().servers[environment]) void fetchServerStatus(environment);
     void get().reload();
   }
@@ -152,6 +165,19 @@ export const useApp = create<AppState & AppActions>()((set, get) => {
     preferences: { confirmProductionAdds: true },
     startedInProduction: false,
     saving: new Map(),
+    categories: [],
+    managerLock: { pinSet: false, unlocked: false, retryAfterMs: 0 },
+
+    async reloadCategories() {
+      const { environment } = get();
+      if (environment === null) return;
+      const categories = await call('categoryNames', { environment });
+      if (environment === get().environment) set({ categories });
+    },
+
+    async reloadManagerLock() {
+      set({ managerLock: await call('managerLock', undefined) });
+    },
 
     async start() {
       if (started) return;
@@ -164,19 +190,32 @@ export const useApp = create<AppState & AppActions>()((set, get) => {
         void get().reload({ refresh: false });
       });
       subscribe('environmentChanged', (decided) => applyEnvironment(decided));
-      const [active, preferences] = await Promise.all([
+      const [active, preferences, managerLock] = await Promise.all([
         call('activeEnvironment', undefined),
         call('preferences', undefined),
+        call('managerLock', undefined),
       ]);
-      set({ preferences });
+      set({ preferences, managerLock });
       applyEnvironment(active, { atStart: true });
     },
 
     async chooseEnvironment(environment) {
-      applyEnvironment(await call('setActiveEnvironment', { environment }));
+      const decided = await asManager('Switching environment', () => call('setActiveEnvironment', { environment }));
+      if (decided !== null) applyEnvironment(decided);
     },
 
-    showScreen: (screen) => set({ screen }),
+    async showScreen(screen) {
+      const from = get().screen;
+      if (screen === from) return;
+      if (screen === 'settings') {
+        const managerLock = await call('managerLock', undefined);
+        set({ managerLock });
+        if (managerLock.pinSet && !managerLock.unlocked && !(await askForPin('Settings'))) return;
+      } else if (from === 'settings' && get().managerLock.pinSet) {
+        void call('lockManager', undefined).then((managerLock) => set({ managerLock }));
+      }
+      set({ screen });
+    },
 
     setFilter(change) {
       set((state) => ({ filter: { ...state.filter, ...change } }));
@@ -240,7 +279,10 @@ export const useApp = create<AppState & AppActions>()((set, get) => {
       const before = get().preferences;
       set({ preferences }); // at once: a checkbox answers the click, not the round trip to main
       try {
-        set({ preferences: await call('setPreferences', preferences) });
+        const decided = await asManager('Turning production confirmations off', () =>
+          call('setPreferences', preferences),
+        );
+        set({ preferences: decided ?? before });
       } catch (error) {
         set({ preferences: before });
         throw error;

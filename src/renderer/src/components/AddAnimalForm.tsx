@@ -1,14 +1,14 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { COMMANDS, shortcutLabel } from '../../../shared/commands';
-import type { EnvironmentName } from '../../../shared/contract';
+import { describeCategory, type EnvironmentName, type SameAnimal } from '../../../shared/contract';
 import { call, CallError, messageOf } from '../api';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
 import {
   draftToPet,
-  EMPTY_DRAFT,
   errorsOf,
   isEmptyDraft,
+  newDraft,
   validateDraft,
   type FieldErrors,
   type PetDraft,
@@ -21,18 +21,29 @@ import { PetFields } from './PetFields';
 
 export const ADD_NAME_FIELD_ID = 'add-name';
 
+/** An add main refused because it looks like an animal already there; a person may add it anyway. */
+interface LookAlike {
+  animal: PetDraft;
+  to: EnvironmentName;
+  message: string;
+  same: SameAnimal[];
+}
+
 /**
- * Name, category, status; Enter adds. The form is emptied the moment an animal is handed over, and
- * the adds are sent to main one after another: whatever is typed next belongs to the next animal,
- * at any typing speed, and a barcode scanner's burst of animals arrives whole and in order.
+ * Name, category, status; Enter adds. The form is emptied the moment an animal is handed over (the
+ * category and "Available" stay for the next), and the adds are sent to main one after another:
+ * whatever is typed next belongs to the next animal, at any typing speed, and a barcode scanner's
+ * burst of animals arrives whole and in order.
  */
 export function AddAnimalForm() {
   const environment = useApp((state) => state.environment)!;
   const confirmInProduction = useApp((state) => state.preferences.confirmProductionAdds);
-  const [draft, setDraftState] = useState<PetDraft>(EMPTY_DRAFT);
+  const categories = useApp((state) => state.categories);
+  const [draft, setDraftState] = useState<PetDraft>(newDraft());
   const [touched, setTouched] = useState<ReadonlySet<PetField>>(new Set());
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [confirming, setConfirming] = useState<PetDraft | null>(null);
+  const [lookAlikes, setLookAlikes] = useState<readonly LookAlike[]>([]);
   const nameRef = useRef<HTMLInputElement>(null);
   // The draft as typed, read by handlers that may run before the next render.
   const latest = useRef(draft);
@@ -43,7 +54,16 @@ export function AddAnimalForm() {
     setDraftState(next);
   };
 
-  const liveErrors = validateDraft(draft);
+  // Each environment's form starts with the category last added to there (main remembers it).
+  useEffect(() => {
+    let current = true;
+    void call('addDefaults', { environment }).then(({ categoryId }) => {
+      if (current && isEmptyDraft(latest.current)) setDraft(newDraft(categoryId ?? ''));
+    });
+    return () => void (current = false);
+  }, [environment]);
+
+  const liveErrors = validateDraft(draft, categories);
   // As you type: a field's message shows once it has been typed in; main's until it is edited.
   const shown: FieldErrors = { ...serverErrors };
   for (const field of touched) if (liveErrors[field]) shown[field] = liveErrors[field];
@@ -70,9 +90,10 @@ export function AddAnimalForm() {
     );
   };
 
-  const addOne = async (animal: PetDraft, to: EnvironmentName) => {
+  const addOne = async (animal: PetDraft, to: EnvironmentName, anyway = false) => {
     try {
-      const result = await call('addPet', { environment: to, pet: draftToPet(animal) });
+      const pet = draftToPet(animal, useApp.getState().categories);
+      const result = await call('addPet', { environment: to, pet, ...(anyway ? { anyway } : {}) });
       const name = <Name>{animal.name.trim()}</Name>;
       toast.success(
         'pet' in result ? (
@@ -86,13 +107,18 @@ export function AddAnimalForm() {
         ),
       );
     } catch (error) {
+      if (error instanceof CallError && error.detail.code === 'possible_duplicate') {
+        const detail = error.detail;
+        setLookAlikes((queue) => [...queue, { animal, to, message: detail.message, same: detail.duplicates ?? [] }]);
+        return;
+      }
       putBack(animal, error instanceof CallError ? errorsOf(error.detail) : { form: messageOf(error) });
     }
   };
 
-  /** Hands the animal over and frees the form for the next one at once. */
+  /** Hands the animal over and frees the form for the next one at once (same category, "Available"). */
   const send = (animal: PetDraft) => {
-    setDraft(EMPTY_DRAFT);
+    setDraft(newDraft(animal.categoryId));
     setTouched(new Set());
     setServerErrors({});
     nameRef.current?.focus();
@@ -103,7 +129,7 @@ export function AddAnimalForm() {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const animal = latest.current;
-    const problems = validateDraft(animal);
+    const problems = validateDraft(animal, categories);
     if (Object.keys(problems).length > 0) {
       setTouched(new Set(['name', 'categoryId', 'status']));
       const first = (['name', 'categoryId', 'status'] as const).find((field) => problems[field]);
@@ -114,18 +140,31 @@ export function AddAnimalForm() {
     else send(animal);
   };
 
+  const categoryOf = (animal: PetDraft) => {
+    const { categoryId } = draftToPet(animal, categories);
+    return describeCategory(categoryId, categories.find((category) => category.categoryId === categoryId)?.name);
+  };
+  const lookAlike = lookAlikes[0];
+
   return (
     <form className="add-form" aria-labelledby="add-title" onSubmit={submit} noValidate>
       <h2 id="add-title">
         New animal <kbd>{shortcutLabel(COMMANDS['new-animal'].keys[0], isMac)}</kbd>
       </h2>
-      <PetFields idPrefix="add" draft={draft} errors={shown} onChange={change} nameRef={nameRef} />
+      <PetFields
+        idPrefix="add"
+        draft={draft}
+        errors={shown}
+        onChange={change}
+        nameRef={nameRef}
+        categories={categories}
+      />
       {shown.form && (
         <p className="form-error" role="alert">
           {shown.form}
         </p>
       )}
-      <button type="submit" className={environment === 'production' ? 'danger' : 'primary'}>
+      <button type="submit" className={environment === 'production' ? 'danger add-button' : 'primary add-button'}>
         Add to {ENVIRONMENT_LABELS[environment]}
       </button>
       {confirming && (
@@ -144,8 +183,37 @@ export function AddAnimalForm() {
             <strong>
               <Name>{confirming.name.trim()}</Name>
             </strong>{' '}
-            (category {confirming.categoryId.trim()}) will be added to the live shop's server.
+            ({categoryOf(confirming)}) will be added to the live shop's server.
           </p>
+        </ConfirmDialog>
+      )}
+      {lookAlike && !confirming && (
+        <ConfirmDialog
+          key={lookAlikes.length}
+          title="Already there?"
+          confirmLabel="Add anyway"
+          defaultAction="confirm"
+          confirmTone={lookAlike.to === 'production' ? 'danger' : 'primary'}
+          cancelLabel="Don’t add"
+          onConfirm={() => {
+            setLookAlikes((queue) => queue.slice(1));
+            sending.current = sending.current.then(() => addOne(lookAlike.animal, lookAlike.to, true));
+          }}
+          onCancel={() => setLookAlikes((queue) => queue.slice(1))}
+          returnFocusTo={() => nameRef.current}
+        >
+          <p>
+            <strong>
+              <Name>{lookAlike.animal.name.trim()}</Name>
+            </strong>{' '}
+            ({categoryOf(lookAlike.animal)}) was not added yet: an animal of that name and category is{' '}
+            {lookAlike.same[0]?.id !== undefined
+              ? `already listed as number ${lookAlike.same[0].id}`
+              : 'already waiting to be sent'}
+            {lookAlike.same.length > 1 ? ` (and ${lookAlike.same.length - 1} more)` : ''} in{' '}
+            {ENVIRONMENT_LABELS[lookAlike.to]}.
+          </p>
+          <p className="hint">Enter adds it anyway; Escape leaves it out.</p>
         </ConfirmDialog>
       )}
     </form>

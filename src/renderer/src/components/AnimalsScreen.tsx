@@ -2,6 +2,7 @@ import type { InventoryView, RemoteEnvironment, ServerStatus } from '../../../sh
 import { ENVIRONMENT_LABELS, when } from '../format';
 import { isRemote, useApp, type AnimalList, type Filter } from '../store';
 import { AddAnimalForm } from './AddAnimalForm';
+import { AnimalFiles } from './AnimalFiles';
 import { AnimalsTable } from './AnimalsTable';
 import { Filters } from './Filters';
 import { FindById } from './FindById';
@@ -123,7 +124,10 @@ export function AnimalsScreen() {
   return (
     <div className="animals-screen">
       <section className="list-pane" aria-labelledby="list-title">
-        <h2 id="list-title">Animals</h2>
+        <div className="list-head">
+          <h2 id="list-title">Animals</h2>
+          <AnimalFiles />
+        </div>
         <Filters />
         <Freshness />
         <ListBody />

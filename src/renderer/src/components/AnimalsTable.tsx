@@ -128,10 +128,9 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
                 Id
               </th>
               <th scope="col">Name</th>
-              <th scope="col" className="num">
-                Category
-              </th>
+              <th scope="col">Category</th>
               <th scope="col">Status</th>
+              <th scope="col">Sync</th>
             </tr>
           </thead>
           <tbody onKeyDown={onKeyDown}>
@@ -141,7 +140,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
               if (row === undefined)
                 return (
                   <tr key={item.key} className="loading-row" aria-busy="true">
-                    <td colSpan={4}>…</td>
+                    <td colSpan={5}>…</td>
                   </tr>
                 );
               const selection = {

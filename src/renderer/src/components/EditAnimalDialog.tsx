@@ -6,6 +6,7 @@ import { changeRefusedText } from '../change-words';
 import { ENVIRONMENT_LABELS } from '../format';
 import { draftToPet, errorsOf, validateDraft, type FieldErrors, type PetDraft, type PetField } from '../pet-form';
 import { isRemote, useApp } from '../store';
+import type { CategoryName } from '../../../shared/contract';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Name } from './Name';
 import { PetFields } from './PetFields';
@@ -15,8 +16,8 @@ import { useModal } from './use-modal';
 export type Editing = { kind: 'pet'; pet: Pet } | { kind: 'entry'; entry: OutboxEntry };
 
 /** Only the fields that differ from the animal as shown: the change says what the person changed. */
-function patchOf(pet: Pet, draft: PetDraft): PetPatch {
-  const wanted = draftToPet(draft);
+function patchOf(pet: Pet, draft: PetDraft, categories: readonly CategoryName[]): PetPatch {
+  const wanted = draftToPet(draft, categories);
   const patch: PetPatch = {};
   if (wanted.name.trim() !== pet.name) patch.name = wanted.name;
   if (wanted.categoryId !== pet.categoryId) patch.categoryId = wanted.categoryId;
@@ -27,6 +28,7 @@ function patchOf(pet: Pet, draft: PetDraft): PetPatch {
 /** Correct an animal: the add form's fields and as-you-type checks; production asks first, as adds do. */
 export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClose(): void }) {
   const environment = useApp((state) => state.environment)!;
+  const categories = useApp((state) => state.categories);
   const confirmInProduction = useApp((state) => state.preferences.confirmProductionAdds);
   const changeAnimal = useApp((state) => state.changeAnimal);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -44,21 +46,21 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
   const change = (field: PetField, value: string) => {
     const next = { ...draft, [field]: value };
     setDraft(next);
-    setErrors(validateDraft(next));
+    setErrors(validateDraft(next, categories));
   };
 
   const save = async () => {
     try {
       if (editing.kind === 'entry') {
         if (!isRemote(environment)) return;
-        await call('editEntry', { environment, entryId: editing.entry.entryId, pet: draftToPet(draft) });
+        await call('editEntry', { environment, entryId: editing.entry.entryId, pet: draftToPet(draft, categories) });
         toast(
           <span>
             <Name>{draft.name.trim()}</Name> corrected; it goes to {ENVIRONMENT_LABELS[environment]} as corrected.
           </span>,
         );
       } else {
-        const patch = patchOf(editing.pet, draft);
+        const patch = patchOf(editing.pet, draft, categories);
         if (Object.keys(patch).length > 0) await changeAnimal(editing.pet, patch);
       }
       onClose();
@@ -73,7 +75,7 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const problems = validateDraft(draft);
+    const problems = validateDraft(draft, categories);
     if (Object.keys(problems).length > 0) return setErrors(problems);
     if (environment === 'production' && confirmInProduction) setConfirming(true);
     else void save();
@@ -91,7 +93,14 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
           Correct <Name>{original.name}</Name>
           {editing.kind === 'pet' ? ` (number ${editing.pet.id})` : ' (not yet sent)'}
         </h2>
-        <PetFields idPrefix="edit" draft={draft} errors={errors} onChange={change} nameRef={nameField} />
+        <PetFields
+          idPrefix="edit"
+          draft={draft}
+          errors={errors}
+          onChange={change}
+          nameRef={nameField}
+          categories={categories}
+        />
         {errors.form && (
           <p className="form-error" role="alert">
             {errors.form}

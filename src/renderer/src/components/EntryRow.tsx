@@ -1,4 +1,5 @@
 import type { OutboxEntry } from '../../../shared/contract';
+import { Category } from './Category';
 import { Name } from './Name';
 import type { Measured, Selectable } from './row-props';
 
@@ -101,9 +102,13 @@ export function EntryRow({
       <td>
         <Name>{entry.name}</Name>
       </td>
-      <td className="num">{entry.categoryId}</td>
       <td>
-        <span className="status-text">{entry.status ?? '—'}</span>{' '}
+        <Category id={entry.categoryId} />
+      </td>
+      <td>
+        <span className="status-text">{entry.status ?? '—'}</span>
+      </td>
+      <td className="sync-cell">
         <EntryState entry={entry} onFix={onFix} onDiscard={onDiscard} onSend={onSend} />
       </td>
     </tr>

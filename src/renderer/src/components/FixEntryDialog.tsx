@@ -1,3 +1,4 @@
+import { useApp } from '../store';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { OutboxEntry, RemoteEnvironment } from '../../../shared/contract';
@@ -30,6 +31,7 @@ export function FixEntryDialog({
   onClose(): void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const categories = useApp((state) => state.categories);
   const nameField = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState<PetDraft>({
     name: entry.name,
@@ -41,14 +43,14 @@ export function FixEntryDialog({
   const change = (field: PetField, value: string) => {
     const next = { ...draft, [field]: value };
     setDraft(next);
-    setErrors(validateDraft(next));
+    setErrors(validateDraft(next, categories));
   };
   const resend = async (event: React.FormEvent) => {
     event.preventDefault();
-    const problems = validateDraft(draft);
+    const problems = validateDraft(draft, categories);
     if (Object.keys(problems).length > 0) return setErrors(problems);
     try {
-      await call('resendEntry', { environment, entryId: entry.entryId, fixed: draftToPet(draft) });
+      await call('resendEntry', { environment, entryId: entry.entryId, fixed: draftToPet(draft, categories) });
       toast(
         <span>
           <Name>{draft.name.trim()}</Name> is being sent to {ENVIRONMENT_LABELS[environment]} again.
@@ -71,7 +73,14 @@ export function FixEntryDialog({
         <p className="hint">
           The server refused this animal: <Name>{entry.lastError ?? ''}</Name>
         </p>
-        <PetFields idPrefix="fix" draft={draft} errors={errors} onChange={change} nameRef={nameField} />
+        <PetFields
+          idPrefix="fix"
+          draft={draft}
+          errors={errors}
+          onChange={change}
+          nameRef={nameField}
+          categories={categories}
+        />
         {errors.form && <p className="form-error">{errors.form}</p>}
         <div className="dialog-actions">
           <button type="button" onClick={onClose}>

@@ -1,4 +1,5 @@
 import { applyPetPatch, type ChangeEntry, type Pet, type PetPatch, type PetStatus } from '../../../shared/contract';
+import { Category } from './Category';
 import { ChangeState } from './ChangeState';
 import { Name } from './Name';
 import type { Measured, Selectable } from './row-props';
@@ -56,9 +57,13 @@ export function PetRow({
       <td>
         <Name>{shown.name}</Name>
       </td>
-      <td className="num">{shown.categoryId}</td>
       <td>
-        <span className="status-text">{shown.status ?? '—'}</span>{' '}
+        <Category id={shown.categoryId} />
+      </td>
+      <td>
+        <span className="status-text">{shown.status ?? '—'}</span>
+      </td>
+      <td className="sync-cell">
         {saving ? (
           <span className="badge waiting">Saving…</span>
         ) : (

@@ -1,3 +1,4 @@
+import { asManager } from '../manager';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { ChangeEntry, OutboxEntry, Pet, PetStatus, RemoteEnvironment } from '../../../shared/contract';
@@ -54,7 +55,11 @@ export function useRowDialogs() {
     if (!remote) return;
     const entryId = what.kind === 'entry' ? what.entry.entryId : what.change.entryId;
     try {
-      if (await call('discardEntry', { environment: remote, entryId })) {
+      if (
+        await asManager('Discarding what waits to be sent', () =>
+          call('discardEntry', { environment: remote, entryId }),
+        )
+      ) {
         toast(
           <span>
             {what.kind === 'entry' ? (

@@ -6,6 +6,7 @@ import { call, messageOf } from '../api';
 import { ENVIRONMENT_LABELS, onDate } from '../format';
 import { VERDICT_TITLES } from '../server-words';
 import { useApp } from '../store';
+import { CategorySettings, PinSettings } from './ManagerSettings';
 
 function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   const [settings, setSettings] = useState<EnvironmentSettingsView | null>(null);
@@ -208,6 +209,8 @@ export function SettingsScreen() {
           Ask before adding an animal in production
         </label>
       </section>
+      <PinSettings />
+      <CategorySettings />
     </div>
   );
 }

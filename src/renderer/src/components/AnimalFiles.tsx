@@ -1,0 +1,280 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { ImportPreview, ImportRow } from '../../../shared/contract';
+import { call, messageOf, subscribe } from '../api';
+import { ENVIRONMENT_LABELS } from '../format';
+import { useApp } from '../store';
+import { Name } from './Name';
+import { useModal } from './use-modal';
+
+const count = new Intl.NumberFormat();
+const animals = (n: number) => `${count.format(n)} animal${n === 1 ? '' : 's'}`;
+/** Rows shown in the preview: every row with a problem, then the others up to this many. */
+const ROWS_SHOWN = 300;
+
+const STATE_WORDS: Record<ImportRow['state'], string> = {
+  ready: 'Ready',
+  invalid: 'Not added',
+  imported: 'Imported before',
+  look_alike: 'Already there?',
+};
+
+function rowNote(row: ImportRow): string {
+  if (row.state === 'invalid') return row.problems.map(({ field, message }) => `${field} ${message}`).join('; ');
+  if (row.state === 'imported') return 'This row of this file was imported before; it is not added twice.';
+  if (row.state === 'look_alike') {
+    const [first] = row.lookAlikes ?? [];
+    return first?.id !== undefined
+      ? `Like number ${first.id}, ${first.name}`
+      : `Like ${first?.name ?? 'one'} waiting to be sent`;
+  }
+  return '';
+}
+
+/** "Import CSV…" and "Export CSV…": main's file dialogs; the page reads and writes no file itself. */
+export function AnimalFiles() {
+  const environment = useApp((state) => state.environment)!;
+  const filter = useApp((state) => state.filter);
+  const total = useApp((state) => state.list?.total ?? 0);
+  const all = useApp((state) => state.list?.counts.all ?? 0);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const chooseFile = async () => {
+    try {
+      const chosen = await call('previewImport', { environment });
+      if (chosen) setPreview(chosen);
+    } catch (error) {
+      toast.error(`The file could not be imported: ${messageOf(error)}`, { duration: 15_000 });
+    }
+  };
+
+  return (
+    <div className="file-actions">
+      <button type="button" onClick={() => void chooseFile()}>
+        Import CSV…
+      </button>
+      <button type="button" onClick={() => setExporting(true)}>
+        Export CSV…
+      </button>
+      {preview && <ImportDialog preview={preview} onClose={() => setPreview(null)} />}
+      {exporting && (
+        <ExportDialog
+          environment={ENVIRONMENT_LABELS[environment]}
+          viewCount={total}
+          allCount={all}
+          filtered={filter.status !== 'all' || filter.search.trim() !== ''}
+          onExport={async (whole) => {
+            const view = {
+              ...(filter.status === 'all' ? {} : { status: filter.status }),
+              ...(filter.search.trim() === '' ? {} : { search: filter.search }),
+              sort: filter.sort,
+            };
+            const outcome = await call('exportAnimals', { environment, ...(whole ? {} : { view }) });
+            if (outcome.path !== null) toast.success(`${animals(outcome.rows)} exported to ${outcome.path}.`);
+          }}
+          onClose={() => setExporting(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+function ExportDialog(props: {
+  environment: string;
+  viewCount: number;
+  allCount: number;
+  filtered: boolean;
+  onExport(whole: boolean): Promise<void>;
+  onClose(): void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const first = useRef<HTMLInputElement>(null);
+  const [whole, setWhole] = useState(!props.filtered);
+  const [problem, setProblem] = useState('');
+  const titleId = useId();
+  useModal(dialog, { initial: first });
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    try {
+      await props.onExport(whole);
+      props.onClose();
+    } catch (error) {
+      setProblem(messageOf(error));
+    }
+  };
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      className="dialog"
+      onCancel={(e) => (e.preventDefault(), props.onClose())}
+    >
+      <h2 id={titleId}>Export animals to CSV</h2>
+      <form onSubmit={(event) => void submit(event)}>
+        <fieldset className="dialog-body choices">
+          <legend className="visually-hidden">Which animals</legend>
+          <label>
+            <input ref={first} type="radio" name="export-scope" checked={!whole} onChange={() => setWhole(false)} />
+            The list as shown: its filter, search and order ({animals(props.viewCount)})
+          </label>
+          <label>
+            <input type="radio" name="export-scope" checked={whole} onChange={() => setWhole(true)} />
+            Every animal in {props.environment} ({animals(props.allCount)})
+          </label>
+          <p className="hint">UTF-8 CSV as spreadsheets open it; ids exactly as they are.</p>
+          {problem && (
+            <p className="form-error" role="alert">
+              {problem}
+            </p>
+          )}
+        </fieldset>
+        <div className="dialog-actions">
+          <button type="button" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary">
+            Choose a file…
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+function ImportDialog({ preview, onClose }: { preview: ImportPreview; onClose(): void }) {
+  const environment = useApp((state) => state.environment)!;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const importButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const [lookAlikesToo, setLookAlikesToo] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [problem, setProblem] = useState('');
+  const titleId = useId();
+  const { counts } = preview;
+  const toAdd = counts.ready + (lookAlikesToo ? counts.look_alike : 0);
+  useModal(dialog, { initial: toAdd > 0 ? importButton : cancelButton });
+
+  useEffect(
+    () =>
+      subscribe('importProgress', (told) => {
+        if (told.importId === preview.importId) setProgress({ done: told.done, total: told.total });
+      }),
+    [preview.importId],
+  );
+
+  const shownRows = [
+    ...preview.rows.filter((row) => row.state !== 'ready'),
+    ...preview.rows.filter((row) => row.state === 'ready'),
+  ].slice(0, ROWS_SHOWN);
+
+  const start = async () => {
+    setProgress({ done: 0, total: toAdd });
+    try {
+      const outcome = await call('importAnimals', { environment, importId: preview.importId, lookAlikesToo });
+      toast.success(
+        `${animals(outcome.added)} imported to ${ENVIRONMENT_LABELS[environment]}${
+          outcome.alreadyImported > 0 ? `; ${count.format(outcome.alreadyImported)} were imported before` : ''
+        }.`,
+      );
+      onClose();
+    } catch (error) {
+      setProgress(null);
+      setProblem(messageOf(error));
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      className="dialog import-dialog"
+      onCancel={(e) => (e.preventDefault(), progress === null && onClose())}
+    >
+      <h2 id={titleId}>
+        Import <Name>{preview.fileName}</Name> to {ENVIRONMENT_LABELS[environment]}
+      </h2>
+      <div className="dialog-body">
+        <p className="import-counts" data-testid="import-counts">
+          {[
+            `${animals(counts.ready)} ready`,
+            counts.invalid > 0 && `${count.format(counts.invalid)} with problems (not added)`,
+            counts.look_alike > 0 && `${count.format(counts.look_alike)} like animals already there`,
+            counts.imported > 0 && `${count.format(counts.imported)} imported before`,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+        {counts.look_alike > 0 && (
+          <label className="check">
+            <input type="checkbox" checked={lookAlikesToo} onChange={(e) => setLookAlikesToo(e.target.checked)} />
+            Add the {count.format(counts.look_alike)} like animals already there too
+          </label>
+        )}
+        <div className="import-rows" tabIndex={0} aria-label="Rows of the file">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col" className="num">
+                  Line
+                </th>
+                <th scope="col">Name</th>
+                <th scope="col">Category</th>
+                <th scope="col">Status</th>
+                <th scope="col">Import</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shownRows.map((row) => (
+                <tr key={row.line} data-state={row.state} data-line={row.line}>
+                  <td className="num">{row.line}</td>
+                  <td>
+                    <Name>{row.name}</Name>
+                  </td>
+                  <td>
+                    <Name>{row.category}</Name>
+                  </td>
+                  <td>{row.status}</td>
+                  <td>
+                    <span className={`badge import-${row.state}`}>{STATE_WORDS[row.state]}</span>{' '}
+                    <span className="import-note">
+                      <Name>{rowNote(row)}</Name>
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {preview.rows.length > shownRows.length && (
+            <p className="hint">…and {count.format(preview.rows.length - shownRows.length)} more ready rows.</p>
+          )}
+        </div>
+        {progress && (
+          <label className="progress">
+            Adding {count.format(progress.done)} of {count.format(progress.total)}
+            <progress max={Math.max(1, progress.total)} value={progress.done} />
+          </label>
+        )}
+        {problem && (
+          <p className="form-error" role="alert">
+            {problem}
+          </p>
+        )}
+      </div>
+      <div className="dialog-actions">
+        <button ref={cancelButton} type="button" onClick={onClose} disabled={progress !== null}>
+          Cancel
+        </button>
+        <button
+          ref={importButton}
+          type="button"
+          className="primary"
+          disabled={toAdd === 0 || progress !== null}
+          onClick={() => void start()}
+        >
+          Import {animals(toAdd)}
+        </button>
+      </div>
+    </dialog>
+  );
+}

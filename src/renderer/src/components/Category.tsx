@@ -1,0 +1,17 @@
+import { useApp } from '../store';
+import { Name } from './Name';
+
+/** A category as the list shows it: its name in this environment, with its id beside it (the id alone when unnamed). */
+export function Category({ id }: { id: string }) {
+  const name = useApp((state) => state.categories.find((category) => category.categoryId === id)?.name);
+  return (
+    <span className="category">
+      {name !== undefined && (
+        <span className="category-name">
+          <Name>{name}</Name>
+        </span>
+      )}{' '}
+      <span className="category-id num">{id}</span>
+    </span>
+  );
+}

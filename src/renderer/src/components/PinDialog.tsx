@@ -1,0 +1,85 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { call, CallError, messageOf } from '../api';
+import { usePinRequest } from '../manager';
+import { useApp } from '../store';
+import { useModal } from './use-modal';
+
+/** Asks for the manager's PIN when main said a task needs it; main checks it, and counts wrong tries. */
+export function PinDialog() {
+  const request = usePinRequest((state) => state.request);
+  return request ? <PinQuestion key={request.task} task={request.task} done={request.done} /> : null;
+}
+
+function PinQuestion({ task, done }: { task: string; done(unlocked: boolean): void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const [pin, setPin] = useState('');
+  const [problem, setProblem] = useState('');
+  const [waitUntil, setWaitUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const titleId = useId();
+  useModal(dialog, { initial: field });
+  const waitLeft = Math.max(0, Math.ceil((waitUntil - now) / 1000));
+  useEffect(() => {
+    if (waitLeft === 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [waitLeft]);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    try {
+      useApp.setState({ managerLock: await call('unlockManager', { pin }) });
+      done(true);
+    } catch (error) {
+      setPin('');
+      field.current?.focus();
+      const retryAfterMs = error instanceof CallError ? (error.detail.retryAfterMs ?? 0) : 0;
+      setWaitUntil(Date.now() + retryAfterMs);
+      setNow(Date.now());
+      setProblem(messageOf(error));
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      className="dialog"
+      onCancel={(e) => (e.preventDefault(), done(false))}
+    >
+      <h2 id={titleId}>Manager’s PIN</h2>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <div className="dialog-body">
+          <p>{task} needs the manager’s PIN.</p>
+          <div className={`field${problem ? ' invalid' : ''}`}>
+            <label htmlFor="manager-pin">PIN</label>
+            <input
+              ref={field}
+              id="manager-pin"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={12}
+              value={pin}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby="manager-pin-problem"
+              onChange={(event) => setPin(event.target.value)}
+            />
+            <p id="manager-pin-problem" className="field-error" aria-live="polite">
+              {waitLeft > 0 ? `Too many wrong PINs: the next try is possible in ${waitLeft} s.` : problem}
+            </p>
+          </div>
+        </div>
+        <div className="dialog-actions">
+          <button type="button" onClick={() => done(false)}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={waitLeft > 0 || pin === ''}>
+            Unlock
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
