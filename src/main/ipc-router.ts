@@ -96,6 +96,7 @@ export function forwardCoreEvents(
     core.on('dataChanged', (change) => send('dataChanged', change)),
     core.on('environmentChanged', (decided) => send('environmentChanged', decided)),
     core.on('importProgress', (progress) => send('importProgress', progress)),
+    core.on('categoriesChanged', (change) => send('categoriesChanged', change)),
   ];
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
 }

@@ -164,8 +164,8 @@ test.describe('changing animals', () => {
 
     server.proxy.setMode('unavailable-503'); // down for maintenance: what was sent was certainly not taken
     await page.getByLabel('Name', { exact: true }).fill('Tpyo');
-    await page.getByLabel('Category id').fill('4');
-    await page.getByLabel('Category id').press('Enter');
+    await page.getByLabel('Category', { exact: true }).fill('4');
+    await page.getByLabel('Category', { exact: true }).press('Enter');
     await page
       .getByRole('dialog', { name: 'Add this animal to PRODUCTION?' })
       .getByRole('button', { name: 'Add to production' })

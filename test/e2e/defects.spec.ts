@@ -208,8 +208,8 @@ test('6. after every dialog the focus is back where the person was, never on the
   await expect(confirm).toHaveCount(0);
   await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(page.getByLabel('Category id')).toBeFocused();
-  await page.getByLabel('Category id').fill('');
+  await expect(page.getByLabel('Category', { exact: true })).toBeFocused();
+  await page.getByLabel('Category', { exact: true }).fill('');
   await page.getByLabel('Name', { exact: true }).fill('');
 
   // Refused rows: Fix / Resend cancelled, and Discard cancelled, give the focus back to their button.

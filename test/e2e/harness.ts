@@ -23,6 +23,9 @@ export interface MainProcess {
   /** What main's own dialog is answered when it asks whether a key may go to a new origin, and what it asked. */
   keyOriginAnswer: boolean;
   keyOriginQuestions: KeyOriginQuestion[];
+  /** The file main's open dialog answers with next (null: the person cancels), and what its save dialog saved. */
+  fileToOpen: { name: string; bytes: Uint8Array } | null;
+  savedFiles: Array<{ suggestedName: string; contents: string }>;
 }
 
 export interface HarnessApp {
@@ -43,7 +46,14 @@ export interface HarnessApp {
  */
 export async function openHarnessApp(page: Page, rendererUrl: string): Promise<HarnessApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'petstore-e2e-'));
-  const main: MainProcess = { answerDelayMs: 0, calls: {}, keyOriginAnswer: false, keyOriginQuestions: [] };
+  const main: MainProcess = {
+    answerDelayMs: 0,
+    calls: {},
+    keyOriginAnswer: false,
+    keyOriginQuestions: [],
+    fileToOpen: null,
+    savedFiles: [],
+  };
   const core = openPetstoreCore({
     dataDir,
     env: {},
@@ -52,6 +62,12 @@ export async function openHarnessApp(page: Page, rendererUrl: string): Promise<H
     confirmKeyOrigin: async (question) => {
       main.keyOriginQuestions.push(question);
       return main.keyOriginAnswer;
+    },
+    // Main's file dialogs, answered as a person would: the file chosen, or a save to a folder of the test's.
+    openFile: async () => main.fileToOpen,
+    saveFile: async (suggestedName, contents) => {
+      main.savedFiles.push({ suggestedName, contents });
+      return join(dataDir, suggestedName);
     },
   });
   const router = createIpcRouter(core);

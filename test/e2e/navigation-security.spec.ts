@@ -97,8 +97,8 @@ test('links, window.open, redirects and requests to elsewhere leave the app wher
   expect(stopped).toEqual(Array.from({ length: 4 }, () => `${outside.origin}/phish`));
   // And the app still works: an animal added from the keyboard reaches the core.
   await page.getByLabel('Name', { exact: true }).fill('Still Here');
-  await page.getByLabel('Category id').fill('2');
-  await page.getByLabel('Category id').press('Enter');
+  await page.getByLabel('Category', { exact: true }).fill('2');
+  await page.getByLabel('Category', { exact: true }).press('Enter');
   await expect(row(page, 'Still Here')).toBeVisible();
   expect((await core.listPets('local')).pets.map((pet) => pet.name)).toEqual(['Still Here']);
   await outside.close();

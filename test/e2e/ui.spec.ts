@@ -42,7 +42,7 @@ test.describe('animals in the local store', () => {
 
   test('validated as you type, from the contract, on the field concerned', async ({ app: { page, core } }) => {
     const name = page.getByLabel('Name', { exact: true });
-    const category = page.getByLabel('Category id');
+    const category = page.getByLabel('Category', { exact: true });
     await name.fill('x');
     await name.fill('   ');
     await expect(page.getByText('name must not be empty')).toBeVisible();
@@ -84,7 +84,7 @@ test.describe('animals in the local store', () => {
     await expect(page.getByRole('radio', { name: 'Available 1' })).toBeChecked();
     await expect(page.getByRole('radio', { name: 'Sold 0' })).toBeVisible();
     // Rows are laid out as flex lines, not table rows: a screen reader must still get a table.
-    expect(await accessibleTableRoles(page)).toEqual({ table: 1, columnheader: 4, row: 2, cell: 4 });
+    expect(await accessibleTableRoles(page)).toEqual({ table: 1, columnheader: 5, row: 2, cell: 5 });
     await checkScreen(page, 'animals');
     await page.keyboard.press('Control+,');
     await expect(page.getByRole('heading', { name: 'Safety' })).toBeVisible();
@@ -132,8 +132,8 @@ test.describe('working against a server', () => {
     await page.keyboard.press('Control+3');
     await expect(page.locator('.env-strip')).toContainText('STAGING');
     await page.getByLabel('Name', { exact: true }).fill('Offline Olly');
-    await page.getByLabel('Category id').fill('4');
-    await page.getByLabel('Category id').press('Enter');
+    await page.getByLabel('Category', { exact: true }).fill('4');
+    await page.getByLabel('Category', { exact: true }).press('Enter');
     await expect(row(page, 'Offline Olly')).toContainText('Waiting to sync');
     await expect(page.getByText('goes to Staging with the next sync')).toBeVisible();
     await expect(page.getByTestId('pending-count')).toHaveText('1 waiting');
@@ -163,8 +163,8 @@ test.describe('working against a server', () => {
     await reopen(page);
     for (const name of ['Bad Dog', 'Worse Dog']) {
       await page.getByLabel('Name', { exact: true }).fill(name);
-      await page.getByLabel('Category id').fill('1');
-      await page.getByLabel('Category id').press('Enter');
+      await page.getByLabel('Category', { exact: true }).fill('1');
+      await page.getByLabel('Category', { exact: true }).press('Enter');
       await expect(row(page, name)).toBeVisible();
     }
     await page.keyboard.press('Control+r');
@@ -210,16 +210,16 @@ test.describe('working against a server', () => {
     core.setActiveEnvironment('staging');
     await reopen(page);
     await page.getByLabel('Name', { exact: true }).fill('First Fox');
-    await page.getByLabel('Category id').fill('3');
-    await page.getByLabel('Category id').press('Enter');
+    await page.getByLabel('Category', { exact: true }).fill('3');
+    await page.getByLabel('Category', { exact: true }).press('Enter');
     await expect
       .poll(() => server.service.store.listPets().map((pet) => pet.name), { timeout: 15_000 })
       .toEqual(['First Fox']);
     // Then the shop rotates its key: from now on the server refuses the one the app holds.
     server.proxy.schedule(Array.from({ length: 50 }, () => 'unauthorized-401' as const));
     await page.getByLabel('Name', { exact: true }).fill('Kept Kitty');
-    await page.getByLabel('Category id').fill('3');
-    await page.getByLabel('Category id').press('Enter');
+    await page.getByLabel('Category', { exact: true }).fill('3');
+    await page.getByLabel('Category', { exact: true }).press('Enter');
     await page.getByRole('button', { name: /Sync now/ }).click();
     await expect(page.getByText('The server rejected the key: set a new one in Settings.')).toBeVisible({
       timeout: 15_000,
@@ -314,15 +314,15 @@ test.describe('working against a server', () => {
     await page.keyboard.press('Control+2');
     await expect(page.locator('.env-strip')).toHaveText(/PRODUCTION: the live shop/);
     await page.getByLabel('Name', { exact: true }).fill('Real Rabbit');
-    await page.getByLabel('Category id').fill('5');
-    await page.getByLabel('Category id').press('Enter');
+    await page.getByLabel('Category', { exact: true }).fill('5');
+    await page.getByLabel('Category', { exact: true }).press('Enter');
     const confirm = page.getByRole('dialog', { name: 'Add this animal to PRODUCTION?' });
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await checkScreen(page, 'production-confirm');
     await page.keyboard.press('Enter'); // the default answer is Cancel
     await expect(confirm).toHaveCount(0);
     await expect(row(page, 'Real Rabbit')).toHaveCount(0);
-    await page.getByLabel('Category id').press('Enter');
+    await page.getByLabel('Category', { exact: true }).press('Enter');
     await confirm.getByRole('button', { name: 'Add to production' }).click();
     await expect(row(page, 'Real Rabbit')).toBeVisible();
     await page.keyboard.press('F5');
@@ -343,8 +343,8 @@ test.describe('working against a server', () => {
     await page.keyboard.press('Control+2');
     await page.getByRole('button', { name: 'Animals' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Quick Quail');
-    await page.getByLabel('Category id').fill('5');
-    await page.getByLabel('Category id').press('Enter');
+    await page.getByLabel('Category', { exact: true }).fill('5');
+    await page.getByLabel('Category', { exact: true }).press('Enter');
     await expect(row(page, 'Quick Quail')).toBeVisible();
     expect(staging.service.store.listPets()).toEqual([]);
     await production.close();

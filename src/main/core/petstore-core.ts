@@ -93,6 +93,7 @@ type Events = {
   dataChanged: [{ environment: EnvironmentName }];
   environmentChanged: [ActiveEnvironmentView];
   importProgress: [ImportProgress & { environment: EnvironmentName }];
+  categoriesChanged: [{ environment: EnvironmentName }];
 };
 
 /** Entries in backoff due within this long are waited for by `syncUntilSettled`; later ones end it. */
@@ -284,7 +285,9 @@ export function openPetstoreCore({
     /** A manager names a category (or takes its name away, `name: null`). */
     nameCategory(environment: EnvironmentName, naming: unknown): CategoryName | null {
       managerLock.require('Naming categories');
-      return categoryNames.name(environment, naming);
+      const named = categoryNames.name(environment, naming);
+      events.emit('categoriesChanged', { environment });
+      return named;
     },
 
     /** The category names as CSV (category_id, name), for every counter of the shop to import. */
@@ -311,6 +314,7 @@ export function openPetstoreCore({
           naming: { categoryId: (cells[id] ?? '').trim(), name: unguardCell(cells[name] ?? '') },
         })),
       );
+      events.emit('categoriesChanged', { environment });
       return { named: records.length };
     },
 

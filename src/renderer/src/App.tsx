@@ -128,7 +128,7 @@ export function App() {
         </ConfirmDialog>
       )}
       <PinDialog />
-      <Toaster position="top-center" theme="system" closeButton />
+      <Toaster position="bottom-right" theme="system" closeButton />
     </div>
   );
 }

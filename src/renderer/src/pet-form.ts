@@ -71,7 +71,7 @@ export function validateDraft(draft: PetDraft, categories: readonly CategoryName
   const pet = draftToPet(draft, categories);
   const result = schema.safeParse(pet, { error: phraseIssue });
   const errors = result.success ? {} : errorsOnFields(fieldProblems(result.error, 'body'));
-  if (pet.categoryId !== '' && !/^[+-]?[0-9]+$/.test(pet.categoryId))
+  if (/\p{L}/u.test(pet.categoryId))
     errors.categoryId = `No category is named "${pet.categoryId.slice(0, 60)}" here: type its id, or pick one from the list`;
   return errors;
 }

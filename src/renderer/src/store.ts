@@ -185,6 +185,9 @@ export const useApp = create<AppState & AppActions>()((set, get) => {
       subscribe('serverStatus', (status) =>
         set((state) => ({ servers: { ...state.servers, [status.environment]: status } })),
       );
+      subscribe('categoriesChanged', ({ environment }) => {
+        if (environment === get().environment) void get().reloadCategories();
+      });
       subscribe('dataChanged', ({ environment }) => {
         if (environment !== get().environment) return;
         void get().reload({ refresh: false });

@@ -51,4 +51,5 @@ export const IPC_EVENT_NAMES = [
   'environmentChanged',
   'command',
   'importProgress',
+  'categoriesChanged',
 ] as const;

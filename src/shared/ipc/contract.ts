@@ -170,6 +170,8 @@ export interface IpcEvents {
   command: { command: CommandId };
   /** An import on its way: rows added so far. */
   importProgress: ImportProgress & { environment: (typeof ENVIRONMENTS)[number] };
+  /** A manager named categories (here, or from a file): the list and the forms read them again. */
+  categoriesChanged: { environment: (typeof ENVIRONMENTS)[number] };
 }
 
 const sameEvents: [(typeof IPC_EVENT_NAMES)[number]] extends [keyof IpcEvents]

@@ -113,10 +113,20 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     } else actions.edit({ kind: 'pet', pet: row.pet });
   };
 
+  // The id column as wide as the longest id loaded: a 19-digit id on one line, a short one leaving room for names.
+  let idChars = 3;
+  let categoryChars = 3;
+  for (const rows of list.blocks.values())
+    for (const row of rows) {
+      if (row.kind === 'pet') idChars = Math.max(idChars, row.pet.id.length);
+      categoryChars = Math.max(categoryChars, (row.kind === 'pet' ? row.pet : row.entry).categoryId.length);
+    }
+
   return (
     <>
       <div className="list-scroll" ref={scroller} tabIndex={-1} data-testid="animals-scroll">
         <table
+          style={{ '--id-chars': idChars, '--category-chars': categoryChars } as React.CSSProperties}
           className="animals"
           aria-label={`Animals in ${ENVIRONMENT_LABELS[environment]}`}
           aria-rowcount={list.total + 1}

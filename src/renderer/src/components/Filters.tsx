@@ -36,6 +36,20 @@ export function Filters() {
           }}
         />
       </div>
+      <div className="field sort-field">
+        <label htmlFor="sort-animals">Order</label>
+        <select
+          id="sort-animals"
+          value={filter.sort}
+          onChange={(event) => setFilter({ sort: event.target.value as AnimalSort })}
+        >
+          {ANIMAL_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </div>
       <fieldset className="status-filter">
         <legend>Status</legend>
         {CHOICES.map((status) => (
@@ -54,20 +68,6 @@ export function Filters() {
           </label>
         ))}
       </fieldset>
-      <div className="field sort-field">
-        <label htmlFor="sort-animals">Order</label>
-        <select
-          id="sort-animals"
-          value={filter.sort}
-          onChange={(event) => setFilter({ sort: event.target.value as AnimalSort })}
-        >
-          {ANIMAL_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </div>
     </div>
   );
 }

@@ -87,7 +87,6 @@ export function CategorySettings() {
   const load = async (which: EnvironmentName) => {
     setNames(await call('categoryNames', { environment: which }));
     setLoadedFor(which);
-    if (which === useApp.getState().environment) void useApp.getState().reloadCategories();
   };
   if (loadedFor !== environment) void load(environment);
 

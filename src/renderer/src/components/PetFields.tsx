@@ -14,6 +14,13 @@ interface Props {
 
 const STATUS_LABELS = { available: 'Available', pending: 'Pending', sold: 'Sold' } as const;
 
+/** Enter submits from every field: the list of statuses, and the category's pick list too. */
+const submitOnEnter = (event: React.KeyboardEvent<HTMLInputElement | HTMLSelectElement>) => {
+  if (event.key !== 'Enter') return;
+  event.preventDefault();
+  event.currentTarget.form?.requestSubmit();
+};
+
 /** What the category field stands for, beside it: "Dogs" for an id that has a name, "id 5" for a name typed. */
 function categoryHint(typed: string, categories: readonly CategoryName[]): string {
   const text = typed.trim();
@@ -66,6 +73,7 @@ export function PetFields({ idPrefix, draft, errors, onChange, nameRef, categori
             autoComplete="off"
             spellCheck={false}
             onChange={(e) => onChange('categoryId', e.target.value)}
+            onKeyDown={submitOnEnter}
           />
           {categories.length > 0 && (
             <datalist id={listId}>
@@ -86,12 +94,7 @@ export function PetFields({ idPrefix, draft, errors, onChange, nameRef, categori
           {...aria('status')}
           value={draft.status}
           onChange={(e) => onChange('status', e.target.value)}
-          onKeyDown={(e) => {
-            // Enter submits from every field, the list of statuses included.
-            if (e.key !== 'Enter') return;
-            e.preventDefault();
-            e.currentTarget.form?.requestSubmit();
-          }}
+          onKeyDown={submitOnEnter}
         >
           {STATUS_CHOICES.map((status) => (
             <option key={status} value={status}>

@@ -1,0 +1,300 @@
+// Issue 19 in the window: defaults that keep animals findable, category names, import and export,
+// the manager's lock and a small screen. The built renderer in Chromium over the real core.
+import { test, expect } from './harness';
+import { checkScreen, connectServer, reopen, row } from './ui-helpers';
+
+const nameField = (page: import('@playwright/test').Page) => page.getByLabel('Name', { exact: true });
+const categoryField = (page: import('@playwright/test').Page) => page.getByLabel('Category', { exact: true });
+
+test.describe('the counter’s day', () => {
+  test('the add form starts at Available with the last category; a look-alike asks, Enter adds it anyway', async ({
+    app: { page, core },
+  }) => {
+    await expect(page.locator('#add-status')).toHaveValue('available');
+    await expect(page.locator('#add-status').locator('option:checked')).toHaveText('Available');
+    await page.keyboard.press('Control+n');
+    await expect(nameField(page)).toBeFocused();
+    await page.keyboard.type('Rex');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    await expect(row(page, 'Rex')).toContainText('available');
+    // Ready for the next: the name empty and focused, the category kept, Available again.
+    await expect(nameField(page)).toBeFocused();
+    await expect(categoryField(page)).toHaveValue('5');
+    await expect(page.locator('#add-status')).toHaveValue('available');
+    await reopen(page); // a restart: the category is still the last one
+    await expect(categoryField(page)).toHaveValue('5');
+
+    // The same name (as search reads it) and category: asked first, Enter adds anyway.
+    await page.keyboard.press('Control+n');
+    await expect(nameField(page)).toBeFocused();
+    await page.keyboard.type('rex ');
+    await page.keyboard.press('Enter');
+    const asked = page.getByRole('dialog', { name: 'Already there?' });
+    await expect(asked).toContainText(/already listed as number \d+ in Local store/);
+    await expect(asked.getByRole('button', { name: 'Add anyway' })).toBeFocused();
+    await checkScreen(page, 'look-alike');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('row').filter({ hasText: /rex/i })).toHaveCount(2);
+    await expect(nameField(page)).toBeFocused();
+    // Escape leaves it out.
+    await page.keyboard.type('REX');
+    await page.keyboard.press('Enter');
+    await expect(asked).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(asked).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: /rex/i })).toHaveCount(2);
+    expect(core.animals('local').total).toBe(2);
+
+    // "No status" is a choice a person makes, and says what it means.
+    await page.locator('#add-status').selectOption('');
+    await expect(page.locator('#add-status').locator('option:checked')).toHaveText(/No status \(matches no filter\)/);
+  });
+
+  test('category names: given in Settings, shown in the list beside the id, picked by name in the form, named in confirmations', async ({
+    app: { page, core },
+  }) => {
+    const server = await connectServer(core, 'production');
+    try {
+      core.addPet('local', { name: 'Tom', categoryId: '9223372036854775807', status: 'available' });
+      await page.keyboard.press('Control+,');
+      await page.getByLabel('Environment', { exact: true }).selectOption('local');
+      await page.getByLabel('Category id').fill('9223372036854775807');
+      await page.getByLabel('Name', { exact: true }).fill('Cats');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('row', { name: /9223372036854775807 Cats/ })).toBeVisible();
+      await page.getByLabel('Category id').fill('5');
+      await page.getByLabel('Name', { exact: true }).fill('cats');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('alert')).toContainText('"cats" already names category 9223372036854775807');
+      await page.getByLabel('Name', { exact: true }).fill('Dogs');
+      await page.keyboard.press('Enter');
+      await checkScreen(page, 'category-names');
+      await page.getByRole('button', { name: 'Animals' }).click();
+      await expect(row(page, 'Tom')).toContainText('Cats 9223372036854775807');
+
+      // Picked by name: the form shows the id it stands for, and adds under it.
+      await page.keyboard.press('Control+n');
+      await expect(nameField(page)).toBeFocused();
+      await page.keyboard.type('Bello');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('dogs');
+      await expect(page.locator('#add-categoryId-error')).toHaveText('id 5');
+      await page.keyboard.press('Enter');
+      await expect(row(page, 'Bello')).toContainText('Dogs 5');
+      await page.keyboard.type('Nemo');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('Fish');
+      await expect(page.locator('#add-categoryId-error')).toHaveText(/No category is named "Fish" here/);
+
+      // Production's confirmation names the category (names are per environment: here, none yet).
+      await core.setActiveEnvironment('production');
+      await expect(page.locator('.env-strip')).toHaveAttribute('data-environment', 'production');
+      await core.nameCategory('production', { categoryId: '5', name: 'Hunde' });
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('button', { name: 'Animals' }).click(); // names are read again on the way
+      await page.keyboard.press('Control+n');
+      await expect(nameField(page)).toBeFocused();
+      await page.keyboard.type('Live Bello');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('5');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog', { name: 'Add this animal to PRODUCTION?' })).toContainText(
+        'Live Bello (Hunde (5)) will be added',
+      );
+      await page.keyboard.press('Escape');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('import: a preview with each problem on its row; imported once, with progress; the same file again adds nothing', async ({
+    app: { page, core, main },
+  }) => {
+    core.nameCategory('local', { categoryId: '7', name: 'Small mammals' });
+    const lines = [
+      '\uFEFFname,category,status',
+      '=cmd|calc,7,available',
+      'Hammy,small mammals,Pending',
+      ',7,sold',
+      'Lizzy,Reptiles,available',
+    ];
+    for (let i = 0; i < 996; i++) lines.push(`Mouse ${i},7,available`);
+    main.fileToOpen = { name: 'first-week.csv', bytes: Buffer.from(lines.join('\r\n'), 'utf8') };
+    await page.getByRole('button', { name: 'Import CSV…' }).click();
+    const preview = page.getByRole('dialog', { name: /Import first-week\.csv to Local store/ });
+    await expect(preview.getByTestId('import-counts')).toHaveText('998 animals ready · 2 with problems (not added)');
+    await expect(preview.locator('tr[data-line="4"]')).toContainText('name must not be empty');
+    await expect(preview.locator('tr[data-line="5"]')).toContainText('"Reptiles" names no category here');
+    await expect(preview.getByRole('button', { name: 'Import 998 animals' })).toBeFocused();
+    await checkScreen(page, 'import-preview');
+    await page.keyboard.press('Enter');
+    await expect(preview).toHaveCount(0);
+    await expect(page.getByText('998 animals imported to Local store.')).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'All 998' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Pending 1' })).toBeVisible();
+    await page.getByLabel(/Find by name/).fill('cmd');
+    await expect(row(page, '=cmd|calc')).toContainText('Small mammals 7'); // a formula is a name, as typed
+    await page.getByLabel(/Find by name/).fill('');
+
+    await page.getByRole('button', { name: 'Import CSV…' }).click();
+    await expect(preview.getByTestId('import-counts')).toHaveText(
+      '0 animals ready · 2 with problems (not added) · 998 imported before',
+    );
+    await expect(preview.getByRole('button', { name: 'Import 0 animals' })).toBeDisabled();
+    await expect(preview.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    expect(core.animals('local').total).toBe(998);
+  });
+
+  test('export: the view as shown, or every animal, as UTF-8 CSV with the BOM; ids exact', async ({
+    app: { page, core, main },
+  }) => {
+    core.addPet('local', { name: 'Max "the great", Jr.', categoryId: '-9223372036854775808', status: 'sold' });
+    core.addPet('local', { name: 'Minnie', categoryId: '1', status: 'available' });
+    await reopen(page);
+    await page.getByRole('radio', { name: /^Sold/ }).check();
+    await page.getByRole('button', { name: 'Export CSV…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export animals to CSV' });
+    await expect(dialog.getByLabel(/The list as shown/)).toBeChecked(); // a filtered view: that is what is asked for
+    await checkScreen(page, 'export');
+    await dialog.getByRole('button', { name: 'Choose a file…' }).click();
+    await expect(page.getByText(/1 animal exported to .*animals-local-\d{4}-\d\d-\d\d\.csv/)).toBeVisible();
+    expect(main.savedFiles[0]!.contents).toBe(
+      '\uFEFFid,name,category_id,category,status,sync\r\n1,"Max ""the great"", Jr.",-9223372036854775808,,sold,\r\n',
+    );
+    await page.getByRole('button', { name: 'Export CSV…' }).click();
+    await dialog.getByLabel(/Every animal in Local store \(2 animals\)/).check();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/2 animals exported/)).toBeVisible();
+    expect(main.savedFiles[1]!.contents.split('\r\n')).toHaveLength(4);
+  });
+
+  test('the manager’s lock: the counter works on; switching, Settings and discarding ask for the PIN', async ({
+    app: { page, core },
+  }) => {
+    const server = await connectServer(core, 'staging');
+    try {
+      await page.keyboard.press('Control+,');
+      await page.getByLabel('PIN', { exact: true }).fill('2468');
+      await page.getByRole('button', { name: 'Set PIN' }).click();
+      await expect(page.getByText('The manager’s PIN is set.')).toBeVisible();
+      await page.getByRole('button', { name: 'Animals' }).click();
+
+      // Switching asks; a wrong PIN says so; the right one switches; the next switch asks again.
+      await page.getByRole('radio', { name: 'Staging' }).click();
+      const pin = page.getByRole('dialog', { name: 'Manager’s PIN' });
+      await expect(pin).toContainText('Switching environment needs the manager’s PIN.');
+      await expect(page.getByLabel('PIN', { exact: true })).toBeFocused();
+      await checkScreen(page, 'manager-pin');
+      await page.keyboard.type('1111');
+      await page.keyboard.press('Enter');
+      await expect(pin).toContainText(/That is not the manager.s PIN\./);
+      await page.keyboard.type('2468');
+      await page.keyboard.press('Enter');
+      await expect(page.locator('.env-strip')).toHaveAttribute('data-environment', 'staging');
+      await page.getByRole('radio', { name: 'Local' }).click();
+      await expect(pin).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.locator('.env-strip')).toHaveAttribute('data-environment', 'staging');
+      await expect(page.getByRole('radio', { name: 'Staging' })).toBeChecked();
+
+      // The counter's work needs no PIN: adding (it waits, the server being down) and changing.
+      server.proxy.setMode('reset');
+      await page.keyboard.press('Control+n');
+      await expect(nameField(page)).toBeFocused();
+      await page.keyboard.type('Waiting Wally');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('3');
+      await page.keyboard.press('Enter');
+      await expect(row(page, 'Waiting Wally')).toContainText('Waiting to sync');
+      // Discarding what waits asks for the PIN.
+      await row(page, 'Waiting Wally').click();
+      await page.keyboard.press('Delete');
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /Discard/ })
+        .click();
+      await expect(pin).toContainText('Discarding what waits to be sent needs the manager’s PIN.');
+      await page.keyboard.type('2468');
+      await page.keyboard.press('Enter');
+      await expect(row(page, 'Waiting Wally')).toHaveCount(0);
+
+      // Settings ask for it, and after Settings the app is locked again.
+      await page.keyboard.press('Control+,');
+      await expect(pin).toContainText('Settings needs the manager’s PIN.');
+      await page.keyboard.type('2468');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { name: 'Safety' })).toBeVisible();
+      await page.getByRole('button', { name: 'Animals' }).click();
+      await expect.poll(() => core.managerLock().unlocked).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+
+  for (const [width, height] of [
+    [1024, 768],
+    [800, 600],
+  ] as const) {
+    test(`a ${width}×${height} window: form and list without scrolling the page, labels whole, ids on one line`, async ({
+      app: { page, core },
+    }) => {
+      await page.setViewportSize({ width, height });
+      core.nameCategory('local', { categoryId: '-9223372036854775808', name: 'Birds of the southern hemisphere' });
+      for (let i = 0; i < 40; i++)
+        core.addPet('local', {
+          name: `Parrot number ${i} with a long name`,
+          categoryId: '-9223372036854775808',
+          status: 'available',
+        });
+      await reopen(page);
+      // In the page (plain script: the test's own types know no DOM).
+      const page_ = (await page.evaluate(`({
+        scrollHeight: document.documentElement.scrollHeight,
+        scrollWidth: document.documentElement.scrollWidth,
+        innerHeight: window.innerHeight,
+        innerWidth: window.innerWidth,
+      })`)) as { scrollHeight: number; scrollWidth: number; innerHeight: number; innerWidth: number };
+      expect(page_.scrollHeight).toBeLessThanOrEqual(page_.innerHeight);
+      expect(page_.scrollWidth).toBeLessThanOrEqual(page_.innerWidth);
+      await expect(page.getByRole('button', { name: 'Add to Local' })).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: `/tmp/small-${width}.png` });
+      await expect(page.getByRole('row').nth(2)).toBeInViewport();
+      // No button label breaks inside a word, no id wraps: each sits on one line.
+      const broken = await page.evaluate(`[...document.querySelectorAll('button, td.num, .category-id')]
+        .filter((element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          return element.getBoundingClientRect().width > 0 && (lines.size > 1 || element.scrollWidth > element.clientWidth + 1);
+        })
+        .map((element) => element.textContent)`);
+      expect(broken).toEqual([]);
+      // A toast never covers the control just used: here, the add button.
+      await page.keyboard.press('Control+n');
+      await expect(nameField(page)).toBeFocused();
+      await page.keyboard.type('Toasty');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('1');
+      await page.getByRole('button', { name: 'Add to Local' }).click();
+      const toast = page.locator('[data-sonner-toast]').first();
+      await expect(toast).toBeVisible();
+      const [button, shown] = [
+        await page.getByRole('button', { name: 'Add to Local' }).boundingBox(),
+        await toast.boundingBox(),
+      ];
+      const overlaps =
+        button!.x < shown!.x + shown!.width &&
+        shown!.x < button!.x + button!.width &&
+        button!.y < shown!.y + shown!.height &&
+        shown!.y < button!.y + button!.height;
+      expect(overlaps).toBe(false);
+      await checkScreen(page, `small-${width}x${height}`);
+    });
+  }
+});
