@@ -17,6 +17,8 @@ export interface CliIo {
   readSecret(prompt: string): Promise<string>;
   /** Asks a yes/no question at a terminal; null when there is no terminal to ask at. */
   confirm(question: string): Promise<boolean | null>;
+  /** The manager's PIN, when a command needs it: PETSTORE_MANAGER_PIN, else typed unseen at a terminal; null when neither. */
+  managerPin(): Promise<string | null>;
 }
 
 export function environmentOption(values: Parsed['values'], core: PetstoreCore): EnvironmentName {

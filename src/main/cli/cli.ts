@@ -13,6 +13,7 @@ import type { KeyStatusView } from '../../shared/ipc/views';
 import { environmentArg, environmentOption, EXIT, parse, UsageError, type CliIo, type Parsed } from './cli-args';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
 import { changePet } from './change-commands';
+import { categories, exportAnimals, importAnimals, manager } from './file-commands';
 import { outbox, sync } from './sync-commands';
 
 export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command>)
@@ -29,7 +30,19 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   pets list --all [--search T] [--status S] [--sort newest|oldest|name] [--env E] [--json]
                                              every animal (a server's every page), streamed: a table, or JSON lines
   pets list --search T [--limit N] [...]      the first N whose name holds T (any part, case and accents aside)
-  pets add --name N --category ID [--status S] [--env E] [--json]
+  pets add --name N --category ID [--status S] [--anyway] [--env E] [--json]
+                                             (--anyway: even when one of that name and category is there)
+  pets import <file.csv> [--dry-run] [--look-alikes-too] [--env E] [--json]
+                                             add a CSV's animals (name, category id or name, status), each
+                                             row once however often the file is imported; problems by line
+  pets export [--status S] [--search T] [--sort newest|oldest|name] [--out F] [--env E]
+                                             CSV (UTF-8 with BOM, RFC 4180), to F or standard output
+  categories list|export [--out F] [--env E]  the names of category ids, per environment
+  categories name <id> <name>|--remove [--env E]
+  categories import <file.csv> [--env E]     (category_id, name): all or none
+  manager status | set-pin | remove-pin      the manager's PIN (read from standard input); with one set,
+                                             env use, env set-url, key ..., categories name/import,
+                                             outbox discard ask for it (at a terminal, or PETSTORE_MANAGER_PIN)
   pets get <id> [--env E] [--json]           (deprecated by the interface; use pets list --status)
   pets set-status <id> <available|pending|sold|none> [--env E] [--json]
   pets edit <id> [--name N] [--category ID] [--status S|none] [--env E] [--json]
@@ -55,6 +68,8 @@ export function exitCodeOf(error: AppError): number {
 
 /** Nothing was sent: the configuration needs a person first. */
 const PERSON_MUST_FIX = new Set<AppError['code']>([
+  'manager_pin_wrong',
+  'manager_pin_wait',
   'no_key',
   'no_address',
   'key_unconfirmed',
@@ -82,6 +97,32 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
   let core: PetstoreCore | undefined;
   const useCore = () => (core ??= openCore());
   try {
+    try {
+      return await runCommand();
+    } catch (error) {
+      if (toAppError(error).code !== 'manager_pin_required') throw error;
+      // Main's lock, kept in the database, holds here too: a manager gives the PIN, and the command runs again.
+      const pin = await io.managerPin();
+      if (pin === null) {
+        io.err(`${toAppError(error).message} Run it at a terminal, or set PETSTORE_MANAGER_PIN.`);
+        return EXIT.usage;
+      }
+      await useCore().unlockManager(pin);
+      return await runCommand();
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n${USAGE}`);
+      return EXIT.usage;
+    }
+    const problem = toAppError(error);
+    io.err(problem.message);
+    return exitCodeOf(problem);
+  } finally {
+    await core?.close();
+  }
+
+  async function runCommand(): Promise<number> {
     switch (group === 'sync' ? 'sync' : `${group} ${command ?? ''}`.trim()) {
       case 'env show':
         return await envShow(useCore(), io, parse(rest).values.json === true);
@@ -126,6 +167,19 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
       case 'pets set-status':
       case 'pets edit':
         return await changePet(command!, rest, useCore(), io);
+      case 'pets import':
+        return await importAnimals(rest, useCore(), io);
+      case 'pets export':
+        return await exportAnimals(rest, useCore(), io);
+      case 'categories list':
+      case 'categories name':
+      case 'categories import':
+      case 'categories export':
+        return await categories(command!, rest, useCore(), io);
+      case 'manager status':
+      case 'manager set-pin':
+      case 'manager remove-pin':
+        return await manager(command!, useCore(), io);
       case 'doctor':
         return await doctor(useCore(), io);
       case 'sync':
@@ -139,16 +193,6 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
       default:
         throw new UsageError(`unknown command: ${argv.join(' ')}`);
     }
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`${error.message}\n${USAGE}`);
-      return EXIT.usage;
-    }
-    const problem = toAppError(error);
-    io.err(problem.message);
-    return exitCodeOf(problem);
-  } finally {
-    await core?.close();
   }
 }
 
@@ -218,6 +262,7 @@ async function pets(command: string, args: string[], core: PetstoreCore, io: Cli
     limit: { type: 'string' },
     name: { type: 'string' },
     category: { type: 'string' },
+    anyway: { type: 'boolean', default: false },
     all: { type: 'boolean', default: false },
     search: { type: 'string' },
     sort: { type: 'string' },
@@ -263,11 +308,15 @@ async function addPet(
   core: PetstoreCore,
   io: CliIo,
 ): Promise<number> {
-  const added = core.addPet(environment, {
-    name: values['name'],
-    categoryId: values['category'],
-    ...(values['status'] === undefined ? {} : { status: values['status'] }),
-  });
+  const added = core.addPet(
+    environment,
+    {
+      name: values['name'],
+      categoryId: values['category'],
+      ...(values['status'] === undefined ? {} : { status: values['status'] }),
+    },
+    { anyway: values['anyway'] === true },
+  );
   if ('pet' in added) {
     io.out(json ? petsAsJson(added.pet) : `Added to ${environment}:\n${petsAsTable([added.pet])}`);
     return EXIT.ok;

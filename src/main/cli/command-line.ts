@@ -28,6 +28,11 @@ const code = await runCli(
     },
     readSecret,
     confirm: (question) => confirmAtTerminal(terminalSafe(question)),
+    managerPin: async () => {
+      const given = process.env['PETSTORE_MANAGER_PIN'];
+      if (given !== undefined) return given;
+      return process.stdin.isTTY ? readSecret("Manager's PIN (not shown): ") : null;
+    },
   },
   () => {
     if (openPetstoreCore === undefined) throw new Error(`${command} was not expected to need the core.`);
