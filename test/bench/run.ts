@@ -8,6 +8,7 @@ import { benchChangeUi } from './change-ui.bench';
 import { benchChanges } from './changes.bench';
 import { benchCommands } from './commands.bench';
 import { benchHttp } from './http.bench';
+import { benchImport } from './import.bench';
 import { benchIpc } from './ipc.bench';
 import { benchStore } from './store.bench';
 import { benchSync } from './sync.bench';
@@ -23,6 +24,7 @@ const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] |
   browse: { title: 'The animals screen over every animal (issue 17)', run: benchBrowse },
   changes: { title: 'Changes of animals: draining 10,000 queued changes (issue 18)', run: benchChanges },
   'change-ui': { title: 'Changes of animals: a status by keyboard (issue 18)', run: benchChangeUi },
+  import: { title: 'Importing a CSV of animals (issue 19)', run: benchImport },
 };
 
 const chosen = process.argv.slice(2);

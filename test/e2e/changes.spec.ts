@@ -108,7 +108,7 @@ test.describe('changing animals', () => {
 
     server.proxy.setMode('pass');
     await page.keyboard.press('F5');
-    await expect(page.getByTestId('pending-count')).toHaveText('0 waiting', { timeout: 15_000 });
+    await expect(page.getByTestId('pending-count')).toHaveText('Nothing waiting', { timeout: 15_000 });
     expect(server.service.store.getPet(max.id)).toMatchObject({ status: 'sold', revision: 2 });
     await expect(petRow(page, max.id)).not.toContainText('waiting');
     await server.close();

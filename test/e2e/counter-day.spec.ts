@@ -298,3 +298,41 @@ test.describe('the counter’s day', () => {
     });
   }
 });
+
+test('production in the dark theme: the add button keeps its contrast, against its text, the pane and the strip', async ({
+  app: { page, core },
+}) => {
+  const server = await connectServer(core, 'production');
+  try {
+    await core.setActiveEnvironment('production');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('.env-strip')).toHaveAttribute('data-environment', 'production');
+    await page
+      .getByRole('button', { name: 'Continue in production' })
+      .click()
+      .catch(() => undefined);
+    // WCAG relative luminance and contrast, computed from the colours Chromium painted.
+    const ratios = (await page.evaluate(`(() => {
+      const rgb = (css) => css.match(/[\\d.]+/g).slice(0, 3).map(Number);
+      const lum = (css) => {
+        const [r, g, b] = rgb(css).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+      const button = getComputedStyle(document.querySelector('.add-button'));
+      const pane = getComputedStyle(document.querySelector('.add-form').parentElement.firstElementChild);
+      const strip = getComputedStyle(document.querySelector('.env-strip'));
+      return {
+        text: ratio(button.backgroundColor, button.color),
+        pane: ratio(button.backgroundColor, pane.backgroundColor),
+        strip: ratio(strip.backgroundColor, strip.color),
+      };
+    })()`)) as { text: number; pane: number; strip: number };
+    expect(ratios.text).toBeGreaterThanOrEqual(4.5); // WCAG AA text
+    expect(ratios.pane).toBeGreaterThanOrEqual(3); // WCAG non-text: the button stands out of its pane
+    expect(ratios.strip).toBeGreaterThanOrEqual(4.5);
+    await checkScreen(page, 'production-add-dark');
+  } finally {
+    await server.close();
+  }
+});

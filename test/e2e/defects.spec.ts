@@ -65,7 +65,7 @@ test('1. a held animal is sent by "Send anyway" to the new address, and the sync
   await expect(row(page, 'Held Hamster')).not.toContainText('Send anyway');
   await expect(row(page, 'Held Hamster').getByRole('cell').first()).toHaveText(/^\d+$/); // numbered by the server
   await expect(page.getByTestId('held-count')).toHaveCount(0);
-  await expect(page.getByTestId('pending-count')).toHaveText('0 waiting');
+  await expect(page.getByTestId('pending-count')).toHaveText('Nothing waiting');
 });
 
 test('2. started in production: the default the code names ("Continue in production") has the focus, and looks like what it does', async ({
@@ -142,7 +142,7 @@ test('4. the sync bar and the list say only what is known: one account of the se
   await expect(page.getByTestId('pending-count')).toContainText('1 waiting', { timeout: 1_000 });
   await page.waitForTimeout(1_000);
   await expect(page.getByTestId('pending-count')).toContainText('1 waiting');
-  await expect(page.getByTestId('pending-count')).toHaveText('0 waiting', { timeout: 10_000 });
+  await expect(page.getByTestId('pending-count')).toHaveText('Nothing waiting', { timeout: 10_000 });
   await expect(page.locator('.freshness')).not.toContainText('has not answered');
   await expect(page.locator('.sync-state')).toHaveText('Online'); // never "Not checked yet" after an add
   await page.getByRole('radio', { name: /^Sold/ }).check();

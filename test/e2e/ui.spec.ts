@@ -143,7 +143,7 @@ test.describe('working against a server', () => {
     const service = await startService({ port }); // back up, at the same address
     await page.evaluate(() => ((globalThis as Record<string, unknown>)['notReloaded'] = true));
     await page.keyboard.press('F5');
-    await expect(page.getByTestId('pending-count')).toHaveText('0 waiting', { timeout: 15_000 });
+    await expect(page.getByTestId('pending-count')).toHaveText('Nothing waiting', { timeout: 15_000 });
     await expect(row(page, 'Offline Olly')).not.toContainText('Waiting');
     await expect(page.locator('.sync-state')).toContainText('Online');
     expect(await page.evaluate(() => (globalThis as Record<string, unknown>)['notReloaded'])).toBe(true); // F5 synced; it did not reload
@@ -201,7 +201,7 @@ test.describe('working against a server', () => {
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await confirm.getByRole('button', { name: 'Discard' }).click();
     await expect(row(page, 'Worse Dog')).toHaveCount(0);
-    await expect(page.getByTestId('rejected-count')).toHaveText('0 rejected');
+    await expect(page.getByTestId('rejected-count')).toHaveCount(0); // a count shows when it is not zero
     await server.close();
   });
 
@@ -239,7 +239,7 @@ test.describe('working against a server', () => {
     await expect(staging.locator('.verdict')).toContainText('Connected');
     await page.getByRole('button', { name: 'Animals' }).click();
     await page.keyboard.press('F5');
-    await expect(page.getByTestId('pending-count')).toHaveText('0 waiting', { timeout: 15_000 });
+    await expect(page.getByTestId('pending-count')).toHaveText('Nothing waiting', { timeout: 15_000 });
     expect(server.service.store.listPets().map((pet) => pet.name)).toEqual(['First Fox', 'Kept Kitty']);
     await server.close();
   });

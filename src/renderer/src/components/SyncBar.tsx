@@ -1,7 +1,8 @@
 import { toast } from 'sonner';
 import { ariaKeyShortcuts, COMMANDS, shortcutLabel } from '../../../shared/commands';
 import { messageOf } from '../api';
-import { ENVIRONMENT_LABELS, isMac, when } from '../format';
+import { ENVIRONMENT_LABELS, isMac } from '../format';
+import { Time } from './Time';
 import { CONNECTION_LABELS, syncOutcomeInWords, whatToDo } from '../server-words';
 import { isRemote, useApp } from '../store';
 
@@ -35,16 +36,18 @@ export function SyncBar() {
         {CONNECTION_LABELS[connection]}
       </span>
       <span data-testid="pending-count">
-        {status?.waiting ?? 0} waiting{status?.sending ? ' (sending)' : ''}
+        {status?.waiting ? `${status.waiting} waiting${status.sending ? ' (sending)' : ''}` : 'Nothing waiting'}
       </span>
       {(status?.held ?? 0) > 0 && (
         <span data-testid="held-count" className="has-rejected">
           {status!.held} held
         </span>
       )}
-      <span data-testid="rejected-count" className={status?.rejected ? 'has-rejected' : undefined}>
-        {status?.rejected ?? 0} rejected
-      </span>
+      {(status?.rejected ?? 0) > 0 && (
+        <span data-testid="rejected-count" className="has-rejected">
+          {status!.rejected} rejected
+        </span>
+      )}
       {(status?.conflicts ?? 0) > 0 && (
         <span data-testid="conflict-count" className="has-rejected">
           {status!.conflicts} {status!.conflicts === 1 ? 'conflict' : 'conflicts'}: choose on the row
@@ -55,7 +58,13 @@ export function SyncBar() {
       )}
 
       <span data-testid="last-synced">
-        {status?.lastSyncedAt ? `Last synced ${when(status.lastSyncedAt)}` : 'Never synced'}
+        {status?.lastSyncedAt ? (
+          <>
+            Last synced <Time iso={status.lastSyncedAt} />
+          </>
+        ) : (
+          'Never synced'
+        )}
       </span>
       {status?.otherSender && (
         <span data-testid="other-sender">
