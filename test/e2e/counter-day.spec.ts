@@ -307,27 +307,36 @@ test('production in the dark theme: the add button keeps its contrast, against i
     await core.setActiveEnvironment('production');
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('.env-strip')).toHaveAttribute('data-environment', 'production');
-    await page
-      .getByRole('button', { name: 'Continue in production' })
-      .click()
-      .catch(() => undefined);
-    // WCAG relative luminance and contrast, computed from the colours Chromium painted.
-    const ratios = (await page.evaluate(`(() => {
-      const rgb = (css) => css.match(/[\\d.]+/g).slice(0, 3).map(Number);
-      const lum = (css) => {
-        const [r, g, b] = rgb(css).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-      };
-      const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
-      const button = getComputedStyle(document.querySelector('.add-button'));
-      const pane = getComputedStyle(document.querySelector('.add-form').parentElement.firstElementChild);
-      const strip = getComputedStyle(document.querySelector('.env-strip'));
-      return {
-        text: ratio(button.backgroundColor, button.color),
-        pane: ratio(button.backgroundColor, pane.backgroundColor),
-        strip: ratio(strip.backgroundColor, strip.color),
-      };
-    })()`)) as { text: number; pane: number; strip: number };
+    // The colours Chromium computed; WCAG's relative luminance and contrast ratio over them.
+    const button = page.locator('.add-button');
+    const colours = {
+      buttonBackground: await button.evaluate((element) => getComputedStyle(element).backgroundColor),
+      buttonText: await button.evaluate((element) => getComputedStyle(element).color),
+      pane: await page
+        .locator('.add-form')
+        .evaluate((element) => getComputedStyle(element.parentElement!.firstElementChild!).backgroundColor),
+      strip: await page.locator('.env-strip').evaluate((element) => getComputedStyle(element).backgroundColor),
+      stripText: await page.locator('.env-strip').evaluate((element) => getComputedStyle(element).color),
+    };
+    const luminance = (css: string) => {
+      const [r, g, b] = css
+        .match(/[\d.]+/g)!
+        .slice(0, 3)
+        .map((value) => {
+          const v = Number(value) / 255;
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const ratio = (a: string, b: string) => {
+      const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+      return (x! + 0.05) / (y! + 0.05);
+    };
+    const ratios = {
+      text: ratio(colours.buttonBackground, colours.buttonText),
+      pane: ratio(colours.buttonBackground, colours.pane),
+      strip: ratio(colours.strip, colours.stripText),
+    };
     expect(ratios.text).toBeGreaterThanOrEqual(4.5); // WCAG AA text
     expect(ratios.pane).toBeGreaterThanOrEqual(3); // WCAG non-text: the button stands out of its pane
     expect(ratios.strip).toBeGreaterThanOrEqual(4.5);
