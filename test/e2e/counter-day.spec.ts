@@ -1,10 +1,11 @@
 // Issue 19 in the window: defaults that keep animals findable, category names, import and export,
 // the manager's lock and a small screen. The built renderer in Chromium over the real core.
+import type { Page } from '@playwright/test';
 import { test, expect } from './harness';
 import { checkScreen, connectServer, reopen, row } from './ui-helpers';
 
-const nameField = (page: import('@playwright/test').Page) => page.getByLabel('Name', { exact: true });
-const categoryField = (page: import('@playwright/test').Page) => page.getByLabel('Category', { exact: true });
+const nameField = (page: Page) => page.getByLabel('Name', { exact: true });
+const categoryField = (page: Page) => page.getByLabel('Category', { exact: true });
 
 test.describe('the counter’s day', () => {
   test('the add form starts at Available with the last category; a look-alike asks, Enter adds it anyway', async ({
@@ -308,15 +309,17 @@ test('production in the dark theme: the add button keeps its contrast, against i
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('.env-strip')).toHaveAttribute('data-environment', 'production');
     // The colours Chromium computed; WCAG's relative luminance and contrast ratio over them.
-    const button = page.locator('.add-button');
+    // (A plain script in the page: the test's own types know no DOM.)
+    const colourOf = (selector: string, property: 'backgroundColor' | 'color') =>
+      page.evaluate(
+        `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).${property}`,
+      ) as Promise<string>;
     const colours = {
-      buttonBackground: await button.evaluate((element) => getComputedStyle(element).backgroundColor),
-      buttonText: await button.evaluate((element) => getComputedStyle(element).color),
-      pane: await page
-        .locator('.add-form')
-        .evaluate((element) => getComputedStyle(element.parentElement!.firstElementChild!).backgroundColor),
-      strip: await page.locator('.env-strip').evaluate((element) => getComputedStyle(element).backgroundColor),
-      stripText: await page.locator('.env-strip').evaluate((element) => getComputedStyle(element).color),
+      buttonBackground: await colourOf('.add-button', 'backgroundColor'),
+      buttonText: await colourOf('.add-button', 'color'),
+      pane: await colourOf('.add-form', 'backgroundColor'),
+      strip: await colourOf('.env-strip', 'backgroundColor'),
+      stripText: await colourOf('.env-strip', 'color'),
     };
     const luminance = (css: string) => {
       const [r, g, b] = css
