@@ -4,6 +4,7 @@ import {
   fieldProblems,
   IMPORT_ROW_STATES,
   int64Schema,
+  isCategoryIdText,
   newPetSchema,
   phraseIssue,
   type AnimalRow,
@@ -115,7 +116,7 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
 
     let categoryId: string | null = null;
     if (category === '') problems.push({ field: 'categoryId', message: 'is required: a category id or a name' });
-    else if (/^[+-]?[0-9]+$/.test(category)) {
+    else if (isCategoryIdText(category)) {
       const parsed = categoryIdSchema.safeParse(category.replace(/^\+/, ''), { error: phraseIssue });
       if (parsed.success) categoryId = parsed.data;
       else problems.push(...fieldProblems(parsed.error, 'categoryId'));

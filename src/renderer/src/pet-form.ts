@@ -1,6 +1,7 @@
 // The add and fix forms' rules: the contract's own schema, and field problems put on their fields.
 import {
   categoryNameKey,
+  isCategoryIdText,
   fieldProblems,
   newPetSchema,
   phraseIssue,
@@ -33,7 +34,7 @@ export const isEmptyDraft = (draft: PetDraft) => draft.name === '';
 /** The category field holds an id, or a name the environment knows: the id it stands for, or what was typed. */
 export function categoryIdOf(typed: string, categories: readonly CategoryName[]): string {
   const text = typed.trim();
-  if (text === '' || /^[+-]?[0-9]+$/.test(text)) return text;
+  if (text === '' || isCategoryIdText(text)) return text;
   const key = categoryNameKey(text);
   return categories.find(({ name }) => categoryNameKey(name) === key)?.categoryId ?? text;
 }

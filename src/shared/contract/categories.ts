@@ -6,6 +6,9 @@ import { nameProblem } from './pet';
 /** Our bound on a category's name (a shop's own word for it: "Dogs", "Small mammals"). */
 export const CATEGORY_NAME_MAX_LENGTH = 60;
 
+/** Whether typed text is a category's id (a whole number, its range aside) rather than a name: a name never is one. */
+export const isCategoryIdText = (text: string) => /^[+-]?[0-9]+$/.test(text);
+
 /** A category id with the name the shop gave it in one environment (stored on this computer only). */
 export interface CategoryName {
   categoryId: Int64;
@@ -23,7 +26,7 @@ export const categoryNameSchema = z
   })
   .transform((name, ctx) => {
     const trimmed = name.trim();
-    const problem = /^[+-]?[0-9]+$/.test(trimmed)
+    const problem = isCategoryIdText(trimmed)
       ? 'must not be a number: a number is taken as the category id'
       : nameProblem(trimmed, CATEGORY_NAME_MAX_LENGTH);
     if (problem === null) return trimmed;

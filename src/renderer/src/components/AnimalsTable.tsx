@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { AnimalRow, ChangeEntry, Pet } from '../../../shared/contract';
 import { ENVIRONMENT_LABELS } from '../format';
@@ -114,13 +114,16 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
   };
 
   // The id column as wide as the longest id loaded: a 19-digit id on one line, a short one leaving room for names.
-  let idChars = 3;
-  let categoryChars = 3;
-  for (const rows of list.blocks.values())
-    for (const row of rows) {
-      if (row.kind === 'pet') idChars = Math.max(idChars, row.pet.id.length);
-      categoryChars = Math.max(categoryChars, (row.kind === 'pet' ? row.pet : row.entry).categoryId.length);
-    }
+  const { idChars, categoryChars } = useMemo(() => {
+    let idChars = 3;
+    let categoryChars = 3;
+    for (const rows of list.blocks.values())
+      for (const row of rows) {
+        if (row.kind === 'pet') idChars = Math.max(idChars, row.pet.id.length);
+        categoryChars = Math.max(categoryChars, (row.kind === 'pet' ? row.pet : row.entry).categoryId.length);
+      }
+    return { idChars, categoryChars };
+  }, [list.blocks]);
 
   return (
     <>
