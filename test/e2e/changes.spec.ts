@@ -128,6 +128,8 @@ test.describe('changing animals', () => {
     await expect(petRow(page, rex.id)).toContainText('Conflict', { timeout: 15_000 });
     await expect(page.getByTestId('conflict-count')).toContainText('1 conflict');
     await expect(petRow(page, rex.id)).toContainText('pending'); // what the server has: nothing overwritten
+    await checkScreen(page, 'conflict-row');
+
     await petRow(page, rex.id).getByRole('button', { name: 'Choose…' }).click();
     const dialog = page.getByRole('dialog', { name: /was changed by someone else first/ });
     await expect(dialog.getByRole('button', { name: 'Decide later' })).toBeFocused();

@@ -1,60 +1,50 @@
 import { describePatch, type ChangeEntry } from '../../../shared/contract';
-import { Name } from './Name';
+import { refusalInWords } from '../refusal-words';
+import type { RowProblem } from './RowProblem';
 
 const WAITING = new Set(['pending', 'sending', 'unknown']);
 
-/** How a change made here stands, on its animal's row: waiting, held, in conflict, or not made. */
-export function ChangeState({
-  change,
-  onResolve,
-  onSend,
-  onDiscard,
-}: {
-  change: ChangeEntry;
+export interface ChangeActions {
   onResolve(): void;
   onSend(): void;
   onDiscard(): void;
-}) {
-  const what = describePatch(change.patch);
-  if (WAITING.has(change.state)) {
-    return (
-      <span className="badge waiting" title={`Waiting to sync: ${what}`}>
-        Change waiting
-      </span>
-    );
-  }
-  if (change.state === 'conflict') {
-    return (
-      <span className="entry-problem">
-        <span className="badge conflict">Conflict</span>{' '}
-        <span className="reason">Changed on the server by someone else first.</span>
-        <span className="row-actions">
-          <button type="button" onClick={onResolve}>
-            Choose…
-          </button>
-        </span>
-      </span>
-    );
-  }
-  const held = change.state === 'needs_confirmation';
-  return (
-    <span className="entry-problem">
-      <span className="badge rejected">{held ? 'Held' : 'Not changed'}</span>{' '}
-      <span className="reason">
-        <Name>
-          {held ? `The server's address changed since this change (${what}) was made.` : (change.lastError ?? '')}
-        </Name>
-      </span>
-      <span className="row-actions">
-        {(held || change.state === 'rejected') && (
-          <button type="button" onClick={onSend}>
-            {held ? 'Send anyway' : 'Send again'}
-          </button>
-        )}
-        <button type="button" onClick={onDiscard}>
-          Discard change
-        </button>
-      </span>
+}
+
+/** A change on its way: its badge says what it will do on hover. */
+export function ChangeWaiting({ change }: { change: ChangeEntry }) {
+  return WAITING.has(change.state) ? (
+    <span className="badge waiting" title={`Waiting to sync: ${describePatch(change.patch)}`}>
+      Change waiting
     </span>
-  );
+  ) : null;
+}
+
+/** How a change made here that needs a person stands on its animal's row: held, in conflict, or not made. */
+export function changeProblem(change: ChangeEntry, { onResolve, onSend, onDiscard }: ChangeActions): RowProblem | null {
+  if (WAITING.has(change.state)) return null;
+  if (change.state === 'conflict') {
+    const reason = 'Changed on the server by someone else first.';
+    return {
+      badge: 'Conflict',
+      tone: 'conflict',
+      reason: { short: reason, full: reason },
+      actions: [{ text: 'Choose…', onClick: onResolve }],
+    };
+  }
+  const discard = { text: 'Discard change', onClick: onDiscard };
+  if (change.state === 'needs_confirmation') {
+    const reason = `The server's address changed since this change (${describePatch(change.patch)}) was made.`;
+    return {
+      badge: 'Held',
+      tone: 'rejected',
+      reason: { short: reason, full: reason },
+      actions: [{ text: 'Send anyway', onClick: onSend }, discard],
+    };
+  }
+  return {
+    badge: 'Not changed',
+    tone: 'rejected',
+    reason: refusalInWords(change.lastError, change.lastErrorFields),
+    actions: change.state === 'rejected' ? [{ text: 'Send again', onClick: onSend }, discard] : [discard],
+  };
 }

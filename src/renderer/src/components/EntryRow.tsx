@@ -1,77 +1,39 @@
 import type { OutboxEntry } from '../../../shared/contract';
+import { refusalInWords } from '../refusal-words';
 import { Category } from './Category';
 import { Name } from './Name';
 import type { Measured, Selectable } from './row-props';
+import { ProblemActions, ProblemReason, type RowProblem } from './RowProblem';
 
 const WAITING = new Set(['pending', 'sending', 'unknown']);
 
-/** An entry that needs a person: what is wrong, the way to send it again, and Discard. */
-function EntryProblem(props: {
-  badge: string;
-  reason: string;
-  action: string;
-  actionLabel: string;
-  onAction(): void;
-  entry: OutboxEntry;
-  onDiscard(): void;
-}) {
-  return (
-    <div className="entry-problem">
-      <span className="badge rejected">{props.badge}</span>{' '}
-      <span className="reason">
-        <Name>{props.reason}</Name>
-      </span>
-      <span className="row-actions">
-        <button type="button" onClick={props.onAction} aria-label={props.actionLabel}>
-          {props.action}
-        </button>
-        <button type="button" onClick={props.onDiscard} aria-label={`Discard ${props.entry.name}`}>
-          Discard
-        </button>
-      </span>
-    </div>
-  );
-}
-
-function EntryState({
-  entry,
-  onFix,
-  onDiscard,
-  onSend,
-}: {
-  entry: OutboxEntry;
+interface EntryActions {
   onFix(): void;
   onDiscard(): void;
   onSend(): void;
-}) {
-  if (WAITING.has(entry.state)) return <span className="badge waiting">Waiting to sync</span>;
+}
+
+/** What an entry that needs a person shows, or null while it waits or goes. */
+function entryProblem(entry: OutboxEntry, { onFix, onDiscard, onSend }: EntryActions): RowProblem | null {
+  const discard = { text: 'Discard', label: `Discard ${entry.name}`, onClick: onDiscard };
   if (entry.state === 'rejected') {
-    return (
-      <EntryProblem
-        entry={entry}
-        badge="Rejected"
-        reason={entry.lastError ?? ''}
-        action="Fix / Resend"
-        actionLabel={`Fix and resend ${entry.name}`}
-        onAction={onFix}
-        onDiscard={onDiscard}
-      />
-    );
+    return {
+      badge: 'Rejected',
+      tone: 'rejected',
+      reason: refusalInWords(entry.lastError, entry.lastErrorFields),
+      actions: [{ text: 'Fix…', label: `Fix and resend ${entry.name}`, onClick: onFix }, discard],
+    };
   }
   if (entry.state === 'needs_confirmation') {
-    return (
-      <EntryProblem
-        entry={entry}
-        badge="Held"
-        reason={`The server's address changed since this was added (${entry.baseUrl}).`}
-        action="Send anyway"
-        actionLabel={`Send ${entry.name} to the new address`}
-        onAction={onSend}
-        onDiscard={onDiscard}
-      />
-    );
+    const reason = `The server's address changed since this was added (${entry.baseUrl}).`;
+    return {
+      badge: 'Held',
+      tone: 'rejected',
+      reason: { short: reason, full: reason },
+      actions: [{ text: 'Send anyway', label: `Send ${entry.name} to the new address`, onClick: onSend }, discard],
+    };
   }
-  return <span className="badge">{entry.state}</span>;
+  return null;
 }
 
 /** An animal added here and not yet on the server: first in the list, marked with how it stands. */
@@ -84,7 +46,8 @@ export function EntryRow({
   measure,
   selected,
   onFocus,
-}: Measured & Selectable & { entry: OutboxEntry; onFix(): void; onDiscard(): void; onSend(): void }) {
+}: Measured & Selectable & EntryActions & { entry: OutboxEntry }) {
+  const problem = entryProblem(entry, { onFix, onDiscard, onSend });
   return (
     <tr
       className={`unsynced state-${entry.state}${selected ? ' selected' : ''}`}
@@ -101,6 +64,7 @@ export function EntryRow({
       </td>
       <td>
         <Name>{entry.name}</Name>
+        {problem && <ProblemReason problem={problem} />}
       </td>
       <td>
         <Category id={entry.categoryId} />
@@ -109,7 +73,13 @@ export function EntryRow({
         <span className="status-text">{entry.status ?? '—'}</span>
       </td>
       <td className="sync-cell">
-        <EntryState entry={entry} onFix={onFix} onDiscard={onDiscard} onSend={onSend} />
+        {problem ? (
+          <ProblemActions problem={problem} />
+        ) : WAITING.has(entry.state) ? (
+          <span className="badge waiting">Waiting to sync</span>
+        ) : (
+          <span className="badge">{entry.state}</span>
+        )}
       </td>
     </tr>
   );

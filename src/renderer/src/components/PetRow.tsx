@@ -1,9 +1,10 @@
 import { applyPetPatch, type ChangeEntry, type Pet, type PetPatch, type PetStatus } from '../../../shared/contract';
 import { Category } from './Category';
-import { ChangeState } from './ChangeState';
+import { ChangeWaiting, changeProblem } from './ChangeState';
 import { Name } from './Name';
 import type { Measured, Selectable } from './row-props';
 import { RowMenu } from './RowMenu';
+import { ProblemActions, ProblemReason } from './RowProblem';
 
 /** The keys that set a status on the selected row, one keystroke each. */
 export const STATUS_KEYS: Record<string, PetStatus> = { a: 'available', p: 'pending', s: 'sold' };
@@ -42,6 +43,14 @@ export function PetRow({
           }))),
     ...(actions.onEdit === null ? [] : [{ label: 'Correct…', key: 'E', onSelect: actions.onEdit }]),
   ];
+  const problem =
+    saving === undefined && change !== undefined
+      ? changeProblem(change, {
+          onResolve: actions.onResolve,
+          onSend: actions.onSendChange,
+          onDiscard: actions.onDiscardChange,
+        })
+      : null;
   return (
     <tr
       data-index={index}
@@ -56,6 +65,7 @@ export function PetRow({
       <td className="num">{pet.id}</td>
       <td>
         <Name>{shown.name}</Name>
+        {problem && <ProblemReason problem={problem} />}
       </td>
       <td>
         <Category id={shown.categoryId} />
@@ -66,16 +76,12 @@ export function PetRow({
       <td className="sync-cell">
         {saving ? (
           <span className="badge waiting">Saving…</span>
+        ) : problem ? (
+          <ProblemActions problem={problem} />
         ) : (
-          change && (
-            <ChangeState
-              change={change}
-              onResolve={actions.onResolve}
-              onSend={actions.onSendChange}
-              onDiscard={actions.onDiscardChange}
-            />
-          )
+          change && <ChangeWaiting change={change} />
         )}
+
         {items.length > 0 && <RowMenu label={`Change ${pet.name}`} items={items} />}
       </td>
     </tr>
