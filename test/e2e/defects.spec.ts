@@ -132,7 +132,7 @@ test('4. the sync bar and the list say only what is known: one account of the se
   server.store.createPet({ name: 'Known Kiwi', categoryId: '1', status: 'available' });
   core.setActiveEnvironment('staging');
   await reopen(page);
-  await expect(page.locator('.freshness')).toContainText('Every animal Staging lists, as of');
+  await expect(page.locator('.freshness')).toContainText('Every animal Staging lists, as listed');
   await expect(page.getByTestId('last-synced')).toContainText('Last synced'); // never "Never synced" beside it
   await expect(page.locator('.sync-state')).toHaveText('Online');
 
@@ -312,7 +312,7 @@ test('10. while a slow refresh runs, the list says where its rows came from', as
   await expect(page.locator('.freshness')).toContainText('Bringing in every animal Staging lists');
   await expect(row(page, 'Sold Seal')).toBeVisible(); // what was known stays on screen meanwhile
   await expect(page.getByText(/Nothing has been listed|Not fetched/)).toHaveCount(0);
-  await expect(page.locator('.freshness')).toContainText('Every animal Staging lists, as of', { timeout: 10_000 });
+  await expect(page.locator('.freshness')).toContainText('Every animal Staging lists, as listed', { timeout: 10_000 });
 });
 
 test('11. names cannot rewrite the window: direction controls and invisible names are refused; names shown isolated', async ({

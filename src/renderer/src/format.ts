@@ -8,14 +8,7 @@ export const ENVIRONMENT_LABELS: Record<EnvironmentName, string> = {
 
 export const isMac = /Mac/.test(navigator.platform);
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** "14:02:11" today, "21 Nov 2026, 14:02" on another day. */
-export function when(iso: string): string {
-  const date = new Date(iso);
-  return date.toDateString() === new Date().toDateString() ? timeFormat.format(date) : dateFormat.format(date);
-}
 
 export const onDate = (iso: string) => dateFormat.format(new Date(iso));
 

@@ -1,30 +1,45 @@
 import type { InventoryView, RemoteEnvironment, ServerStatus } from '../../../shared/contract';
-import { ENVIRONMENT_LABELS, when } from '../format';
+import type { ReactNode } from 'react';
+import { ENVIRONMENT_LABELS } from '../format';
 import { isRemote, useApp, type AnimalList, type Filter } from '../store';
 import { AddAnimalForm } from './AddAnimalForm';
 import { AnimalFiles } from './AnimalFiles';
 import { AnimalsTable } from './AnimalsTable';
 import { Filters } from './Filters';
 import { FindById } from './FindById';
+import { Time } from './Time';
 
 const count = new Intl.NumberFormat();
 
 /** How much of the server's list this computer has, in words: never a claim of contact that did not happen. */
-function inventoryText(server: string, inventory: InventoryView, listedAt: string | null): string {
+function inventoryText(server: string, inventory: InventoryView, listedAt: string | null): ReactNode {
   const animals = `${count.format(inventory.animals)} animal${inventory.animals === 1 ? '' : 's'}`;
   switch (inventory.state) {
     case 'walking':
       return `Bringing in every animal ${server} lists: ${animals} so far…`;
-    case 'complete':
-      return `Every animal ${server} lists, as of ${when(inventory.finishedAt ?? listedAt ?? '')}.`;
+    case 'complete': {
+      const at = inventory.finishedAt ?? listedAt;
+      return at === null ? (
+        `Every animal ${server} lists.`
+      ) : (
+        <>
+          Every animal {server} lists, as listed <Time iso={at} />.
+        </>
+      );
+    }
+
     case 'interrupted':
       return `${server}'s list was read in part (${animals}); it continues from there at the next sync${inventory.problem ? `. ${inventory.problem.message}` : '.'}`;
     case 'first_pages_only':
       return `${server} shows only its first 100 animals per filter, so some of its animals may not be here${inventory.problem ? `. ${inventory.problem.message}` : '.'}`;
     case 'never':
-      return listedAt === null
-        ? `Nothing has been listed by ${server} yet.`
-        : `As ${server} last listed them, at ${when(listedAt)}.`;
+      return listedAt === null ? (
+        `Nothing has been listed by ${server} yet.`
+      ) : (
+        <>
+          As {server} last listed them, <Time iso={listedAt} />.
+        </>
+      );
   }
 }
 

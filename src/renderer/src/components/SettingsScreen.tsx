@@ -3,10 +3,11 @@ import { toast } from 'sonner';
 import { REMOTE_ENVIRONMENTS, type RemoteEnvironment } from '../../../shared/contract';
 import type { ConnectionVerdictView, EnvironmentSettingsView } from '../../../shared/ipc/views';
 import { call, messageOf } from '../api';
-import { ENVIRONMENT_LABELS, onDate } from '../format';
+import { ENVIRONMENT_LABELS } from '../format';
 import { VERDICT_TITLES } from '../server-words';
 import { useApp } from '../store';
 import { CategorySettings, PinSettings } from './ManagerSettings';
+import { Time } from './Time';
 
 function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   const [settings, setSettings] = useState<EnvironmentSettingsView | null>(null);
@@ -138,13 +139,28 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
           />
           <p id={id('key-note')} className={keyError ? 'field-error' : 'hint'} aria-live="polite">
             {keyError ||
-              (settings
-                ? keySet
-                  ? `Key set${settings.key.setAt ? ` on ${onDate(settings.key.setAt)}` : ''}${keyOriginHost ? ` for ${keyOriginHost}` : ''}. It is never shown, and sent to no other address.`
-                  : noAddress
-                    ? 'Save the address first: a key is kept for the address it is set for.'
-                    : 'No key set.'
-                : '')}
+              (settings ? (
+                keySet ? (
+                  <>
+                    Key set
+                    {settings.key.setAt ? (
+                      <>
+                        {' '}
+                        <Time iso={settings.key.setAt} />
+                      </>
+                    ) : (
+                      ''
+                    )}
+                    {keyOriginHost ? ` for ${keyOriginHost}` : ''}. It is never shown, and sent to no other address.
+                  </>
+                ) : noAddress ? (
+                  'Save the address first: a key is kept for the address it is set for.'
+                ) : (
+                  'No key set.'
+                )
+              ) : (
+                ''
+              ))}
           </p>
         </div>
         <button type="submit" disabled={key === '' || noAddress}>
