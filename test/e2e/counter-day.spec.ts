@@ -158,6 +158,32 @@ test.describe('the counter’s day', () => {
         'Live Bello (Hunde (5)) will be added',
       );
       await page.keyboard.press('Escape');
+
+      // A status key and a correction in production name the category too, and say what changes.
+      const live = server.service.store.createPet({ name: 'Live Rex', categoryId: '5', status: 'available' });
+      await page.keyboard.press('Control+r');
+      const liveRow = page.locator(`tr[data-pet-id="${live.id}"]`);
+      await expect(liveRow).toContainText('Hunde 5', { timeout: 15_000 });
+      await liveRow.focus();
+      await page.keyboard.press('s');
+      const marking = page.getByRole('dialog', { name: 'Mark Live Rex sold in PRODUCTION?' });
+      await expect(marking).toContainText("The live shop's server will show Live Rex (Hunde (5)) as sold.");
+      await page.keyboard.press('Escape');
+      await expect(liveRow).toBeFocused();
+      await page.keyboard.press('e');
+      const correcting = page.getByRole('dialog', { name: /Correct Live Rex/ });
+      await correcting.getByLabel('Category', { exact: true }).fill('7');
+      await correcting.getByLabel('Status', { exact: true }).selectOption('pending');
+      await correcting.getByLabel('Category', { exact: true }).press('Enter');
+      const asking = page.getByRole('dialog', { name: 'Change this animal in PRODUCTION?' });
+      await expect(asking).toContainText("Live Rex (Hunde (5)) will be changed on the live shop's server:");
+      await expect(asking.getByRole('listitem')).toHaveText([
+        'Category: Hunde (5) → category 7',
+        'Status: available → pending',
+      ]);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      expect(server.service.store.getPet(live.id)).toMatchObject({ categoryId: '5', status: 'available' });
     } finally {
       await server.close();
     }

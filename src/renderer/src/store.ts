@@ -2,10 +2,12 @@
 // said it, the screen and the filter (kept across screens), and the list shown.
 import { create } from 'zustand';
 import {
+  describeCategory,
   type AnimalRow,
   type AnimalSort,
   type AnimalsWindow,
   type AppError,
+  type CategoryName,
   type EnvironmentName,
   type Pet,
   type PetPatch,
@@ -15,7 +17,6 @@ import {
   type SyncOutcome,
 } from '../../shared/contract';
 import type { ActiveEnvironmentView, ManagerLockView, PreferencesView } from '../../shared/ipc/views';
-import type { CategoryName } from '../../shared/contract';
 import { call, CallError, subscribe } from './api';
 import { asManager, askForPin } from './manager';
 
@@ -60,8 +61,9 @@ interface AppState {
    * as saving; main's answer (the list again) replaces them.
    */
   saving: ReadonlyMap<string, PetPatch>;
-  /** The active environment's category names, as main keeps them. */
+  /** The active environment's category names, as main keeps them; `categoryNames` the same by id. */
   categories: readonly CategoryName[];
+  categoryNames: ReadonlyMap<string, string>;
   /** Whether a manager's PIN is set, and whether a manager unlocked the app, as main says. */
   managerLock: ManagerLockView;
 }
@@ -92,6 +94,18 @@ interface AppActions {
 export const isRemote = (environment: EnvironmentName | null): environment is RemoteEnvironment =>
   environment === 'production' || environment === 'staging';
 
+/** The names as main sent them, and by id: a row looks its category up in one step. */
+const namedCategories = (categories: readonly CategoryName[]) => ({
+  categories,
+  categoryNames: new Map(categories.map(({ categoryId, name }) => [categoryId, name])),
+});
+
+/** "Cats (5)", or "category 5" when it has no name here: how a sentence names a category. */
+export function useCategoryWords(): (categoryId: string) => string {
+  const names = useApp((state) => state.categoryNames);
+  return (categoryId) => describeCategory(categoryId, names.get(categoryId));
+}
+
 const problemOf = (error: unknown): AppError =>
   error instanceof CallError ? error.detail : { code: 'internal', message: String(error) };
 
@@ -111,7 +125,7 @@ export const useApp = create<AppState & AppActions>()((set, get) => {
     set({ revision, environment, ...(atStart ? { startedInProduction: environment === 'production' } : {}) });
     if (!changed) return;
     // The other environment's rows go at once: data of two environments is never on screen together.
-    set({ list: null, loading: true, listError: null, refreshing: false, categories: [] });
+    set({ list: null, loading: true, listError: null, refreshing: false, ...namedCategories([]) });
     void get().reloadCategories();
     if (isRemote(environment) && !get().servers[environment]) void fetchServerStatus(environment);
     void get().reload();
@@ -165,14 +179,14 @@ export const useApp = create<AppState & AppActions>()((set, get) => {
     preferences: { confirmProductionAdds: true },
     startedInProduction: false,
     saving: new Map(),
-    categories: [],
+    ...namedCategories([]),
     managerLock: { pinSet: false, unlocked: false, retryAfterMs: 0 },
 
     async reloadCategories() {
       const { environment } = get();
       if (environment === null) return;
       const categories = await call('categoryNames', { environment });
-      if (environment === get().environment) set({ categories });
+      if (environment === get().environment) set(namedCategories(categories));
     },
 
     async reloadManagerLock() {

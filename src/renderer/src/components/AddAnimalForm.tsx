@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { COMMANDS, shortcutLabel } from '../../../shared/commands';
-import { describeCategory, type EnvironmentName, type SameAnimal } from '../../../shared/contract';
+import { type EnvironmentName, type SameAnimal } from '../../../shared/contract';
 import { call, CallError, messageOf } from '../api';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
 import {
@@ -14,7 +14,7 @@ import {
   type PetDraft,
   type PetField,
 } from '../pet-form';
-import { useApp } from '../store';
+import { useApp, useCategoryWords } from '../store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Name } from './Name';
 import { PetFields } from './PetFields';
@@ -39,6 +39,7 @@ export function AddAnimalForm() {
   const environment = useApp((state) => state.environment)!;
   const confirmInProduction = useApp((state) => state.preferences.confirmProductionAdds);
   const categories = useApp((state) => state.categories);
+  const categoryWords = useCategoryWords();
   const [draft, setDraftState] = useState<PetDraft>(newDraft());
   const [touched, setTouched] = useState<ReadonlySet<PetField>>(new Set());
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -140,10 +141,7 @@ export function AddAnimalForm() {
     else send(animal);
   };
 
-  const categoryOf = (animal: PetDraft) => {
-    const { categoryId } = draftToPet(animal, categories);
-    return describeCategory(categoryId, categories.find((category) => category.categoryId === categoryId)?.name);
-  };
+  const categoryOf = (animal: PetDraft) => categoryWords(draftToPet(animal, categories).categoryId);
   const lookAlike = lookAlikes[0];
 
   return (

@@ -3,7 +3,7 @@ import { Name } from './Name';
 
 /** A category as the list shows it: its name in this environment, with its id beside it (the id alone when unnamed). */
 export function Category({ id }: { id: string }) {
-  const name = useApp((state) => state.categories.find((category) => category.categoryId === id)?.name);
+  const name = useApp((state) => state.categoryNames.get(id));
   return (
     <span className="category">
       {name !== undefined && (

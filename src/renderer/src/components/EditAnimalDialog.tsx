@@ -5,7 +5,7 @@ import { call, CallError } from '../api';
 import { changeRefusedText } from '../change-words';
 import { ENVIRONMENT_LABELS } from '../format';
 import { draftToPet, errorsOf, validateDraft, type FieldErrors, type PetDraft, type PetField } from '../pet-form';
-import { isRemote, useApp } from '../store';
+import { isRemote, useApp, useCategoryWords } from '../store';
 import type { CategoryName } from '../../../shared/contract';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Name } from './Name';
@@ -16,7 +16,7 @@ import { useModal } from './use-modal';
 export type Editing = { kind: 'pet'; pet: Pet } | { kind: 'entry'; entry: OutboxEntry };
 
 /** Only the fields that differ from the animal as shown: the change says what the person changed. */
-function patchOf(pet: Pet, draft: PetDraft, categories: readonly CategoryName[]): PetPatch {
+function patchOf(pet: Shown, draft: PetDraft, categories: readonly CategoryName[]): PetPatch {
   const wanted = draftToPet(draft, categories);
   const patch: PetPatch = {};
   if (wanted.name.trim() !== pet.name) patch.name = wanted.name;
@@ -25,10 +25,25 @@ function patchOf(pet: Pet, draft: PetDraft, categories: readonly CategoryName[])
   return patch;
 }
 
+type Shown = Pick<Pet, 'name' | 'categoryId' | 'status'>;
+
+/** What a correction changes, a line per field, categories by name: "Category: Dogs (5) → Cats (7)". */
+function changeLines(shown: Shown, patch: PetPatch, categoryWords: (id: string) => string): string[] {
+  const status = (value: Pet['status'] | null) => value ?? 'no status';
+  return [
+    ...(patch.name === undefined ? [] : [`Name: ${shown.name} → ${patch.name.trim()}`]),
+    ...(patch.categoryId === undefined
+      ? []
+      : [`Category: ${categoryWords(shown.categoryId)} → ${categoryWords(patch.categoryId)}`]),
+    ...(patch.status === undefined ? [] : [`Status: ${status(shown.status)} → ${status(patch.status)}`]),
+  ];
+}
+
 /** Correct an animal: the add form's fields and as-you-type checks; production asks first, as adds do. */
 export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClose(): void }) {
   const environment = useApp((state) => state.environment)!;
   const categories = useApp((state) => state.categories);
+  const categoryWords = useCategoryWords();
   const confirmInProduction = useApp((state) => state.preferences.confirmProductionAdds);
   const changeAnimal = useApp((state) => state.changeAnimal);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -68,7 +83,7 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
       setErrors(
         error instanceof CallError && error.detail.code !== 'precondition_failed'
           ? errorsOf(error.detail)
-          : { form: changeRefusedText(error, original.name) },
+          : { form: changeRefusedText(error, original.name, categoryWords) },
       );
     }
   };
@@ -77,6 +92,7 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
     event.preventDefault();
     const problems = validateDraft(draft, categories);
     if (Object.keys(problems).length > 0) return setErrors(problems);
+    if (Object.keys(patchOf(original, draft, categories)).length === 0) return onClose(); // nothing changed: nothing to ask or send
     if (environment === 'production' && confirmInProduction) setConfirming(true);
     else void save();
   };
@@ -131,8 +147,15 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
             <strong>
               <Name>{original.name}</Name>
             </strong>{' '}
-            will be changed on the live shop's server.
+            ({categoryWords(original.categoryId)}) will be changed on the live shop's server:
           </p>
+          <ul className="change-lines">
+            {changeLines(original, patchOf(original, draft, categories), categoryWords).map((line) => (
+              <li key={line}>
+                <Name>{line}</Name>
+              </li>
+            ))}
+          </ul>
         </ConfirmDialog>
       )}
     </dialog>

@@ -5,7 +5,7 @@ import type { ChangeEntry, OutboxEntry, Pet, PetStatus, RemoteEnvironment } from
 import { call, messageOf } from '../api';
 import { changeRefusedText } from '../change-words';
 import { ENVIRONMENT_LABELS } from '../format';
-import { isRemote, useApp } from '../store';
+import { isRemote, useApp, useCategoryWords } from '../store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { EditAnimalDialog, type Editing } from './EditAnimalDialog';
@@ -37,6 +37,7 @@ type Discarding = { kind: 'entry'; entry: OutboxEntry } | { kind: 'change'; chan
 export function useRowDialogs() {
   const environment = useApp((state) => state.environment)!;
   const confirmInProduction = useApp((state) => state.preferences.confirmProductionAdds);
+  const categoryWords = useCategoryWords();
   const changeAnimal = useApp((state) => state.changeAnimal);
   const [fixing, setFixing] = useState<OutboxEntry | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -48,7 +49,9 @@ export function useRowDialogs() {
   const remote = isRemote(environment) ? environment : null;
 
   const setStatus = (pet: Pet, status: PetStatus) =>
-    changeAnimal(pet, { status }).catch((error: unknown) => toast.error(changeRefusedText(error, pet.name)));
+    changeAnimal(pet, { status }).catch((error: unknown) =>
+      toast.error(changeRefusedText(error, pet.name, categoryWords)),
+    );
 
   const discard = async (what: Discarding) => {
     setDiscarding(null);
@@ -114,7 +117,10 @@ export function useRowDialogs() {
           }}
           onCancel={() => setConfirmingStatus(null)}
         >
-          <p>The live shop's server will show it as {confirmingStatus.status}.</p>
+          <p>
+            The live shop's server will show <Name>{confirmingStatus.pet.name}</Name> (
+            {categoryWords(confirmingStatus.pet.categoryId)}) as {confirmingStatus.status}.
+          </p>
         </ConfirmDialog>
       )}
       {discarding && (
