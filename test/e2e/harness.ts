@@ -2,7 +2,7 @@
 // the same router the Electron main process uses, over a real core (real SQLite files in a temp
 // folder). Only Electron's IPC transport is replaced: by a Playwright binding.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -23,7 +23,10 @@ export interface MainProcess {
   /** What main's own dialog is answered when it asks whether a key may go to a new origin, and what it asked. */
   keyOriginAnswer: boolean;
   keyOriginQuestions: KeyOriginQuestion[];
-  /** The file main's open dialog answers with next (null: the person cancels), and what its save dialog saved. */
+  /**
+   * The file main's open dialog answers with next (null: the person cancels), written to a folder of
+   * the test's and answered as its path, as the dialog does; and what the save dialog saved.
+   */
   fileToOpen: { name: string; bytes: Uint8Array } | null;
   savedFiles: Array<{ suggestedName: string; contents: string }>;
 }
@@ -64,7 +67,12 @@ export async function openHarnessApp(page: Page, rendererUrl: string): Promise<H
       return main.keyOriginAnswer;
     },
     // Main's file dialogs, answered as a person would: the file chosen, or a save to a folder of the test's.
-    openFile: async () => main.fileToOpen,
+    openFile: async () => {
+      if (main.fileToOpen === null) return null;
+      const path = join(mkdtempSync(join(dataDir, 'chosen-')), main.fileToOpen.name);
+      writeFileSync(path, main.fileToOpen.bytes);
+      return path;
+    },
     saveFile: async (suggestedName, contents) => {
       main.savedFiles.push({ suggestedName, contents });
       return join(dataDir, suggestedName);

@@ -1,5 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { PET_STATUSES, type AnimalSort, type PetStatus } from '../../shared/contract';
 import type { PetstoreCore } from '../core/petstore-core';
 import { environmentOption, EXIT, parse, UsageError, type CliIo } from './cli-args';
@@ -18,8 +17,7 @@ export async function importAnimals(args: string[], core: PetstoreCore, io: CliI
   const environment = environmentOption(values, core);
   const [file] = positionals;
   if (file === undefined) throw new UsageError('pets import needs the CSV file to read');
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(await readFile(file));
-  const preview = core.previewImport(environment, basename(file), text);
+  const preview = (await core.previewImportFromFile(environment, file))!;
   for (const row of preview.rows) {
     if (row.state === 'invalid')
       io.err(
@@ -111,7 +109,7 @@ export async function categories(command: string, args: string[], core: Petstore
     case 'import': {
       const [file] = positionals;
       if (file === undefined) throw new UsageError('categories import needs the CSV file to read');
-      const { named } = core.importCategoryNames(environment, new TextDecoder().decode(await readFile(file)));
+      const { named } = (await core.importCategoryNamesFromFile(environment, file))!;
       io.out(`${named} category names of ${environment} imported.`);
       return EXIT.ok;
     }

@@ -45,6 +45,7 @@ import { RemoteError } from '../remote/remote-error';
 import { createEnvironmentKeys } from '../secrets/environment-keys';
 import { createKeychain, type Keychain } from '../secrets/keychain';
 import { openDatabase } from '../store/database';
+import { readCsvFile } from '../csv/csv-file';
 import { createPetStore } from '../store/pet-store';
 import type { SyncPassResult } from '../sync/sync-engine';
 import { connectionInWords } from './connection-in-words';
@@ -72,21 +73,11 @@ export interface CoreOptions {
   confirmKeyOrigin?: ConfirmKeyOrigin;
   /** Saves a file where a person chooses (main's save dialog); the path, or null when they chose none. */
   saveFile?: (suggestedName: string, contents: string) => Promise<string | null>;
-  /** A file a person chooses to read (main's open dialog), or null. */
-  openFile?: (purpose: 'animals' | 'category names') => Promise<{ name: string; bytes: Uint8Array } | null>;
+  /** The path of a file a person chooses to read (main's open dialog), or null; the core reads it, bounded. */
+  openFile?: (purpose: 'animals' | 'category names') => Promise<string | null>;
   /** The clock the manager's lock counts waits by. */
   now?: () => number;
 }
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-/** A chosen file as text: a file that is not UTF-8 is said so (readCsv tells how to save it). */
-const fileText = (bytes: Uint8Array) => {
-  try {
-    return UTF8.decode(bytes);
-  } catch {
-    return '\uFFFD';
-  }
-};
 
 type Events = {
   serverStatus: [ServerStatus];
@@ -318,11 +309,11 @@ export function openPetstoreCore({
       return { named: records.length };
     },
 
-    /** Category names from a file a person chooses (main's dialog); null when they chose none. */
-    async importCategoryNamesFromFile(environment: EnvironmentName): Promise<{ named: number } | null> {
+    /** Category names from a file: the one named, else one a person chooses (main's dialog); null when they chose none. */
+    async importCategoryNamesFromFile(environment: EnvironmentName, named?: string): Promise<{ named: number } | null> {
       managerLock.require('Naming categories');
-      const file = await openFile('category names');
-      return file === null ? null : this.importCategoryNames(environment, fileText(file.bytes));
+      const path = named ?? (await openFile('category names'));
+      return path === null ? null : this.importCategoryNames(environment, (await readCsvFile(path)).text);
     },
 
     /** The category names to a file a person chooses (main's dialog). */
@@ -349,10 +340,12 @@ export function openPetstoreCore({
 
     previewImport: animalFiles.previewImport,
 
-    /** A file a person chooses (main's dialog), read and checked; null when they chose none. */
-    async previewImportFromFile(environment: EnvironmentName) {
-      const file = await openFile('animals');
-      return file === null ? null : animalFiles.previewImport(environment, file.name, fileText(file.bytes));
+    /** A file, read and checked: the one named, else one a person chooses (main's dialog); null when they chose none. */
+    async previewImportFromFile(environment: EnvironmentName, named?: string) {
+      const path = named ?? (await openFile('animals'));
+      if (path === null) return null;
+      const { name, text } = await readCsvFile(path);
+      return animalFiles.previewImport(environment, name, text);
     },
 
     importAnimals: animalFiles.importAnimals,

@@ -1,6 +1,6 @@
 // Composition root: the only place that knows both Electron and the core.
-import { readFile, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { app, dialog, type BrowserWindow } from 'electron';
 import { APP_ORIGIN } from '../app-protocol';
 import { appLogFile, openAppLog } from '../config/app-log';
@@ -50,7 +50,7 @@ async function saveFile(suggestedName: string, contents: string): Promise<string
 }
 
 /** Main's open dialog: the page never reads a file itself. */
-async function openFile(purpose: string): Promise<{ name: string; bytes: Uint8Array } | null> {
+async function openFile(purpose: string): Promise<string | null> {
   const options = {
     title: `Import ${purpose}`,
     properties: ['openFile' as const],
@@ -61,7 +61,7 @@ async function openFile(purpose: string): Promise<{ name: string; bytes: Uint8Ar
     : dialog.showOpenDialog(options));
   const [path] = filePaths;
   if (canceled || path === undefined) return null;
-  return { name: basename(path), bytes: await readFile(path) };
+  return path;
 }
 
 // One instance only: two would share (and race on) the same outbox.

@@ -3,6 +3,8 @@
 // row by row with each problem on its row; importing the same file twice adds nothing twice,
 // locally and through the outbox to our real service on 127.0.0.1 (two counters too).
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPetstoreCore, type CoreOptions, type PetstoreCore } from '../../../src/main/core/petstore-core';
 import { createKeychain } from '../../../src/main/secrets/keychain';
@@ -54,6 +56,12 @@ describe('animals to and from CSV', () => {
     });
     later(() => core.close());
     return core;
+  }
+  /** A file as a person would name it; null: one that is not there. */
+  function chosenFile(name: string, bytes: Buffer | null): string {
+    const path = join(mkdtempSync(join(tempDir(), 'chosen-')), name);
+    if (bytes !== null) writeFileSync(path, bytes);
+    return path;
   }
 
   it('round trip: the whole environment exported, then imported into an empty store, gives the same animals', async () => {
@@ -171,11 +179,25 @@ describe('animals to and from CSV', () => {
       /not CSV \(line 2\)/,
     );
     expect((await refusal(() => core.previewImport('local', 'a.csv', ''))).message).toMatch(/empty/);
-    const latin1 = open(
-      { openFile: async () => ({ name: 'latin1.csv', bytes: Buffer.from('name,category\nCaf\xe9,1\n', 'latin1') }) },
-      '/l',
+    const latin1 = chosenFile('latin1.csv', Buffer.from('name,category\nCaf\xe9,1\n', 'latin1'));
+    expect((await refusal(() => core.previewImportFromFile('local', latin1))).message).toMatch(/not UTF-8.*CSV UTF-8/);
+    // Read bounded: a file larger than the limit is refused by its size (this one, sparse, is 4 GiB:
+    // reading it whole would not even be possible); what is not a file is never read at all.
+    const huge = chosenFile('huge.csv', Buffer.alloc(0));
+    truncateSync(huge, 4 * 1024 ** 3);
+    const refused = await refusal(() => core.previewImportFromFile('local', huge));
+    expect(refused).toMatchObject({ code: 'payload_too_large', message: 'The file is larger than 8 MB; split it.' });
+    expect(await refusal(() => core.previewImportFromFile('local', '/dev/zero'))).toMatchObject({
+      code: 'invalid_body',
+      message: '/dev/zero is not a file: choose a CSV file.',
+    });
+    expect((await refusal(() => core.previewImportFromFile('local', chosenFile('gone.csv', null)))).code).toBe(
+      'not_found',
     );
-    expect((await refusal(() => latin1.previewImportFromFile('local'))).message).toMatch(/not UTF-8.*CSV UTF-8/);
+    // The window's road: main's dialog answers a path, which the core reads the same way.
+    const dialog = open({ openFile: async () => huge }, '/d');
+    expect((await refusal(() => dialog.previewImportFromFile('local'))).code).toBe('payload_too_large');
+    expect(await open({ openFile: async () => null }, '/n').previewImportFromFile('local')).toBeNull();
     const many = `name,category\n${'a,1\n'.repeat(20_001)}`;
     expect((await refusal(() => core.previewImport('local', 'a.csv', many))).code).toBe('payload_too_large');
   });
