@@ -32,6 +32,8 @@ export function appMenuTemplate({ mac, development }: { mac: boolean; developmen
       label: '&File',
       submenu: [
         command('new-animal'),
+        command('import-animals'),
+        command('export-animals'),
         separator,
         command('show-settings'),
         separator,

@@ -6,6 +6,8 @@
 export const COMMANDS = {
   'sync-now': { label: 'Sync now', keys: ['CmdOrCtrl+R', 'F5'] },
   'new-animal': { label: 'New animal', keys: ['CmdOrCtrl+N'] },
+  'import-animals': { label: 'Import animals from CSV…', keys: ['CmdOrCtrl+O'] },
+  'export-animals': { label: 'Export animals to CSV…', keys: ['CmdOrCtrl+S'] },
   'filter-animals': { label: 'Find animals', keys: ['CmdOrCtrl+F'] },
   'show-animals': { label: 'Animals', keys: ['CmdOrCtrl+Shift+A'] },
   'show-settings': { label: 'Settings', keys: ['CmdOrCtrl+,'] },

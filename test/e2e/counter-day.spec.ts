@@ -202,7 +202,9 @@ test.describe('the counter’s day', () => {
     ];
     for (let i = 0; i < 996; i++) lines.push(`Mouse ${i},7,available`);
     main.fileToOpen = { name: 'first-week.csv', bytes: Buffer.from(lines.join('\r\n'), 'utf8') };
-    await page.getByRole('button', { name: 'Import CSV…' }).click();
+    // By keyboard only, as at the counter: Ctrl+O opens main's dialog, Enter imports, Escape leaves.
+    await expect(page.getByRole('button', { name: 'Import CSV…' })).toHaveAttribute('aria-keyshortcuts', 'Control+O');
+    await page.keyboard.press('Control+o');
     const preview = page.getByRole('dialog', { name: /Import first-week\.csv to Local store/ });
     await expect(preview.getByTestId('import-counts')).toHaveText('998 animals ready · 2 with problems (not added)');
     await expect(preview.locator('tr[data-line="4"]')).toContainText('name must not be empty');
@@ -214,18 +216,25 @@ test.describe('the counter’s day', () => {
     await expect(page.getByText('998 animals imported to Local store.')).toBeVisible();
     await expect(page.getByRole('radio', { name: 'All 998' })).toBeChecked();
     await expect(page.getByRole('radio', { name: 'Pending 1' })).toBeVisible();
-    await page.getByLabel(/Find by name/).fill('cmd');
+    await page.keyboard.press('Control+f');
+    await page.keyboard.type('cmd');
     await expect(row(page, '=cmd|calc')).toContainText('Small mammals 7'); // a formula is a name, as typed
-    await page.getByLabel(/Find by name/).fill('');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
 
-    await page.getByRole('button', { name: 'Import CSV…' }).click();
+    await page.keyboard.press('Control+o');
     await expect(preview.getByTestId('import-counts')).toHaveText(
       '0 animals ready · 2 with problems (not added) · 998 imported before',
     );
     await expect(preview.getByRole('button', { name: 'Import 0 animals' })).toBeDisabled();
     await expect(preview.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await page.keyboard.press('Escape');
+    await expect(preview).toHaveCount(0);
     expect(core.animals('local').total).toBe(998);
+    main.fileToOpen = null; // the person cancels main's dialog: nothing opens, nothing is said
+    await page.keyboard.press('Control+o');
+    await expect.poll(() => main.calls['previewImport']).toBe(3);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test('export: the view as shown, or every animal, as UTF-8 CSV with the BOM; ids exact', async ({
@@ -235,17 +244,20 @@ test.describe('the counter’s day', () => {
     core.addPet('local', { name: 'Minnie', categoryId: '1', status: 'available' });
     await reopen(page);
     await page.getByRole('radio', { name: /^Sold/ }).check();
-    await page.getByRole('button', { name: 'Export CSV…' }).click();
+    await page.keyboard.press('Control+s'); // by keyboard: the shortcut, then Enter takes the choice made
     const dialog = page.getByRole('dialog', { name: 'Export animals to CSV' });
     await expect(dialog.getByLabel(/The list as shown/)).toBeChecked(); // a filtered view: that is what is asked for
+    await expect(dialog.getByLabel(/The list as shown/)).toBeFocused();
     await checkScreen(page, 'export');
-    await dialog.getByRole('button', { name: 'Choose a file…' }).click();
+    await page.keyboard.press('Enter');
     await expect(page.getByText(/1 animal exported to .*animals-local-\d{4}-\d\d-\d\d\.csv/)).toBeVisible();
     expect(main.savedFiles[0]!.contents).toBe(
       '\uFEFFid,name,category_id,category,status,sync\r\n1,"Max ""the great"", Jr.",-9223372036854775808,,sold,\r\n',
     );
-    await page.getByRole('button', { name: 'Export CSV…' }).click();
-    await dialog.getByLabel(/Every animal in Local store \(2 animals\)/).check();
+    await page.keyboard.press('Control+s');
+    await expect(dialog.getByLabel(/The list as shown/)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(dialog.getByLabel(/Every animal in Local store \(2 animals\)/)).toBeChecked();
     await page.keyboard.press('Enter');
     await expect(page.getByText(/2 animals exported/)).toBeVisible();
     expect(main.savedFiles[1]!.contents.split('\r\n')).toHaveLength(4);

@@ -4,6 +4,7 @@ import { COMMANDS, commandForKey, shortcutLabel, type CommandId } from '../../sh
 import { subscribe } from './api';
 import { AnimalsScreen } from './components/AnimalsScreen';
 import { ADD_NAME_FIELD_ID } from './components/AddAnimalForm';
+import { FILE_COMMANDS } from './components/AnimalFiles';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { EnvironmentBar, EnvironmentStrip } from './components/EnvironmentBar';
 import { SEARCH_FIELD_ID } from './components/Filters';
@@ -25,6 +26,10 @@ function runCommand(command: CommandId): void {
     case 'new-animal':
       app.showScreen('animals');
       return void focusSoon(ADD_NAME_FIELD_ID);
+    case 'import-animals':
+    case 'export-animals':
+      app.showScreen('animals');
+      return void requestAnimationFrame(() => FILE_COMMANDS[command]?.());
     case 'filter-animals': {
       app.showScreen('animals');
       // Find by name takes the focus with what it holds selected: typing replaces it.

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { ImportPreview, ImportRow } from '../../../shared/contract';
 import { call, messageOf, subscribe } from '../api';
-import { ENVIRONMENT_LABELS } from '../format';
+import { ariaKeyShortcuts, COMMANDS, shortcutLabel } from '../../../shared/commands';
+import { ENVIRONMENT_LABELS, isMac } from '../format';
 import { useApp } from '../store';
 import { Name } from './Name';
 import { useModal } from './use-modal';
@@ -31,6 +32,9 @@ function rowNote(row: ImportRow): string {
   return '';
 }
 
+/** What the shortcuts and the menu run: set while the animals screen shows its file buttons. */
+export const FILE_COMMANDS: Partial<Record<'import-animals' | 'export-animals', () => void>> = {};
+
 /** "Import CSV…" and "Export CSV…": main's file dialogs; the page reads and writes no file itself. */
 export function AnimalFiles() {
   const environment = useApp((state) => state.environment)!;
@@ -49,12 +53,31 @@ export function AnimalFiles() {
     }
   };
 
+  useEffect(() => {
+    FILE_COMMANDS['import-animals'] = () => void chooseFile();
+    FILE_COMMANDS['export-animals'] = () => setExporting(true);
+    return () => {
+      delete FILE_COMMANDS['import-animals'];
+      delete FILE_COMMANDS['export-animals'];
+    };
+  });
+
   return (
     <div className="file-actions">
-      <button type="button" onClick={() => void chooseFile()}>
+      <button
+        type="button"
+        onClick={() => void chooseFile()}
+        aria-keyshortcuts={ariaKeyShortcuts(COMMANDS['import-animals'].keys, isMac)}
+        title={shortcutLabel(COMMANDS['import-animals'].keys[0], isMac)}
+      >
         Import CSV…
       </button>
-      <button type="button" onClick={() => setExporting(true)}>
+      <button
+        type="button"
+        onClick={() => setExporting(true)}
+        aria-keyshortcuts={ariaKeyShortcuts(COMMANDS['export-animals'].keys, isMac)}
+        title={shortcutLabel(COMMANDS['export-animals'].keys[0], isMac)}
+      >
         Export CSV…
       </button>
       {preview && <ImportDialog preview={preview} onClose={() => setPreview(null)} />}
@@ -89,11 +112,13 @@ function ExportDialog(props: {
   onClose(): void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const first = useRef<HTMLInputElement>(null);
+  const viewChoice = useRef<HTMLInputElement>(null);
+  const wholeChoice = useRef<HTMLInputElement>(null);
   const [whole, setWhole] = useState(!props.filtered);
   const [problem, setProblem] = useState('');
   const titleId = useId();
-  useModal(dialog, { initial: first });
+  // The choice made for the person has the focus: Enter takes it, an arrow key takes the other.
+  useModal(dialog, { initial: props.filtered ? viewChoice : wholeChoice });
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
@@ -115,11 +140,17 @@ function ExportDialog(props: {
         <fieldset className="dialog-body choices">
           <legend className="visually-hidden">Which animals</legend>
           <label>
-            <input ref={first} type="radio" name="export-scope" checked={!whole} onChange={() => setWhole(false)} />
+            <input
+              ref={viewChoice}
+              type="radio"
+              name="export-scope"
+              checked={!whole}
+              onChange={() => setWhole(false)}
+            />
             The list as shown: its filter, search and order ({animals(props.viewCount)})
           </label>
           <label>
-            <input type="radio" name="export-scope" checked={whole} onChange={() => setWhole(true)} />
+            <input ref={wholeChoice} type="radio" name="export-scope" checked={whole} onChange={() => setWhole(true)} />
             Every animal in {props.environment} ({animals(props.allCount)})
           </label>
           <p className="hint">UTF-8 CSV as spreadsheets open it; ids exactly as they are.</p>
