@@ -319,6 +319,23 @@ test.describe('the counter’s day', () => {
       await page.keyboard.type('2468');
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { name: 'Safety' })).toBeVisible();
+      // The unlock lapses while Settings is open (main's five minutes): a save asks again, then saves.
+      core.lockManager();
+      const staging = page.getByRole('region', { name: 'Staging server' });
+      await staging.getByLabel('Address').fill('http://127.0.0.1:9/v1');
+      await staging.getByRole('button', { name: 'Save address' }).click();
+      await expect(pin).toContainText('Settings needs the manager’s PIN.');
+      await page.keyboard.type('2468');
+      await page.keyboard.press('Enter');
+      await expect(page.getByText('Staging address saved.')).toBeVisible();
+      expect((await core.environmentSettings('staging')).baseUrl).toBe('http://127.0.0.1:9/v1');
+      // Given up (Escape): not saved, and the field says why.
+      core.lockManager();
+      await staging.getByRole('button', { name: 'Clear key' }).click();
+      await expect(pin).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(staging.getByText('Not done: it needs the manager’s PIN.')).toBeVisible();
+      expect((await core.environmentSettings('staging')).key.set).toBe(true);
       await page.getByRole('button', { name: 'Animals' }).click();
       await expect.poll(() => core.managerLock().unlocked).toBe(false);
     } finally {

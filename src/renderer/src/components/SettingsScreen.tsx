@@ -5,9 +5,14 @@ import type { ConnectionVerdictView, EnvironmentSettingsView } from '../../../sh
 import { call, messageOf } from '../api';
 import { ENVIRONMENT_LABELS } from '../format';
 import { VERDICT_TITLES } from '../server-words';
+import { asManager } from '../manager';
 import { useApp } from '../store';
 import { CategorySettings, PinSettings } from './ManagerSettings';
 import { Time } from './Time';
+
+/** What a manager's PIN guards here, as the PIN dialog names it (main decides what is locked). */
+const SETTINGS_TASK = 'Settings';
+const NEEDS_PIN = 'Not done: it needs the manager’s PIN.';
 
 function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   const [settings, setSettings] = useState<EnvironmentSettingsView | null>(null);
@@ -31,7 +36,8 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   const saveAddress = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
-      const saved = await call('setBaseUrl', { environment, url: address });
+      const saved = await asManager(SETTINGS_TASK, () => call('setBaseUrl', { environment, url: address }));
+      if (saved === null) return setAddressError(NEEDS_PIN);
       setSettings(saved);
       setAddress(saved.baseUrl ?? '');
       addressEdited.current = false;
@@ -45,7 +51,9 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   const saveKey = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
-      setSettings(await call('setKey', { environment, key }));
+      const saved = await asManager(SETTINGS_TASK, () => call('setKey', { environment, key }));
+      if (saved === null) return setKeyError(NEEDS_PIN);
+      setSettings(saved);
       setKey('');
       setKeyError('');
       setVerdict(null);
@@ -56,7 +64,9 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   };
   const clearKey = async () => {
     try {
-      setSettings(await call('clearKey', { environment }));
+      const cleared = await asManager(SETTINGS_TASK, () => call('clearKey', { environment }));
+      if (cleared === null) return setKeyError(NEEDS_PIN);
+      setSettings(cleared);
       setVerdict(null);
       toast(`${ENVIRONMENT_LABELS[environment]} key removed from the keychain.`);
     } catch (error) {
@@ -66,7 +76,8 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   /** Main asks the person in a dialog of its own, naming the host; this only asks main to ask. */
   const confirmKeyForAddress = async () => {
     try {
-      const answered = await call('confirmKeyForAddress', { environment });
+      const answered = await asManager(SETTINGS_TASK, () => call('confirmKeyForAddress', { environment }));
+      if (answered === null) return setKeyError(NEEDS_PIN);
       setSettings(answered);
       setVerdict(null);
       const host = answered.baseUrl ? new URL(answered.baseUrl).host : '';
