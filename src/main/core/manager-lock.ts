@@ -1,11 +1,9 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { ApiError } from '../../shared/contract';
+import { ApiError, isManagerPin, MANAGER_PIN_RULE } from '../../shared/contract';
 import type { ManagerLockView } from '../../shared/ipc/views';
 import { ReportedError } from '../app-error';
 import type { SqliteDatabase } from '../store/database';
 
-/** A PIN: 4 to 12 digits (a counter PC's number pad). */
-export const PIN_PATTERN = /^[0-9]{4,12}$/;
 /** Wrong PINs in a row before each further try waits (1 s, then doubling: 2 s, 4 s, ... up to 15 min). */
 export const FREE_ATTEMPTS = 3;
 export const LONGEST_WAIT_MS = 15 * 60_000;
@@ -139,8 +137,8 @@ export function createManagerLock(db: SqliteDatabase, now: () => number = Date.n
         unlockedUntil = 0;
         return view();
       }
-      if (!PIN_PATTERN.test(pin))
-        throw ApiError.fromFields('invalid_body', [{ field: 'pin', message: 'must be 4 to 12 digits' }]);
+      if (!isManagerPin(pin))
+        throw ApiError.fromFields('invalid_body', [{ field: 'pin', message: `must be ${MANAGER_PIN_RULE}` }]);
       const salt = randomBytes(16);
       const hash = await derive(pin, salt, COST);
       write.run(

@@ -14,3 +14,4 @@ export * from './entity-tag';
 export * from './categories';
 export * from './same-animals';
 export * from './animal-files';
+export * from './manager-pin';

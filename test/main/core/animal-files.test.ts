@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPetstoreCore, type CoreOptions, type PetstoreCore } from '../../../src/main/core/petstore-core';
 import { createKeychain } from '../../../src/main/secrets/keychain';
-import { toAppError } from '../../../src/main/app-error';
 import type { AnimalsQuery, EnvironmentName, Pet } from '../../../src/shared/contract';
 import { startService, TEST_API_KEY } from '../../helpers/http-service';
 import { itWithKeyring } from '../../helpers/keyring';
 import { useTempDir } from '../../helpers/temp-dir';
 import { useCleanups } from '../../helpers/cleanups';
+import { refusal } from '../../helpers/refusal';
 
 const { track, later } = useCleanups();
 
@@ -34,15 +34,6 @@ function animalsOf(core: PetstoreCore, environment: EnvironmentName, query: Anim
     .animals(environment, { ...query, limit: 500 })
     .rows.map((row) => (row.kind === 'pet' ? row.pet : row.entry))
     .map(({ name, categoryId, status }: Pick<Pet, 'name' | 'categoryId' | 'status'>) => ({ name, categoryId, status }));
-}
-
-async function refusal(run: () => unknown) {
-  try {
-    await run();
-  } catch (error) {
-    return toAppError(error);
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('animals to and from CSV', () => {

@@ -6,23 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { openPetstoreCore, type CoreOptions } from '../../../src/main/core/petstore-core';
 import { FREE_ATTEMPTS, LONGEST_WAIT_MS, waitAfter } from '../../../src/main/core/manager-lock';
 import { createKeychain } from '../../../src/main/secrets/keychain';
-import { toAppError } from '../../../src/main/app-error';
-import type { AppError } from '../../../src/shared/contract';
 import { startService, TEST_API_KEY } from '../../helpers/http-service';
 import { itWithKeyring } from '../../helpers/keyring';
 import { useTempDir } from '../../helpers/temp-dir';
 import { useCleanups } from '../../helpers/cleanups';
+import { refusal } from '../../helpers/refusal';
 
 const { track, later } = useCleanups();
-
-async function refusal(run: () => unknown): Promise<AppError> {
-  try {
-    await run();
-  } catch (error) {
-    return toAppError(error);
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('the counter’s day, at the core', () => {
   const tempDir = useTempDir();

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ENVIRONMENTS, type EnvironmentName } from '../../../shared/contract';
+import { ENVIRONMENTS, MANAGER_PIN_RULE, type EnvironmentName } from '../../../shared/contract';
 import { call, CallError, messageOf } from '../api';
 import { ENVIRONMENT_LABELS } from '../format';
 import { asManager } from '../manager';
 import { useApp } from '../store';
 import { Name } from './Name';
+import { PinField } from './PinField';
 
 /** The manager's PIN: set, changed or removed (main asks for the current one first, when one is set). */
 export function PinSettings() {
@@ -44,23 +45,15 @@ export function PinSettings() {
           void save(pin);
         }}
       >
-        <div className={`field${problem ? ' invalid' : ''}`}>
-          <label htmlFor="new-pin">{lock.pinSet ? 'New PIN' : 'PIN'}</label>
-          <input
-            id="new-pin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={12}
-            value={pin}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby="new-pin-note"
-            onChange={(event) => setPin(event.target.value)}
-          />
-          <p id="new-pin-note" className={problem ? 'field-error' : 'hint'} aria-live="polite">
-            {problem || '4 to 12 digits'}
-          </p>
-        </div>
+        <PinField
+          id="new-pin"
+          label={lock.pinSet ? 'New PIN' : 'PIN'}
+          value={pin}
+          onChange={setPin}
+          problem={problem}
+          note={MANAGER_PIN_RULE}
+          autoComplete="new-password"
+        />
         <button type="submit" className="primary">
           {lock.pinSet ? 'Change PIN' : 'Set PIN'}
         </button>

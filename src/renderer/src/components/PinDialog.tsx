@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { call, CallError, messageOf } from '../api';
 import { usePinRequest } from '../manager';
 import { useApp } from '../store';
+import { PinField } from './PinField';
 import { useModal } from './use-modal';
 
 /** Asks for the manager's PIN when main said a task needs it; main checks it, and counts wrong tries. */
@@ -52,24 +53,15 @@ function PinQuestion({ task, done }: { task: string; done(unlocked: boolean): vo
       <form onSubmit={(event) => void submit(event)} noValidate>
         <div className="dialog-body">
           <p>{task} needs the manager’s PIN.</p>
-          <div className={`field${problem ? ' invalid' : ''}`}>
-            <label htmlFor="manager-pin">PIN</label>
-            <input
-              ref={field}
-              id="manager-pin"
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={12}
-              value={pin}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby="manager-pin-problem"
-              onChange={(event) => setPin(event.target.value)}
-            />
-            <p id="manager-pin-problem" className="field-error" aria-live="polite">
-              {waitLeft > 0 ? `Too many wrong PINs: the next try is possible in ${waitLeft} s.` : problem}
-            </p>
-          </div>
+          <PinField
+            id="manager-pin"
+            label="PIN"
+            value={pin}
+            onChange={setPin}
+            problem={waitLeft > 0 ? `Too many wrong PINs: the next try is possible in ${waitLeft} s.` : problem}
+            autoComplete="off"
+            inputRef={field}
+          />
         </div>
         <div className="dialog-actions">
           <button type="button" onClick={() => done(false)}>
