@@ -15,7 +15,19 @@ import { FALLBACK_FOCUS_ID } from './components/use-modal';
 import { isMac } from './format';
 import { useApp, type Screen } from './store';
 
-const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+/**
+ * Focus at once when the element is on screen (keys typed right after the shortcut land in it),
+ * else once the screen that holds it has rendered.
+ */
+function focusNowOrSoon(id: string, select = false): void {
+  const focus = () => {
+    const element = document.getElementById(id) as HTMLInputElement | null;
+    element?.focus();
+    if (select) element?.select();
+    return element !== null && document.activeElement === element;
+  };
+  if (!focus()) requestAnimationFrame(focus);
+}
 
 /** One place that runs a command, whether it came from its shortcut or the native menu. */
 function runCommand(command: CommandId): void {
@@ -25,20 +37,15 @@ function runCommand(command: CommandId): void {
       return syncNowAndAnnounce();
     case 'new-animal':
       app.showScreen('animals');
-      return void focusSoon(ADD_NAME_FIELD_ID);
+      return focusNowOrSoon(ADD_NAME_FIELD_ID);
     case 'import-animals':
     case 'export-animals':
       app.showScreen('animals');
       return void requestAnimationFrame(() => FILE_COMMANDS[command]?.());
-    case 'filter-animals': {
+    case 'filter-animals':
       app.showScreen('animals');
       // Find by name takes the focus with what it holds selected: typing replaces it.
-      return void requestAnimationFrame(() => {
-        const field = document.getElementById(SEARCH_FIELD_ID) as HTMLInputElement | null;
-        field?.focus();
-        field?.select();
-      });
-    }
+      return focusNowOrSoon(SEARCH_FIELD_ID, true);
     case 'show-animals':
       return void app.showScreen('animals');
     case 'show-settings':
