@@ -2,7 +2,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { ApiError, isManagerPin, MANAGER_PIN_RULE } from '../../shared/contract';
 import type { ManagerLockView } from '../../shared/ipc/views';
 import { ReportedError } from '../app-error';
-import type { SqliteDatabase } from '../store/database';
+import { writeTransaction, type SqliteDatabase } from '../store/database';
 
 /** Wrong PINs in a row before each further try waits (1 s, then doubling: 2 s, 4 s, ... up to 15 min). */
 export const FREE_ATTEMPTS = 3;
@@ -70,14 +70,14 @@ export function createManagerLock(db: SqliteDatabase, now: () => number = Date.n
     });
 
   /** Counts the try as wrong before the check (undone when it is right), or refuses it while a wait runs. */
-  const reserveTry = db.transaction(() => {
+  const reserveTry = writeTransaction(db, () => {
     const waitMs = nextTryAt() - now();
     if (waitMs > 0) throw mustWait(waitMs);
     const counted = failures() + 1;
     write.run('manager_pin_failures', String(counted));
     write.run('manager_pin_next_try_at', String(now() + waitAfter(counted)));
   });
-  const forgetFailures = db.transaction(() => {
+  const forgetFailures = writeTransaction(db, () => {
     remove.run('manager_pin_failures');
     remove.run('manager_pin_next_try_at');
   });
@@ -85,7 +85,7 @@ export function createManagerLock(db: SqliteDatabase, now: () => number = Date.n
   async function pinIsRight(pin: string): Promise<boolean> {
     const pinHash = stored();
     if (pinHash === null) return true;
-    reserveTry.immediate();
+    reserveTry();
     const expected = Buffer.from(pinHash.hash, 'base64');
     const given = await derive(pin, Buffer.from(pinHash.salt, 'base64'), pinHash);
     const right = given.length === expected.length && timingSafeEqual(given, expected);

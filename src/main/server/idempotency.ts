@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SqliteDatabase } from '../store/database';
+import { writeTransaction, type SqliteDatabase } from '../store/database';
 import { ApiError } from '../../shared/contract';
 
 /** Keys are kept at least this long (the IETF httpapi draft leaves it to the server). */
@@ -50,7 +50,7 @@ export function createIdempotencyStore(db: SqliteDatabase, now: () => number = D
   );
   const purge = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at < ?');
 
-  const respond = db.transaction((key: string, request: string, create: () => Response): StoredResponse => {
+  const respond = writeTransaction(db, (key: string, request: string, create: () => Response): StoredResponse => {
     const fingerprint = createHash('sha256').update(request).digest('hex');
     const earlier = find.get(key);
     if (earlier !== undefined) {
@@ -76,7 +76,7 @@ export function createIdempotencyStore(db: SqliteDatabase, now: () => number = D
   return {
     /** `request` identifies what was asked (the validated body); the same key with another request is refused. */
     respond(key: string, request: string, create: () => Response): StoredResponse {
-      return respond.immediate(key, request, create);
+      return respond(key, request, create);
     },
     purgeExpired(): number {
       return purge.run(now() - IDEMPOTENCY_KEY_RETENTION_MS).changes;

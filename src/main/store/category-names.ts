@@ -6,7 +6,7 @@ import {
   type CategoryName,
   type EnvironmentName,
 } from '../../shared/contract';
-import type { SqliteDatabase } from './database';
+import { writeTransaction, type SqliteDatabase } from './database';
 
 /** At most this many categories are named per environment: a pick list a person can read. */
 export const CATEGORY_NAMES_MAX = 5_000;
@@ -69,20 +69,23 @@ export function createCategoryNames(db: SqliteDatabase) {
       byKey.get(environment, categoryNameKey(name)),
 
     /** Names one category (or takes its name away, with `name: null`); refused when another category has that name. */
-    name: db.transaction(nameOne),
+    name: writeTransaction(db, nameOne),
 
     /** Several at once, all or none: the first refused stops them all, with its row in the message. */
-    nameAll: db.transaction((environment: EnvironmentName, namings: readonly { line: number; naming: unknown }[]) => {
-      for (const { line, naming } of namings) {
-        try {
-          nameOne(environment, naming);
-        } catch (error) {
-          if (error instanceof ApiError)
-            throw new ApiError(error.code, `Line ${line}: ${error.message} Nothing was imported.`, error.fields);
-          throw error;
+    nameAll: writeTransaction(
+      db,
+      (environment: EnvironmentName, namings: readonly { line: number; naming: unknown }[]) => {
+        for (const { line, naming } of namings) {
+          try {
+            nameOne(environment, naming);
+          } catch (error) {
+            if (error instanceof ApiError)
+              throw new ApiError(error.code, `Line ${line}: ${error.message} Nothing was imported.`, error.fields);
+            throw error;
+          }
         }
-      }
-    }),
+      },
+    ),
   };
 }
 

@@ -60,6 +60,25 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
   }
 }
 
+/**
+ * A transaction that writes. It takes the write lock as it begins (BEGIN IMMEDIATE), waiting for
+ * another connection's writer (the sync thread, the CLI, another process) within the busy timeout.
+ * A deferred one that reads before it writes would instead fail with "database is locked" when that
+ * writer commits first (SQLite cannot upgrade a stale read snapshot, and no timeout helps).
+ * Called inside another transaction, it is a savepoint of it.
+ */
+export function writeTransaction<A extends unknown[], R>(
+  db: SqliteDatabase,
+  run: (...args: A) => R,
+): (...args: A) => R {
+  return db.transaction(run).immediate;
+}
+
+/** A transaction that only reads: one consistent snapshot, taking no write lock (writers are not held up). */
+export function readTransaction<A extends unknown[], R>(db: SqliteDatabase, run: (...args: A) => R): (...args: A) => R {
+  return db.transaction(run).deferred;
+}
+
 /** Statements in raw (array) mode, each prepared on its first use: for SQL built from a few query shapes. */
 export function rawStatements(db: SqliteDatabase): (sql: string) => Database.Statement<unknown[], unknown> {
   const prepared = new Map<string, Database.Statement<unknown[], unknown>>();

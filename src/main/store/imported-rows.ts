@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from './database';
+import { writeTransaction, type SqliteDatabase } from './database';
 
 /** One row of an import: its key (the same file's same row always has the same key) and what to add. */
 export interface RowToImport<T> {
@@ -15,7 +15,8 @@ export function createImportedRows(db: SqliteDatabase, now: () => number = Date.
   const record = db.prepare<[string, bigint, number]>(
     'INSERT INTO imported_rows (row_key, added_id, imported_at) VALUES (?, ?, ?)',
   );
-  const importAll = db.transaction(
+  const importAll = writeTransaction(
+    db,
     (rows: readonly RowToImport<unknown>[], add: (row: RowToImport<unknown>) => string) => {
       let added = 0;
       for (const row of rows) {

@@ -15,7 +15,7 @@ import {
   type StatusCounts,
   type ValidAnimalsQuery,
 } from '../../shared/contract';
-import { rawStatements, type SqliteDatabase } from './database';
+import { writeTransaction, rawStatements, type SqliteDatabase } from './database';
 import { ORDER_BY, petsFilter, toCounts } from './name-search';
 import { searchText } from './search-text';
 
@@ -107,7 +107,7 @@ export function createPetStore(db: SqliteDatabase): PetStore {
   const ownRevisions =
     db.prepare<[], number>(`SELECT "notnull" FROM pragma_table_info('pets') WHERE name = 'revision'`).pluck().get() ===
     1;
-  const upsertAll = db.transaction((pets: readonly Pet[]) => {
+  const upsertAll = writeTransaction(db, (pets: readonly Pet[]) => {
     for (const pet of pets)
       upsert.run(
         BigInt(pet.id),
@@ -122,7 +122,7 @@ export function createPetStore(db: SqliteDatabase): PetStore {
     `UPDATE pets SET name = ?, category_id = ?, status = ?, search_text = ?, revision = revision + 1
      WHERE id = ? RETURNING ${PET_COLUMNS}`,
   );
-  const updatePet = db.transaction((id: string, patch: unknown, ifMatch: IfMatch): Pet => {
+  const updatePet = writeTransaction(db, (id: string, patch: unknown, ifMatch: IfMatch): Pet => {
     const valid = parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
     const row = selectById.get(BigInt(id));
     if (row === undefined) throw new ApiError('not_found', `No animal has id ${id}.`);
@@ -173,7 +173,7 @@ export function createPetStore(db: SqliteDatabase): PetStore {
 
     updatePet(petId, patch, ifMatch) {
       const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
-      return updatePet.immediate(id, patch, ifMatch);
+      return updatePet(id, patch, ifMatch);
     },
 
     getPet(petId) {

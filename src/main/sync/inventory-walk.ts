@@ -3,7 +3,7 @@ import { PET_STATUSES, type AppError, type InventoryView, type Pet } from '../..
 import { toAppError } from '../app-error';
 import type { RemoteClient, RemotePage } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
-import type { SqliteDatabase } from '../store/database';
+import { writeTransaction, type SqliteDatabase } from '../store/database';
 import { OLDER_THAN_HELD } from '../store/pet-store';
 import { searchText } from '../store/search-text';
 
@@ -74,7 +74,7 @@ export function createInventoryWalk({
     `DELETE FROM pets WHERE seen_in_walk < ?
        AND id NOT IN (SELECT server_id FROM outbox WHERE server_id IS NOT NULL AND updated_at >= ?)`,
   );
-  const storePage = db.transaction((pets: readonly Pet[], row: WalkRow) => {
+  const storePage = writeTransaction(db, (pets: readonly Pet[], row: WalkRow) => {
     for (const pet of pets) {
       const id = BigInt(pet.id);
       upsertSeen.run(
@@ -90,7 +90,7 @@ export function createInventoryWalk({
     serverSent(pets);
     write.run(row);
   });
-  const finishComplete = db.transaction((row: WalkRow) => {
+  const finishComplete = writeTransaction(db, (row: WalkRow) => {
     removeUnseen.run(row.generation, row.started_at);
     write.run(row);
   });

@@ -10,7 +10,7 @@ import type {
   StatusCounts,
   ValidAnimalsQuery,
 } from '../../shared/contract';
-import { rawStatements, type SqliteDatabase } from '../store/database';
+import { writeTransaction, rawStatements, type SqliteDatabase } from '../store/database';
 import type { PetStore } from '../store/pet-store';
 import { ORDER_BY, petsFilter, toCounts } from '../store/name-search';
 import { searchText } from '../store/search-text';
@@ -189,7 +189,7 @@ export function createOutbox(
      WHERE id = @id`,
   );
 
-  const claimDue = db.transaction((max: number): ClaimedEntry[] => {
+  const claimDue = writeTransaction(db, (max: number): ClaimedEntry[] => {
     const at = now();
     return due.all(at, max).map((row) => {
       claim.run(at, row.entry_id);
@@ -243,10 +243,10 @@ export function createOutbox(
      * Up to `max` due entries, marked sending in one transaction, oldest first. IMMEDIATE: it reads
      * then writes, and another connection (the app's, or a sync thread's) may write in between.
      */
-    claimDue: (max: number): ClaimedEntry[] => claimDue.immediate(max),
+    claimDue: (max: number): ClaimedEntry[] => claimDue(max),
 
     /** The server has them: the entries become its animals, in one transaction. */
-    accept: db.transaction((accepted: ReadonlyArray<{ entryId: string; pet: Pet }>) => {
+    accept: writeTransaction(db, (accepted: ReadonlyArray<{ entryId: string; pet: Pet }>) => {
       const at = now();
       for (const { entryId, pet } of accepted) accept.run(BigInt(pet.id), at, entryId);
       replica.upsertPets(accepted.map(({ pet }) => pet));

@@ -16,7 +16,7 @@ import {
   type PetStatus,
   type RemoteEnvironment,
 } from '../../shared/contract';
-import type { SqliteDatabase } from '../store/database';
+import { writeTransaction, type SqliteDatabase } from '../store/database';
 import { toPet, type PetStore } from '../store/pet-store';
 import { searchText } from '../store/search-text';
 
@@ -229,7 +229,7 @@ export function createPetChanges(
     show.run(shown.name, BigInt(shown.categoryId), shown.status ?? null, searchText(shown.name), id);
   }
 
-  const change = db.transaction((petId: string, patch: PetPatch, baseUrl: string): ChangeEntry | null => {
+  const change = writeTransaction(db, (petId: string, patch: PetPatch, baseUrl: string): ChangeEntry | null => {
     const id = BigInt(petId);
     const server = serverVersion(id);
     if (server === undefined) {
@@ -272,7 +272,7 @@ export function createPetChanges(
     return toEntry(byId.get(Number(result.lastInsertRowid))!);
   });
 
-  const claimDue = db.transaction((max: number): ClaimedChange[] => {
+  const claimDue = writeTransaction(db, (max: number): ClaimedChange[] => {
     const at = now();
     return due.all(at, max).map((row) => {
       claim.run(at, row.id);
@@ -299,7 +299,7 @@ export function createPetChanges(
    * changed, which are shown changed again.
    */
 
-  const serverSent = db.transaction((sent: readonly Pet[]) => {
+  const serverSent = writeTransaction(db, (sent: readonly Pet[]) => {
     if (anyKept.get() !== 1) return;
     for (const pet of sent) {
       const id = BigInt(pet.id);
@@ -329,7 +329,7 @@ export function createPetChanges(
      */
     change(petId: string, patch: unknown, baseUrl: string): ChangeEntry | null {
       const valid = parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
-      return change.immediate(petId, valid, baseUrl);
+      return change(petId, valid, baseUrl);
     },
 
     get: (entryId: string): ChangeEntry | undefined => {
@@ -338,10 +338,10 @@ export function createPetChanges(
     },
 
     /** Due changes, oldest first, one per animal at a time (a later one waits for the earlier). */
-    claimDue: (max: number): ClaimedChange[] => claimDue.immediate(max),
+    claimDue: (max: number): ClaimedChange[] => claimDue(max),
 
     /** The server has them: its answers become the animals' server versions. */
-    accept: db.transaction((done: ReadonlyArray<{ entryId: string; pet: Pet }>) => {
+    accept: writeTransaction(db, (done: ReadonlyArray<{ entryId: string; pet: Pet }>) => {
       const at = now();
       for (const { entryId, pet } of done) {
         const id = changeRowId(entryId)!;
@@ -354,7 +354,7 @@ export function createPetChanges(
     }),
 
     /** Someone changed the animal first: the change waits for a person, the server's version shows. */
-    conflict: db.transaction((entryId: string, theirs: Pet | null, reason: string) => {
+    conflict: writeTransaction(db, (entryId: string, theirs: Pet | null, reason: string) => {
       const row = rowOf(entryId);
       if (row === undefined) return; // discarded while on its way
       setConflict.run(theirs === null ? null : JSON.stringify(theirs), reason, now(), row.id);
@@ -365,7 +365,7 @@ export function createPetChanges(
       reshow(BigInt(row.pet_id));
     }),
 
-    reject: db.transaction((entryId: string, reason: string, fields?: FieldProblem[]) => {
+    reject: writeTransaction(db, (entryId: string, reason: string, fields?: FieldProblem[]) => {
       const row = rowOf(entryId);
       if (row === undefined) return; // discarded while on its way
       setRejected.run(reason, fields ? JSON.stringify(fields) : null, now(), row.id);
@@ -373,7 +373,7 @@ export function createPetChanges(
     }),
 
     /** The server takes no changes: every change waiting for it waits for a person, and none is offered again there. */
-    unsupported: db.transaction((baseUrl: string, reason: string) => {
+    unsupported: writeTransaction(db, (baseUrl: string, reason: string) => {
       setSupport.run(baseUrl, 0);
       const touched = all.all().filter((row) => row.base_url === baseUrl);
       setUnsupported.run(reason, now(), baseUrl);
@@ -402,29 +402,32 @@ export function createPetChanges(
      * A person's "keep mine" or "send again": a conflict is sent again to the server's version
      * now (`theirs`); a refused, held or unsupported one as it was, to `baseUrl`; a waiting one, at once.
      */
-    resend: db.transaction((entryId: string, baseUrl: string): 'resent' | 'due now' | 'not found' | 'accepted' => {
-      const row = rowOf(entryId);
-      if (row === undefined) return 'not found';
-      if (row.state === 'accepted') return 'accepted';
-      if (row.state === 'pending' || row.state === 'unknown' || row.state === 'sending') {
-        dueNow.run(now(), row.id);
-        return 'due now';
-      }
-      const theirs = row.state === 'conflict' && row.theirs !== null ? (JSON.parse(row.theirs) as Pet) : null;
-      resendAs.run({
-        id: row.id,
-        revision: theirs?.revision ?? null,
-        base: theirs === null ? null : row.theirs,
-        baseUrl,
-        key: randomUUID(),
-        at: now(),
-      });
-      reshow(BigInt(row.pet_id));
-      return 'resent';
-    }),
+    resend: writeTransaction(
+      db,
+      (entryId: string, baseUrl: string): 'resent' | 'due now' | 'not found' | 'accepted' => {
+        const row = rowOf(entryId);
+        if (row === undefined) return 'not found';
+        if (row.state === 'accepted') return 'accepted';
+        if (row.state === 'pending' || row.state === 'unknown' || row.state === 'sending') {
+          dueNow.run(now(), row.id);
+          return 'due now';
+        }
+        const theirs = row.state === 'conflict' && row.theirs !== null ? (JSON.parse(row.theirs) as Pet) : null;
+        resendAs.run({
+          id: row.id,
+          revision: theirs?.revision ?? null,
+          base: theirs === null ? null : row.theirs,
+          baseUrl,
+          key: randomUUID(),
+          at: now(),
+        });
+        reshow(BigInt(row.pet_id));
+        return 'resent';
+      },
+    ),
 
     /** A person's "take theirs" or "discard": the change is never sent; the server's version shows. */
-    discard: db.transaction((entryId: string): boolean => {
+    discard: writeTransaction(db, (entryId: string): boolean => {
       const row = rowOf(entryId);
       if (row === undefined || remove.run(row.id).changes !== 1) return false;
       reshow(BigInt(row.pet_id));

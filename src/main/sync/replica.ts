@@ -22,7 +22,7 @@ import {
 } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
-import { openDatabase } from '../store/database';
+import { writeTransaction, readTransaction, openDatabase } from '../store/database';
 import { REPLICA_MIGRATIONS } from '../store/migrations';
 import { addCounts } from '../store/name-search';
 import { createImportedRows, type RowToImport } from '../store/imported-rows';
@@ -130,12 +130,12 @@ export function openReplica(options: ReplicaOptions) {
   const writeRefresh = db.prepare<[string, number]>(
     'INSERT INTO refreshes (query, refreshed_at) VALUES (?, ?) ON CONFLICT (query) DO UPDATE SET refreshed_at = excluded.refreshed_at',
   );
-  const refreshed = db.transaction((key: string, fresh: Pet[]) => {
+  const refreshed = writeTransaction(db, (key: string, fresh: Pet[]) => {
     serverSent(fresh);
     writeRefresh.run(key, now());
   });
   /** The server's animals as it sent them: it wins for those it knows, under the changes still on their way. */
-  const serverSent = db.transaction((sent: readonly Pet[]) => {
+  const serverSent = writeTransaction(db, (sent: readonly Pet[]) => {
     pets.upsertPets(sent);
     changes.serverSent(sent);
   });
@@ -143,7 +143,7 @@ export function openReplica(options: ReplicaOptions) {
   const queryKey = ({ limit, status: petStatus }: ListPetsQuery) => `limit=${limit}&status=${petStatus ?? ''}`;
 
   // One read transaction: the sync thread may accept an entry between reads, which would show it twice or not at all.
-  const view = db.transaction((query: ListPetsQuery, source: PetsView['source']): PetsView => {
+  const view = readTransaction(db, (query: ListPetsQuery, source: PetsView['source']): PetsView => {
     const at = lastListed.get() ?? null;
     return {
       environment,
@@ -204,7 +204,7 @@ export function openReplica(options: ReplicaOptions) {
   walk.events.on('data-changed', () => events.emit('data-changed'));
 
   // One read transaction, for the same reason as `view`.
-  const animals = db.transaction((query: ValidAnimalsQuery): AnimalsWindow => {
+  const animals = readTransaction(db, (query: ValidAnimalsQuery): AnimalsWindow => {
     const { offset, limit, search, status: petStatus } = query;
     const entryCounts = outbox.countByStatus(search);
     const counts = addCounts(entryCounts, pets.countByStatus(search));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SqliteDatabase } from '../store/database';
+import { writeTransaction, type SqliteDatabase } from '../store/database';
 
 /** A sender says it is alive this often; one silent this long is taken for gone (hung, or on another machine's clock). */
 export const SENDER_LEASE = { heartbeatMs: 2_000, staleMs: 15_000 };
@@ -43,7 +43,7 @@ export function createSenderLease(db: SqliteDatabase, options: SenderLeaseOption
   const beat = db.prepare<[number, string]>('UPDATE sender SET heartbeat_at = ? WHERE id = 1 AND owner = ?');
   const remove = db.prepare<[string]>('DELETE FROM sender WHERE id = 1 AND owner = ?');
 
-  const acquire = db.transaction((): LeaseAnswer => {
+  const acquire = writeTransaction(db, (): LeaseAnswer => {
     const row = read.get();
     if (row?.owner === owner) {
       beat.run(now(), owner);
@@ -60,7 +60,7 @@ export function createSenderLease(db: SqliteDatabase, options: SenderLeaseOption
   return {
     owner,
     /** Takes or keeps the right to send; while another live sender holds it, says which process. */
-    acquire: (): LeaseAnswer => acquire.immediate(),
+    acquire: (): LeaseAnswer => acquire(),
     /** Says this sender is still alive (a no-op once another has taken over). */
     heartbeat(): void {
       beat.run(now(), owner);
