@@ -1,11 +1,17 @@
 // Issue 18 benchmark: 10,000 changes of animals queued offline, then drained into the project's
 // HTTP service by the sync engine in its own thread, against the service's own durable PATCH rate
 // measured in the same run; then what reached the server is counted.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
 import { createSettings } from '../../src/main/config/settings';
+import { createKeyAccess } from '../../src/main/core/key-access';
+import { createEnvironmentKeys } from '../../src/main/secrets/environment-keys';
+import { createKeychain } from '../../src/main/secrets/keychain';
 import { createRemoteClient } from '../../src/main/remote/remote-client';
 import { openDatabase } from '../../src/main/store/database';
 import { createPetStore } from '../../src/main/store/pet-store';
@@ -21,6 +27,9 @@ const KEY = 'bench-change-key-5e6f-bench-Xq9Lr2Tz8Kw1Jm6P';
 const BATCH = Number(process.env['CHANGES_BENCH_BATCH'] ?? SYNC_BATCH);
 const CONCURRENCY = Number(process.env['CHANGES_BENCH_CONCURRENCY'] ?? SYNC_CONCURRENCY);
 const tuning = { batch: BATCH, concurrency: CONCURRENCY };
+const ROOT = join(import.meta.dirname, '../..');
+// The sync thread as the desktop app loads it: built (bundled, minified), not compiled from the sources as it loads.
+const BUILT_SYNC_THREAD = pathToFileURL(join(ROOT, 'out/main/sync-thread.js'));
 
 /** The server's file: CHANGES animals the replica will change, and as many more for the load generator. */
 function seedServer(file: string): void {
@@ -69,6 +78,7 @@ async function patchLimit(baseUrl: string, withKeys: boolean): Promise<number> {
 }
 
 export async function benchChanges(dir: string): Promise<string[]> {
+  execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe' });
   const serverDb = join(dir, 'changes-server.db');
   seedServer(serverDb);
   const server = await serveFromSource(serverDb, KEY);
@@ -80,8 +90,14 @@ export async function benchChanges(dir: string): Promise<string[]> {
     const dataDir = join(dir, 'changes-app');
     const appDatabase = join(dataDir, DATABASE_FILE_NAME);
     const appDb = openDatabase(appDatabase);
-    createSettings(appDb, {}).setBaseUrl('staging', baseUrl);
-    const apiKey = async () => KEY;
+    const settings = createSettings(appDb, {});
+    settings.setBaseUrl('staging', baseUrl);
+    // The key as the app reads it for each request it sends: from the OS keychain (here a private
+    // Secret Service), for the origin it was set for.
+    const keys = createEnvironmentKeys(createKeychain(`Petstore Desk bench ${randomUUID()}`), settings);
+    const keyAccess = createKeyAccess(keys, settings);
+    await keyAccess.set('staging', KEY);
+    const apiKey = (origin: string) => keyAccess.forRequest('staging', origin);
     const replica = openReplica({
       dataDir,
       environment: 'staging',
@@ -110,7 +126,15 @@ export async function benchChanges(dir: string): Promise<string[]> {
       currentBaseUrl: () => baseUrl,
       engine: tuning,
       syncElsewhere: () =>
-        startSyncThread({ environment: 'staging', dataDir, appDatabase, presets: {}, tuning, apiKey }),
+        startSyncThread({
+          environment: 'staging',
+          dataDir,
+          appDatabase,
+          presets: {},
+          tuning,
+          apiKey,
+          entry: BUILT_SYNC_THREAD,
+        }),
     });
     const start = performance.now();
     while (reopened.status().waiting > 0) await reopened.engine.syncNow();
@@ -128,7 +152,7 @@ export async function benchChanges(dir: string): Promise<string[]> {
     const ratio = rate / limitRps;
     const lost = CHANGES - sold;
     return [
-      `${CHANGES.toLocaleString('en')} changes (each a different animal marked sold) queued in the replica while sync was stopped (${fmt(queueMs, 0)} ms to queue, one transaction), then drained into \`npm run serve\` on loopback by the sync engine in its own thread, as the desktop app runs it. The baseline is the same service's durable PATCH /v1/pets/{petId} rate under autocannon (10 connections, 10 s, each request a real change of another animal with If-Match: *), measured just before in the same run; for comparison, the same load with an Idempotency-Key on each request, as the drain sends them. Then the server's file is counted: animals not sold (lost), animals whose revision moved more than once (a change made twice), and conflicts or refusals left in the replica (a change overwritten or refused).`,
+      `${CHANGES.toLocaleString('en')} changes (each a different animal marked sold) queued in the replica while sync was stopped (${fmt(queueMs, 0)} ms to queue, one transaction), then drained into \`npm run serve\` on loopback by the sync engine in its own thread, as the desktop app runs it: the built thread (\`electron-vite build\`), and the key read from a real Secret Service keychain through main, as the app reads it. The baseline is the same service's durable PATCH /v1/pets/{petId} rate under autocannon (10 connections, 10 s, each request a real change of another animal with If-Match: *), measured just before in the same run; for comparison, the same load with an Idempotency-Key on each request, as the drain sends them. Then the server's file is counted: animals not sold (lost), animals whose revision moved more than once (a change made twice), and conflicts or refusals left in the replica (a change overwritten or refused).`,
       '',
       '| measure | value | baseline | ratio | target | result |',
       '|---|---|---|---|---|---|',

@@ -2,6 +2,7 @@ import { REMOTE_ENVIRONMENTS, type RemoteEnvironment, type ServerStatus } from '
 import type { FaultLog } from '../app-error';
 import type { Settings } from '../config/settings';
 import { createRemoteClient, type DeprecationNotice, type RemoteClient } from '../remote/remote-client';
+import { readKeyPerBatch } from '../sync/batch-keys';
 import { openReplica, type Replica } from '../sync/replica';
 import { startSyncThread } from '../sync/start-sync-thread';
 import { addressPresets } from '../config/settings';
@@ -36,6 +37,8 @@ export function createRemoteEnvironments(options: RemoteEnvironmentsOptions) {
   const replicas = new Map<RemoteEnvironment, Replica>();
   const started = new Set<RemoteEnvironment>();
   const statusTimers = new Set<NodeJS.Timeout>();
+  // Each replica's key, read once for each batch while its engine sends (here, or in its thread: see sync-thread.ts).
+  const batchKeys = new Map<RemoteEnvironment, ReturnType<typeof readKeyPerBatch>>();
   let syncStarted = false;
   let closed = false;
   const address = (environment: RemoteEnvironment) => settings.baseUrl(environment).url;
@@ -47,7 +50,7 @@ export function createRemoteEnvironments(options: RemoteEnvironmentsOptions) {
     const created = createRemoteClient({
       environment,
       baseUrl,
-      apiKey: (origin) => apiKey(environment, origin),
+      apiKey: (origin) => batchKeys.get(environment)?.apiKey(origin) ?? apiKey(environment, origin),
       onDeprecation: (notice) => onDeprecation?.(environment, notice),
     });
     clients.set(environment, created);
@@ -95,6 +98,10 @@ export function createRemoteEnvironments(options: RemoteEnvironmentsOptions) {
             })
         : undefined,
     });
+    batchKeys.set(
+      environment,
+      readKeyPerBatch((origin) => apiKey(environment, origin), opened.engine.events),
+    );
     opened.events.on('data-changed', () => options.onDataChanged(environment));
     opened.onStatusChange(statusEvents(opened));
     replicas.set(environment, opened);
@@ -119,6 +126,7 @@ export function createRemoteEnvironments(options: RemoteEnvironmentsOptions) {
     configurationChanged(environment: RemoteEnvironment): void {
       const opened = replica(environment);
       opened.forgetServer();
+      batchKeys.get(environment)?.forget();
       if (started.has(environment)) opened.engine.keyChanged();
       else startEngine(environment);
     },

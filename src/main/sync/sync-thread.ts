@@ -7,6 +7,7 @@ import { createRemoteClient, type RemoteClient } from '../remote/remote-client';
 import { openDatabase } from '../store/database';
 import { REPLICA_MIGRATIONS } from '../store/migrations';
 import { createPetStore } from '../store/pet-store';
+import { readKeyPerBatch } from './batch-keys';
 import { createOutbox } from './outbox';
 import { createPetChanges } from './pet-changes';
 
@@ -38,10 +39,10 @@ const lease = createSenderLease(db, {
   },
 });
 
-// Keys stay with the main thread (the keychain is its to use): asked for at each request, as in-thread.
+// Keys stay with the main thread (the keychain is its to use): asked for once for each batch (batch-keys.ts), as in-thread.
 let nextCall = 0;
 const keyRequests = new Map<number, { resolve: (key: string | null) => void; reject: (error: Error) => void }>();
-const apiKey = (origin: string) =>
+const askMainForKey = (origin: string) =>
   new Promise<string | null>((resolve, reject) => {
     const call = nextCall++;
     keyRequests.set(call, { resolve, reject });
@@ -62,7 +63,7 @@ const engine = createSyncEngine({
       client = createRemoteClient({
         environment,
         baseUrl,
-        apiKey,
+        apiKey: keys.apiKey,
         timeouts,
         onDeprecation: (notice) => post({ type: 'deprecation', notice }),
       });
@@ -71,6 +72,7 @@ const engine = createSyncEngine({
   },
   ...tuning,
 });
+const keys = readKeyPerBatch(askMainForKey, engine.events);
 // A drain makes a contact per send. One that changes what is known goes to the main thread at once;
 // repeats of the same, at most every CONTACT_REPEAT_MS (the last one always, before the pass ends).
 const CONTACT_REPEAT_MS = 200;
@@ -121,6 +123,7 @@ port.on('message', (message: ToSyncThread) => {
       });
       break;
     case 'keyChanged':
+      keys.forget();
       engine.keyChanged();
       break;
     case 'noteReachable':
