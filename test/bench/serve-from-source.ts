@@ -8,8 +8,10 @@ const ROOT = join(import.meta.dirname, '../..');
 export async function serveFromSource(
   db: string,
   key: string,
-): Promise<{ baseUrl: string; origin: string; stop(): Promise<void> }> {
-  const port = await freePort();
+  /** A port of its own (a server started again where it was), else a free one. */
+  port?: number,
+): Promise<{ baseUrl: string; origin: string; port: number; stop(): Promise<void> }> {
+  port ??= await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = await startProcess(
     process.execPath,
@@ -17,5 +19,5 @@ export async function serveFromSource(
     `${origin}/v1/pets`,
     { PETSTORE_API_KEY: key },
   );
-  return { baseUrl: `${origin}/v1`, origin, stop: () => stopProcess(child) };
+  return { baseUrl: `${origin}/v1`, origin, port, stop: () => stopProcess(child) };
 }

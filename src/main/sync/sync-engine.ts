@@ -7,15 +7,19 @@ import type { ClaimedChange, PetChanges } from './pet-changes';
 
 import { failedOutcome, notSentOutcome, type Outcome, type PassStop } from './send-outcome';
 import { SENDER_LEASE, type SenderLease } from './sender-lease';
+import { groupAcceptances } from './accept-group';
 import { contactOf, type Contact } from './server-status';
 
 /** Retry delays: full jitter over an exponential ceiling (1 s, 2 s, 4 s ... capped at 5 min); Retry-After wins if longer. */
 export const BACKOFF = { baseMs: 1_000, capMs: 5 * 60_000 };
-/** Entries claimed per transaction, and sent at once. */
+/** Entries claimed per transaction; the next batch is claimed as the last of one is taken, so sending never pauses. */
 export const SYNC_BATCH = 64;
-export const SYNC_CONCURRENCY = 8;
-/** Acceptances recorded per transaction, as they arrive: a crash redoes at most this many. */
-export const ACCEPT_GROUP = 8;
+/**
+ * Requests in flight at once. Enough that the server always has the next request waiting while
+ * this side records answers (a drain over loopback keeps a local server busy), few enough for a
+ * shop's server (each is a keep-alive connection).
+ */
+export const SYNC_CONCURRENCY = 16;
 /** How often the engine looks whether a waiting entry's retry time has come. */
 export const SYNC_TICK_MS = 1_000;
 
@@ -100,22 +104,17 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
   }
 
-  /** Records each outcome as it arrives, the acceptances in groups of at most ACCEPT_GROUP. */
+  /** Records each outcome as it arrives, the acceptances in groups (see accept-group.ts). */
   function recorder(result: SyncPassResult) {
-    let accepted: Array<{ entryId: string; pet: Pet }> = [];
     let stoppedBy: Contact | null = null;
-    const flush = () => {
-      if (accepted.length === 0) return;
-      outbox.accept(accepted);
-      result.accepted += accepted.length;
-      accepted = [];
-    };
+    const accepted = groupAcceptances((group: Array<{ entryId: string; pet: Pet }>) => {
+      outbox.accept(group);
+      result.accepted += group.length;
+    });
     const record = (outcome: Outcome) => {
       switch (outcome.kind) {
         case 'accepted':
-          accepted.push({ entryId: outcome.entry.entryId, pet: outcome.pet });
-          if (accepted.length >= ACCEPT_GROUP) flush();
-          return;
+          return accepted.add({ entryId: outcome.entry.entryId, pet: outcome.pet });
         case 'rejected':
           outbox.reject(outcome.entry.entryId, outcome.reason, outcome.fields);
           result.rejected++;
@@ -134,73 +133,75 @@ export function createSyncEngine(options: SyncEngineOptions) {
           }
       }
     };
-    return { record, flush, stoppedBy: () => stoppedBy };
+    return { record, flush: accepted.flush, stoppedBy: () => stoppedBy };
   }
 
   const changeSender = createChangeSender({ environment, changes, delay, signal: halt.signal, report });
 
-  /**
-   * Sends claimed changes, `concurrency` at a time; what ends the pass is the same as for adds.
-   * Acceptances are recorded in groups of at most ACCEPT_GROUP as they arrive, like adds'.
-   */
-  async function sendChanges(
-    claimed: ClaimedChange[],
-    result: SyncPassResult,
-    stop: (contact: Contact | null) => void,
-  ) {
-    let next = 0;
-    let accepted: Array<{ entryId: string; pet: Pet; baseUrl: string }> = [];
-    const flush = () => {
-      if (accepted.length === 0) return;
-      changeSender.recordAccepted(accepted);
-      accepted = [];
-    };
-    const worker = async () => {
-      while (next < claimed.length) {
-        const entry = claimed[next++]!;
-        if (halt.signal.aborted) {
-          changeSender.record(notSentOutcome(entry));
-          continue;
-        }
-        const outcome = await changeSender.send(options.client(), entry);
-        if (outcome.kind === 'accepted') {
-          result.accepted++;
-          accepted.push({ entryId: entry.entryId, pet: outcome.pet, baseUrl: entry.baseUrl });
-          if (accepted.length >= ACCEPT_GROUP) flush();
-          continue;
-        }
-        changeSender.record(outcome);
-        if (outcome.kind === 'retry') {
-          result.retryLater++;
-          if (outcome.stop && result.stoppedBecause === null) {
-            result.stoppedBecause = outcome.stop;
-            stop(outcome.contact ?? null);
-          }
-        } else if (outcome.kind !== 'moved') result.rejected++;
+  /** Sends a change and records its outcome as it arrives, the acceptances in groups, like adds'. */
+  function changeRecorder(result: SyncPassResult, stop: (contact: Contact | null) => void) {
+    const accepted = groupAcceptances(changeSender.recordAccepted);
+    const send = async (entry: ClaimedChange) => {
+      if (halt.signal.aborted) return changeSender.record(notSentOutcome(entry));
+      const outcome = await changeSender.send(options.client(), entry);
+      if (outcome.kind === 'accepted') {
+        result.accepted++;
+        return accepted.add({ entryId: entry.entryId, pet: outcome.pet, baseUrl: entry.baseUrl });
       }
+      changeSender.record(outcome);
+      if (outcome.kind === 'retry') {
+        result.retryLater++;
+        if (outcome.stop && result.stoppedBecause === null) {
+          result.stoppedBecause = outcome.stop;
+          stop(outcome.contact ?? null);
+        }
+      } else if (outcome.kind !== 'moved') result.rejected++;
     };
-    try {
-      await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
-    } finally {
-      flush();
-    }
+    return { send, flush: accepted.flush };
   }
 
-  /** Sends the entries, `concurrency` at a time, recording each outcome the moment it comes. */
-  async function sendAll(entries: ClaimedEntry[], record: (outcome: Outcome) => void): Promise<void> {
-    let next = 0;
-    const worker = async () => {
-      while (next < entries.length) record(await send(entries[next++]!));
+  /**
+   * Sends what `claim` hands out, `concurrency` requests at a time, with no pause between batches:
+   * the worker that finds the batch taken claims the next while the others' requests are in flight
+   * (after `between`: what came is recorded and told). Ends when a claim finds nothing, or `go` says
+   * stop; what was claimed is always sent, or recorded as not sent. Returns how many were sent.
+   */
+  async function sendAsClaimed<T>(
+    claim: () => T[],
+    send: (entry: T) => Promise<void>,
+    between: () => void,
+    go: () => boolean,
+  ): Promise<number> {
+    let claimed: T[] = [];
+    let taken = 0;
+    let ended = false;
+    let sent = 0;
+    const next = (): T | undefined => {
+      if (taken === claimed.length && !ended) {
+        between();
+        claimed = go() ? claim() : [];
+        taken = 0;
+        ended = claimed.length === 0;
+      }
+      return claimed[taken++];
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, entries.length) }, worker));
+    const worker = async () => {
+      for (let entry = next(); entry !== undefined; entry = next()) {
+        sent++;
+        await send(entry);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    return sent;
   }
 
   async function pass(): Promise<SyncPassResult> {
     const result: SyncPassResult = { accepted: 0, rejected: 0, retryLater: 0, stoppedBecause: null };
     if (keyRejected) return { ...result, stoppedBecause: 'key_rejected' };
     const generation = keyGeneration;
-    const pauseIfKeyRejected = () => {
+    const going = () => {
       if (result.stoppedBecause === 'key_rejected' && generation === keyGeneration) keyRejected = true;
+      return result.stoppedBecause === null && !halt.signal.aborted;
     };
     if (options.currentBaseUrl() === null) return { ...result, stoppedBecause: 'not_configured' };
     const right = lease.acquire();
@@ -211,28 +212,32 @@ export function createSyncEngine(options: SyncEngineOptions) {
     // ends by reporting the contact that stopped it, and the status agrees with what the engine does.
     const { record, flush, stoppedBy } = recorder(result);
     let changeStoppedBy: Contact | null = null;
+    const changeOutcomes = changeRecorder(result, (contact) => (changeStoppedBy = contact));
+    let told = 0;
+    const tell = (flushed: () => void) => () => {
+      flushed();
+      const decided = result.accepted + result.rejected + result.retryLater;
+      if (decided === told) return;
+      told = decided;
+      events.emit('data-changed', environment);
+      events.emit('progress', { ...result });
+    };
     try {
-      while (result.stoppedBecause === null && !halt.signal.aborted) {
-        const claimed = outbox.claimDue(batch);
-        if (claimed.length === 0) break;
-        const before = result.accepted + result.rejected;
-        await sendAll(claimed, record);
-        flush();
-        pauseIfKeyRejected();
-        if (result.accepted + result.rejected > before) events.emit('data-changed', environment);
-        events.emit('progress', { ...result });
-      }
+      // Until nothing more is due: a change that waited behind one of its animal's is due once that is accepted.
+      const drain = async <T>(claim: () => T[], send: (entry: T) => Promise<void>, flushed: () => void) => {
+        while ((await sendAsClaimed(claim, send, tell(flushed), going)) > 0) tell(flushed)();
+        tell(flushed)();
+      };
+      await drain(
+        () => outbox.claimDue(batch),
+        async (entry) => record(await send(entry)),
+        flush,
+      );
       // Changes after the adds: a change is only ever to an animal the server already has.
-      while (result.stoppedBecause === null && !halt.signal.aborted) {
-        const claimed = changes.claimDue(batch);
-        if (claimed.length === 0) break;
-        await sendChanges(claimed, result, (contact) => (changeStoppedBy = contact));
-        pauseIfKeyRejected();
-        events.emit('data-changed', environment);
-        events.emit('progress', { ...result });
-      }
+      await drain(() => changes.claimDue(batch), changeOutcomes.send, changeOutcomes.flush);
     } finally {
       flush();
+      changeOutcomes.flush();
       clearInterval(alive);
     }
     report(stoppedBy() ?? changeStoppedBy);

@@ -12,6 +12,7 @@ import { startFaultProxy } from '../../helpers/fault-proxy';
 import { startService, TEST_API_KEY } from '../../helpers/http-service';
 import { itWithKeyring } from '../../helpers/keyring';
 import { drain, openTestReplica, type SyncRunsIn } from '../../helpers/replica';
+import { SYNC_BATCH } from '../../../src/main/sync/sync-engine';
 import { useTempDir } from '../../helpers/temp-dir';
 
 const { track, later } = useCleanups();
@@ -100,6 +101,24 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       await pass;
 
       expect(states(dataDir)).toEqual({ accepted: 16 });
+    });
+
+    it('one slow answer holds up no other: the next batch is claimed and sent while it is on its way', async () => {
+      const service = track(await startService());
+      const proxy = track(await startFaultProxy(service.port, 1_500));
+      const dataDir = tempDir();
+      const handles = track(openTestReplica(dataDir, 'staging', proxy.baseUrl, syncRunsIn));
+      const entries = SYNC_BATCH + 36;
+      for (let i = 0; i < entries; i++)
+        handles.replica.outbox.add({ name: `Flow ${i}`, categoryId: '1' }, proxy.baseUrl);
+      proxy.schedule(['slow']);
+      let passDone = false;
+      const pass = handles.replica.engine.syncNow().finally(() => (passDone = true));
+      // Every other entry, of this batch and the next, is on disk before the slow one answers.
+      await expect.poll(() => states(dataDir)['accepted'] ?? 0, { timeout: 1_200 }).toBe(entries - 1);
+      expect(passDone).toBe(false);
+      await pass;
+      expect(states(dataDir)).toEqual({ accepted: entries });
     });
 
     it('a clean stop calls off what is in flight and leaves nothing on its way, at once', async () => {
