@@ -32,11 +32,31 @@ export interface BaseUrlSetting {
 
 /** The app's settings, persisted in its database. Keys are not settings: they live in the keychain. */
 export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = process.env) {
-  const read = db.prepare<[string], string>('SELECT value FROM settings WHERE name = ?').pluck();
+  const select = db.prepare<[string], string>('SELECT value FROM settings WHERE name = ?').pluck();
   const write = db.prepare<[string, string]>(
     'INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
   );
   const remove = db.prepare<[string]>('DELETE FROM settings WHERE name = ?');
+  // Settings are read far more often than written (the address, for each request a drain sends):
+  // what was read is kept until the file changes, by another connection (data_version) or this one
+  // (total_changes, whatever wrote it).
+  const fileVersion = db
+    .prepare<[], string>(`SELECT data_version || '.' || total_changes() FROM pragma_data_version`)
+    .pluck();
+  let known = new Map<string, string | undefined>();
+  let knownAt = '';
+  const read = {
+    get(name: string): string | undefined {
+      if (db.inTransaction) return select.get(name); // what it reads may yet be rolled back
+      const version = fileVersion.get()!;
+      if (version !== knownAt) {
+        known = new Map();
+        knownAt = version;
+      }
+      if (!known.has(name)) known.set(name, select.get(name));
+      return known.get(name);
+    },
+  };
 
   return {
     activeEnvironment(): EnvironmentName {

@@ -52,6 +52,32 @@ describe('settings', () => {
     expect(again.baseUrl('staging')).toEqual({ url: 'https://staging.shop.example/v1', source: 'settings' });
   });
 
+  it('are read as they are now: written here, by another connection to the file, or rolled back', () => {
+    const file = join(tempDir(), 'app.db');
+    const here = createSettings(openDatabase(file), {});
+    const otherDb = openDatabase(file);
+    const other = createSettings(otherDb, {});
+    expect(here.baseUrl('staging').url).toBeNull();
+    other.setBaseUrl('staging', 'https://one.example/v1');
+    expect(here.baseUrl('staging').url).toBe('https://one.example/v1');
+    here.setBaseUrl('staging', 'https://two.example/v1');
+    expect(here.baseUrl('staging').url).toBe('https://two.example/v1');
+    expect(other.baseUrl('staging').url).toBe('https://two.example/v1');
+    here.recordKeySet('staging', { at: new Date(), origin: 'https://two.example' });
+    expect(here.keyOrigin('staging')).toBe('https://two.example');
+    here.recordKeySet('staging', null);
+    expect(here.keyOrigin('staging')).toBeNull();
+    expect(() =>
+      otherDb.transaction(() => {
+        other.setBaseUrl('staging', 'https://never.example/v1');
+        expect(other.baseUrl('staging').url).toBe('https://never.example/v1');
+        throw new Error('rolled back');
+      })(),
+    ).toThrow('rolled back');
+    expect(other.baseUrl('staging').url).toBe('https://two.example/v1');
+    expect(here.baseUrl('staging').url).toBe('https://two.example/v1');
+  });
+
   it('take presets from PETSTORE_PRODUCTION_URL and PETSTORE_STAGING_URL until an address is set', () => {
     const settings = createSettings(open().db, {
       PETSTORE_PRODUCTION_URL: 'https://shop.example/v1/',
