@@ -40,7 +40,7 @@ export interface ChangeSenderOptions {
   report(contact: Contact | null): void;
 }
 
-/** Sends changes of animals (PATCH, our extension) and records what each outcome means. */
+/** Sends changes of animals (PATCH, our extension) and records what each outcome means; one for each pass. */
 export function createChangeSender({ environment, changes, delay, signal, report }: ChangeSenderOptions) {
   const unsupportedReason = (baseUrl: string, status: number) =>
     `The ${environment} server (${baseUrl}) does not take changes to animals (it answered ${status}): this change was not made there. Discard it, or make it on the server some other way.`;
@@ -62,11 +62,14 @@ export function createChangeSender({ environment, changes, delay, signal, report
     }
   }
 
+  // Servers this sender found without the extension: what it was handed for them is not sent.
+  // (Finding one marks every change waiting for it, so none is claimed for it afterwards.)
+  const unsupportedHere = new Map<string, string>();
+
   async function send(client: RemoteClient, entry: ClaimedChange): Promise<ChangeOutcome> {
     if (client.baseUrl !== entry.baseUrl) return { kind: 'moved', entry, to: client.baseUrl };
-    if (changes.support(entry.baseUrl) === 'unsupported') {
-      return { kind: 'unsupported', entry, reason: unsupportedReason(entry.baseUrl, 405) };
-    }
+    const found = unsupportedHere.get(entry.baseUrl);
+    if (found !== undefined) return { kind: 'unsupported', entry, reason: found };
     try {
       const pet = await client.changePet(entry.petId, entry.patch, {
         revision: entry.revision,
@@ -113,6 +116,7 @@ export function createChangeSender({ environment, changes, delay, signal, report
         changes.noteSupported(entry.baseUrl);
         return changes.conflict(entry.entryId, outcome.theirs, outcome.reason);
       case 'unsupported':
+        unsupportedHere.set(entry.baseUrl, outcome.reason);
         return changes.unsupported(entry.baseUrl, outcome.reason);
       case 'rejected':
         return changes.reject(entry.entryId, outcome.reason, outcome.fields);

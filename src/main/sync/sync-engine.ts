@@ -136,10 +136,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return { record, flush: accepted.flush, stoppedBy: () => stoppedBy };
   }
 
-  const changeSender = createChangeSender({ environment, changes, delay, signal: halt.signal, report });
-
   /** Sends a change and records its outcome as it arrives, the acceptances in groups, like adds'. */
   function changeRecorder(result: SyncPassResult, stop: (contact: Contact | null) => void) {
+    const changeSender = createChangeSender({ environment, changes, delay, signal: halt.signal, report });
     const accepted = groupAcceptances(changeSender.recordAccepted);
     const send = async (entry: ClaimedChange) => {
       if (halt.signal.aborted) return changeSender.record(notSentOutcome(entry));

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../../src/main/remote/remote-error';
 import { createPetStore } from '../../../src/main/store/pet-store';
 import type { Replica } from '../../../src/main/sync/replica';
+import { SYNC_CONCURRENCY } from '../../../src/main/sync/sync-engine';
 import type { Pet, PetPatch, PetStatus } from '../../../src/shared/contract';
 import { useCleanups } from '../../helpers/cleanups';
 import { startFaultProxy, type Fault } from '../../helpers/fault-proxy';
@@ -244,8 +245,10 @@ describe('changes folded and ordered', () => {
 
 /** A pet store without the extension: our service for the interface's operations, PATCH answered as `status`. */
 async function serverWithoutChanges(service: RunningService, status: 404 | 405 | 501) {
+  let patches = 0;
   const server = createServer((req, res) => {
     if (req.method === 'PATCH') {
+      patches++;
       res.writeHead(status, { 'content-type': 'application/json', ...(status === 405 ? { allow: 'GET, HEAD' } : {}) });
       res.end(JSON.stringify({ code: 'no', message: `answered ${status}`, status }));
       return;
@@ -262,6 +265,7 @@ async function serverWithoutChanges(service: RunningService, status: 404 | 405 |
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    patches: () => patches,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -324,6 +328,18 @@ describe('a server without the extension', () => {
       expect(onServer(service, rex.id).status).toBe('sold');
     },
   );
+
+  it('is asked once: of the changes waiting for it, only those already on their way are sent', async () => {
+    const service = track(await startService());
+    const animals = seed(service, 3 * SYNC_CONCURRENCY);
+    const lacking = track(await serverWithoutChanges(service, 405));
+    const { replica } = track(openTestReplica(tempDir(), 'production', lacking.baseUrl));
+    await replica.walkInventory();
+    for (const pet of animals) replica.changePet(pet.id, { status: 'sold' });
+    await replica.engine.syncNow();
+    expect(replica.changeEntries().map((entry) => entry.state)).toEqual(animals.map(() => 'unsupported'));
+    expect(lacking.patches()).toBeLessThanOrEqual(SYNC_CONCURRENCY);
+  });
 
   it('a 404 for an animal the server no longer has refuses the change with that reason (it supports changes)', async () => {
     const service = track(await startService());
