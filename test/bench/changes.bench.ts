@@ -1,23 +1,18 @@
 // Issue 18 benchmark: 10,000 changes of animals queued offline, then drained into the project's
 // HTTP service by the sync engine in its own thread, against the service's own durable PATCH rate
 // measured in the same run; then what reached the server is counted.
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
 import { createSettings } from '../../src/main/config/settings';
-import { createKeyAccess } from '../../src/main/core/key-access';
-import { createEnvironmentKeys } from '../../src/main/secrets/environment-keys';
-import { createKeychain } from '../../src/main/secrets/keychain';
 import { createRemoteClient } from '../../src/main/remote/remote-client';
 import { openDatabase } from '../../src/main/store/database';
 import { createPetStore } from '../../src/main/store/pet-store';
 import { openReplica } from '../../src/main/sync/replica';
 import { startSyncThread } from '../../src/main/sync/start-sync-thread';
 import { SYNC_BATCH, SYNC_CONCURRENCY } from '../../src/main/sync/sync-engine';
+import { builtSyncThread, keyAsTheAppReadsIt } from './as-the-app';
 import { serveFromSource } from './serve-from-source';
 import { fmt, verdict } from './stats';
 
@@ -27,9 +22,6 @@ const KEY = 'bench-change-key-5e6f-bench-Xq9Lr2Tz8Kw1Jm6P';
 const BATCH = Number(process.env['CHANGES_BENCH_BATCH'] ?? SYNC_BATCH);
 const CONCURRENCY = Number(process.env['CHANGES_BENCH_CONCURRENCY'] ?? SYNC_CONCURRENCY);
 const tuning = { batch: BATCH, concurrency: CONCURRENCY };
-const ROOT = join(import.meta.dirname, '../..');
-// The sync thread as the desktop app loads it: built (bundled, minified), not compiled from the sources as it loads.
-const BUILT_SYNC_THREAD = pathToFileURL(join(ROOT, 'out/main/sync-thread.js'));
 
 /** The server's file: CHANGES animals the replica will change, and as many more for the load generator. */
 function seedServer(file: string): void {
@@ -78,7 +70,7 @@ async function patchLimit(baseUrl: string, withKeys: boolean): Promise<number> {
 }
 
 export async function benchChanges(dir: string): Promise<string[]> {
-  execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe' });
+  const syncThread = builtSyncThread();
   const serverDb = join(dir, 'changes-server.db');
   seedServer(serverDb);
   let server = await serveFromSource(serverDb, KEY);
@@ -89,12 +81,7 @@ export async function benchChanges(dir: string): Promise<string[]> {
     const appDb = openDatabase(appDatabase);
     const settings = createSettings(appDb, {});
     settings.setBaseUrl('staging', baseUrl);
-    // The key as the app reads it for each request it sends: from the OS keychain (here a private
-    // Secret Service), for the origin it was set for.
-    const keys = createEnvironmentKeys(createKeychain(`Petstore Desk bench ${randomUUID()}`), settings);
-    const keyAccess = createKeyAccess(keys, settings);
-    await keyAccess.set('staging', KEY);
-    const apiKey = (origin: string) => keyAccess.forRequest('staging', origin);
+    const apiKey = await keyAsTheAppReadsIt(settings, 'staging', KEY);
     // The app as it runs all day: its engine in a thread of its own (the built one), up and idle.
     const app = openReplica({
       dataDir,
@@ -110,7 +97,7 @@ export async function benchChanges(dir: string): Promise<string[]> {
           presets: {},
           tuning,
           apiKey,
-          entry: BUILT_SYNC_THREAD,
+          entry: syncThread,
         }),
     });
     await app.walkInventory();

@@ -13,6 +13,7 @@ import { openDatabase } from '../../src/main/store/database';
 import { openReplica } from '../../src/main/sync/replica';
 import { startSyncThread } from '../../src/main/sync/start-sync-thread';
 import { SYNC_BATCH, SYNC_CONCURRENCY } from '../../src/main/sync/sync-engine';
+import { builtSyncThread, keyAsTheAppReadsIt } from './as-the-app';
 import { serveFromSource } from './serve-from-source';
 import { fmt, summarize, timeMicros, verdict, type Summary } from './stats';
 
@@ -49,13 +50,15 @@ async function drain(
   serverDb: string,
   baseUrl: string,
   engineIn: 'a sync thread' | 'the main thread',
+  syncThread: URL,
 ): Promise<Drain> {
   const dataDir = join(dir, `sync-app-${engineIn.replaceAll(' ', '-')}`);
   const appDatabase = join(dataDir, DATABASE_FILE_NAME);
   const appDb = openDatabase(appDatabase);
-  createSettings(appDb, {}).setBaseUrl('staging', baseUrl);
+  const settings = createSettings(appDb, {});
+  settings.setBaseUrl('staging', baseUrl);
   const tuning = { batch: BATCH, concurrency: CONCURRENCY };
-  const apiKey = async () => KEY;
+  const apiKey = await keyAsTheAppReadsIt(settings, 'staging', KEY);
   const replica = openReplica({
     dataDir,
     environment: 'staging',
@@ -64,7 +67,16 @@ async function drain(
     engine: tuning,
     syncElsewhere:
       engineIn === 'a sync thread'
-        ? () => startSyncThread({ environment: 'staging', dataDir, appDatabase, presets: {}, tuning, apiKey })
+        ? () =>
+            startSyncThread({
+              environment: 'staging',
+              dataDir,
+              appDatabase,
+              presets: {},
+              tuning,
+              apiKey,
+              entry: syncThread,
+            })
         : undefined,
   });
   const prefix = `Drained ${engineIn} `;
@@ -127,14 +139,15 @@ export async function benchSync(dir: string): Promise<string[]> {
       body: JSON.stringify({ name: 'Load', categoryId: 1, status: 'available' }),
     });
     const limitRps = limit.requests.average;
-    const threaded = await drain(dir, serverDb, baseUrl, 'a sync thread');
-    const inMain = await drain(dir, serverDb, baseUrl, 'the main thread');
+    const syncThread = builtSyncThread();
+    const threaded = await drain(dir, serverDb, baseUrl, 'a sync thread', syncThread);
+    const inMain = await drain(dir, serverDb, baseUrl, 'the main thread', syncThread);
 
     const rate = ENTRIES / threaded.seconds;
     const ratio = rate / limitRps;
     const ms = (s: Summary & { max: number }) => `${fmt(s.p99, 2)} ms (${fmt(s.max, 1)} ms)`;
     return [
-      `${ENTRIES.toLocaleString('en')} outbox entries drained into \`npm run serve\` on loopback by the sync engine in its own thread, as the desktop app runs it (batches of ${BATCH}, ${CONCURRENCY} in flight); the limit is the same service's durable POST /v1/pets rate under autocannon (10 connections, 10 s), measured just before. Every ${PROBE_EVERY_MS} ms during the drain the main thread is asked for listPets({limit: 100}) (100 animals and 100 waiting entries); "asked → answered" counts from the moment it is asked to the answer, including the wait for the event loop that an IPC call from the window would see. Last row: the same drain with the engine in the main thread, in the same run.`,
+      `${ENTRIES.toLocaleString('en')} outbox entries drained into \`npm run serve\` on loopback by the sync engine in its own thread, as the desktop app runs it (the built thread, the key read from a real Secret Service keychain through main; batches of ${BATCH}, ${CONCURRENCY} in flight); the limit is the same service's durable POST /v1/pets rate under autocannon (10 connections, 10 s), measured just before. Every ${PROBE_EVERY_MS} ms during the drain the main thread is asked for listPets({limit: 100}) (100 animals and 100 waiting entries); "asked → answered" counts from the moment it is asked to the answer, including the wait for the event loop that an IPC call from the window would see. Last row: the same drain with the engine in the main thread, in the same run.`,
       '',
       '| measure | value | baseline | ratio | target | result |',
       '|---|---|---|---|---|---|',
