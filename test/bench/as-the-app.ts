@@ -5,11 +5,16 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Settings } from '../../src/main/config/settings';
+import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
+import { createSettings } from '../../src/main/config/settings';
 import { createKeyAccess } from '../../src/main/core/key-access';
+import { createRemoteClient } from '../../src/main/remote/remote-client';
 import { createEnvironmentKeys } from '../../src/main/secrets/environment-keys';
 import { createKeychain } from '../../src/main/secrets/keychain';
-import type { RemoteEnvironment } from '../../src/shared/contract';
+import { openDatabase } from '../../src/main/store/database';
+import { openReplica, type Replica } from '../../src/main/sync/replica';
+import { startSyncThread } from '../../src/main/sync/start-sync-thread';
+import type { SyncEngineOptions } from '../../src/main/sync/sync-engine';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -19,14 +24,51 @@ export function builtSyncThread(): URL {
   return pathToFileURL(join(ROOT, 'out/main/sync-thread.js'));
 }
 
-/** Sets `key` for the environment's address in a keychain of its own; answers the app's read of it for a request. */
-export async function keyAsTheAppReadsIt(
-  settings: Settings,
-  environment: RemoteEnvironment,
-  key: string,
-): Promise<(origin: string) => Promise<string | null>> {
+/**
+ * The app's staging replica in `dataDir`, for the server at `baseUrl` with `key` set for it in a
+ * keychain of its own; its engine in the built sync thread (`syncThread`), or in this thread (null).
+ */
+export async function openAppReplica(options: {
+  dataDir: string;
+  baseUrl: string;
+  key: string;
+  tuning: Pick<SyncEngineOptions, 'batch' | 'concurrency'>;
+  syncThread: URL | null;
+}): Promise<{ replica: Replica; close(): Promise<void> }> {
+  const { dataDir, baseUrl, key, tuning, syncThread } = options;
+  const appDatabase = join(dataDir, DATABASE_FILE_NAME);
+  const appDb = openDatabase(appDatabase);
+  const settings = createSettings(appDb, {});
+  settings.setBaseUrl('staging', baseUrl);
   const keys = createEnvironmentKeys(createKeychain(`Petstore Desk bench ${randomUUID()}`), settings);
   const keyAccess = createKeyAccess(keys, settings);
-  await keyAccess.set(environment, key);
-  return (origin) => keyAccess.forRequest(environment, origin);
+  await keyAccess.set('staging', key);
+  const apiKey = (origin: string) => keyAccess.forRequest('staging', origin);
+  const replica = openReplica({
+    dataDir,
+    environment: 'staging',
+    client: () => createRemoteClient({ environment: 'staging', baseUrl, apiKey }),
+    currentBaseUrl: () => baseUrl,
+    engine: tuning,
+    syncElsewhere:
+      syncThread === null
+        ? undefined
+        : () =>
+            startSyncThread({
+              environment: 'staging',
+              dataDir,
+              appDatabase,
+              presets: {},
+              tuning,
+              apiKey,
+              entry: syncThread,
+            }),
+  });
+  return {
+    replica,
+    async close() {
+      await replica.close();
+      appDb.close();
+    },
+  };
 }

@@ -4,15 +4,10 @@
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
-import { createSettings } from '../../src/main/config/settings';
-import { createRemoteClient } from '../../src/main/remote/remote-client';
 import { openDatabase } from '../../src/main/store/database';
 import { createPetStore } from '../../src/main/store/pet-store';
-import { openReplica } from '../../src/main/sync/replica';
-import { startSyncThread } from '../../src/main/sync/start-sync-thread';
 import { SYNC_BATCH, SYNC_CONCURRENCY } from '../../src/main/sync/sync-engine';
-import { builtSyncThread, keyAsTheAppReadsIt } from './as-the-app';
+import { builtSyncThread, openAppReplica } from './as-the-app';
 import { serveFromSource } from './serve-from-source';
 import { fmt, verdict } from './stats';
 
@@ -77,29 +72,9 @@ export async function benchChanges(dir: string): Promise<string[]> {
   const { baseUrl } = server;
   try {
     const dataDir = join(dir, 'changes-app');
-    const appDatabase = join(dataDir, DATABASE_FILE_NAME);
-    const appDb = openDatabase(appDatabase);
-    const settings = createSettings(appDb, {});
-    settings.setBaseUrl('staging', baseUrl);
-    const apiKey = await keyAsTheAppReadsIt(settings, 'staging', KEY);
     // The app as it runs all day: its engine in a thread of its own (the built one), up and idle.
-    const app = openReplica({
-      dataDir,
-      environment: 'staging',
-      client: () => createRemoteClient({ environment: 'staging', baseUrl, apiKey }),
-      currentBaseUrl: () => baseUrl,
-      engine: tuning,
-      syncElsewhere: () =>
-        startSyncThread({
-          environment: 'staging',
-          dataDir,
-          appDatabase,
-          presets: {},
-          tuning,
-          apiKey,
-          entry: syncThread,
-        }),
-    });
+    const opened = await openAppReplica({ dataDir, baseUrl, key: KEY, tuning, syncThread });
+    const app = opened.replica;
     await app.walkInventory();
     await app.engine.syncNow();
 
@@ -130,8 +105,7 @@ export async function benchChanges(dir: string): Promise<string[]> {
     const limitAfter = await patchLimit(server.origin, false);
     const limitRps = (limitBefore + limitAfter) / 2;
     const { conflicts, rejected } = app.status();
-    await app.close();
-    appDb.close();
+    await opened.close();
 
     const check = new Database(serverDb, { readonly: true });
     const { sold, twice } = check

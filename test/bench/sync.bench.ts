@@ -6,14 +6,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
-import { createSettings } from '../../src/main/config/settings';
-import { createRemoteClient } from '../../src/main/remote/remote-client';
-import { openDatabase } from '../../src/main/store/database';
-import { openReplica } from '../../src/main/sync/replica';
-import { startSyncThread } from '../../src/main/sync/start-sync-thread';
 import { SYNC_BATCH, SYNC_CONCURRENCY } from '../../src/main/sync/sync-engine';
-import { builtSyncThread, keyAsTheAppReadsIt } from './as-the-app';
+import { builtSyncThread, openAppReplica } from './as-the-app';
 import { serveFromSource } from './serve-from-source';
 import { fmt, summarize, timeMicros, verdict, type Summary } from './stats';
 
@@ -53,32 +47,15 @@ async function drain(
   syncThread: URL,
 ): Promise<Drain> {
   const dataDir = join(dir, `sync-app-${engineIn.replaceAll(' ', '-')}`);
-  const appDatabase = join(dataDir, DATABASE_FILE_NAME);
-  const appDb = openDatabase(appDatabase);
-  const settings = createSettings(appDb, {});
-  settings.setBaseUrl('staging', baseUrl);
   const tuning = { batch: BATCH, concurrency: CONCURRENCY };
-  const apiKey = await keyAsTheAppReadsIt(settings, 'staging', KEY);
-  const replica = openReplica({
+  const app = await openAppReplica({
     dataDir,
-    environment: 'staging',
-    client: () => createRemoteClient({ environment: 'staging', baseUrl, apiKey }),
-    currentBaseUrl: () => baseUrl,
-    engine: tuning,
-    syncElsewhere:
-      engineIn === 'a sync thread'
-        ? () =>
-            startSyncThread({
-              environment: 'staging',
-              dataDir,
-              appDatabase,
-              presets: {},
-              tuning,
-              apiKey,
-              entry: syncThread,
-            })
-        : undefined,
+    baseUrl,
+    key: KEY,
+    tuning,
+    syncThread: engineIn === 'a sync thread' ? syncThread : null,
   });
+  const { replica } = app;
   const prefix = `Drained ${engineIn} `;
   replica.db.transaction(() => {
     for (let i = 0; i < ENTRIES; i++)
@@ -102,8 +79,7 @@ async function drain(
   loopDelay.disable();
   clearInterval(probe);
   const heapAfter = retainedHeapMiB();
-  await replica.close();
-  appDb.close();
+  await app.close();
 
   const check = new Database(serverDb, { readonly: true });
   const onServer = check

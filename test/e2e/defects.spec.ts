@@ -297,6 +297,19 @@ test('9. Settings: an address typed before the stored one arrives is kept; a key
   await expect(page.locator('#staging-key-note')).toHaveText('key is too long: at most 4096 characters, got 5000');
 });
 
+test('9b. Settings: in the address field when the stored address arrives, what is typed replaces it', async ({
+  app: { page, core, main },
+}) => {
+  await core.setBaseUrl('staging', 'https://stored.example/v1');
+  main.answerDelayMs = 400;
+  await page.keyboard.press('Control+,');
+  const address = page.locator('.env-card-staging').getByLabel('Address');
+  await address.focus();
+  await expect(address).toHaveValue('https://stored.example/v1', { timeout: 2_000 }); // arrived while focused
+  await page.keyboard.type('https://typed.example/v1');
+  await expect(address).toHaveValue('https://typed.example/v1');
+});
+
 test('10. while a slow refresh runs, the list says where its rows came from', async ({ app: { page, core } }) => {
   const server = await service();
   const proxy = await startFaultProxy(server.port, 2_000);

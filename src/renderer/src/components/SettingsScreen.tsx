@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { REMOTE_ENVIRONMENTS, type RemoteEnvironment } from '../../../shared/contract';
 import type { ConnectionVerdictView, EnvironmentSettingsView } from '../../../shared/ipc/views';
@@ -17,8 +17,11 @@ const NEEDS_PIN = 'Not done: it needs the manager’s PIN.';
 function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   const [settings, setSettings] = useState<EnvironmentSettingsView | null>(null);
   const [address, setAddress] = useState('');
-  // Once the person has typed an address, the stored one arriving late never overwrites it.
+  // Once the person has typed an address, the stored one arriving late never overwrites it; one
+  // arriving while they are in the field is selected, so what they type next replaces it.
   const addressEdited = useRef(false);
+  const addressField = useRef<HTMLInputElement>(null);
+  const selectArrived = useRef(false);
   const [addressError, setAddressError] = useState('');
   const [key, setKey] = useState('');
   const [keyError, setKeyError] = useState('');
@@ -29,9 +32,16 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   useEffect(() => {
     void call('environmentSettings', { environment }).then((loaded) => {
       setSettings(loaded);
-      if (!addressEdited.current) setAddress(loaded.baseUrl ?? '');
+      if (addressEdited.current) return;
+      selectArrived.current = document.activeElement === addressField.current;
+      setAddress(loaded.baseUrl ?? '');
     });
   }, [environment]);
+  useLayoutEffect(() => {
+    if (!selectArrived.current) return;
+    selectArrived.current = false;
+    addressField.current?.select();
+  }, [address]);
 
   const saveAddress = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -112,6 +122,7 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
         <div className={`field grow${addressError ? ' invalid' : ''}`}>
           <label htmlFor={id('address')}>Address</label>
           <input
+            ref={addressField}
             id={id('address')}
             type="url"
             placeholder="https://shop.example/v1"
