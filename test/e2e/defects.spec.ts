@@ -280,13 +280,22 @@ test('8. typing as fast as a scanner loses nothing: every name arrives whole, in
   }
 });
 
-test('9. Settings: an address typed before the stored one arrives is kept; a key too long is said so in words', async ({
-  app: { page, core, main },
-}) => {
+/** Settings opened with main answering slowly: the stored address (https://stored.example/v1) arrives 400 ms later. */
+async function settingsWhileTheStoredAddressIsOnItsWay(
+  page: Page,
+  core: { setBaseUrl(environment: 'staging', url: string): Promise<unknown> },
+  main: { answerDelayMs: number },
+) {
   await core.setBaseUrl('staging', 'https://stored.example/v1');
   main.answerDelayMs = 400;
   await page.keyboard.press('Control+,');
-  const address = page.locator('.env-card-staging').getByLabel('Address');
+  return page.locator('.env-card-staging').getByLabel('Address');
+}
+
+test('9. Settings: an address typed before the stored one arrives is kept; a key too long is said so in words', async ({
+  app: { page, core, main },
+}) => {
+  const address = await settingsWhileTheStoredAddressIsOnItsWay(page, core, main);
   await address.fill('https://typed.example/v1');
   await page.waitForTimeout(800); // the stored settings have arrived by now
   await expect(address).toHaveValue('https://typed.example/v1');
@@ -300,10 +309,7 @@ test('9. Settings: an address typed before the stored one arrives is kept; a key
 test('9b. Settings: in the address field when the stored address arrives, what is typed replaces it', async ({
   app: { page, core, main },
 }) => {
-  await core.setBaseUrl('staging', 'https://stored.example/v1');
-  main.answerDelayMs = 400;
-  await page.keyboard.press('Control+,');
-  const address = page.locator('.env-card-staging').getByLabel('Address');
+  const address = await settingsWhileTheStoredAddressIsOnItsWay(page, core, main);
   await address.focus();
   await expect(address).toHaveValue('https://stored.example/v1', { timeout: 2_000 }); // arrived while focused
   await page.keyboard.type('https://typed.example/v1');
