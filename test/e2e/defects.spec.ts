@@ -280,26 +280,26 @@ test('8. typing as fast as a scanner loses nothing: every name arrives whole, in
   }
 });
 
-/** Settings opened with main answering slowly: the stored address (https://stored.example/v1) arrives 400 ms later. */
-async function settingsWhileTheStoredAddressIsOnItsWay(
+/** Settings opened while main holds back the stored settings: the stored address (https://stored.example/v1) has not arrived. */
+async function settingsBeforeTheStoredAddress(
   page: Page,
   core: { setBaseUrl(environment: 'staging', url: string): Promise<unknown> },
-  main: { answerDelayMs: number },
+  main: { holdAnswers(channel: string): () => void },
 ) {
   await core.setBaseUrl('staging', 'https://stored.example/v1');
-  main.answerDelayMs = 400;
+  const answer = main.holdAnswers('environmentSettings');
   await page.keyboard.press('Control+,');
-  return page.locator('.env-card-staging').getByLabel('Address');
+  return { address: page.locator('.env-card-staging').getByLabel('Address'), answer };
 }
 
 test('9. Settings: an address typed before the stored one arrives is kept; a key too long is said so in words', async ({
   app: { page, core, main },
 }) => {
-  const address = await settingsWhileTheStoredAddressIsOnItsWay(page, core, main);
+  const { address, answer } = await settingsBeforeTheStoredAddress(page, core, main);
   await address.fill('https://typed.example/v1');
-  await page.waitForTimeout(800); // the stored settings have arrived by now
+  answer();
+  await expect(page.locator('#staging-key-note')).toHaveText('No key set.'); // the stored settings have arrived
   await expect(address).toHaveValue('https://typed.example/v1');
-  main.answerDelayMs = 0;
   const key = page.locator('.env-card-staging').getByLabel('Key');
   await key.fill('k'.repeat(5_000));
   await page.locator('.env-card-staging').getByRole('button', { name: 'Set key' }).click();
@@ -309,9 +309,11 @@ test('9. Settings: an address typed before the stored one arrives is kept; a key
 test('9b. Settings: in the address field when the stored address arrives, what is typed replaces it', async ({
   app: { page, core, main },
 }) => {
-  const address = await settingsWhileTheStoredAddressIsOnItsWay(page, core, main);
+  const { address, answer } = await settingsBeforeTheStoredAddress(page, core, main);
   await address.focus();
-  await expect(address).toHaveValue('https://stored.example/v1', { timeout: 2_000 }); // arrived while focused
+  await expect(address).toHaveValue(''); // in the field before the stored address arrives
+  answer();
+  await expect(address).toHaveValue('https://stored.example/v1');
   await page.keyboard.type('https://typed.example/v1');
   await expect(address).toHaveValue('https://typed.example/v1');
 });

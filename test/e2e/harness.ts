@@ -19,6 +19,8 @@ import { bridge, deliverTo, serveRenderer } from '../helpers/renderer-page';
  */
 export interface MainProcess {
   answerDelayMs: number;
+  /** Main answers nothing on `channel` until the returned function is called (as late as a test needs). */
+  holdAnswers(channel: string): () => void;
   calls: Record<string, number>;
   /** What main's own dialog is answered when it asks whether a key may go to a new origin, and what it asked. */
   keyOriginAnswer: boolean;
@@ -49,8 +51,17 @@ export interface HarnessApp {
  */
 export async function openHarnessApp(page: Page, rendererUrl: string): Promise<HarnessApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'petstore-e2e-'));
+  const answersHeld = new Map<string, Promise<void>>();
   const main: MainProcess = {
     answerDelayMs: 0,
+    holdAnswers(channel) {
+      let release = () => {};
+      answersHeld.set(channel, new Promise<void>((resolve) => (release = resolve)));
+      return () => {
+        answersHeld.delete(channel);
+        release();
+      };
+    },
     calls: {},
     keyOriginAnswer: false,
     keyOriginQuestions: [],
@@ -86,6 +97,7 @@ export async function openHarnessApp(page: Page, rendererUrl: string): Promise<H
   await bridge(page, {
     async dispatch(channel, argument) {
       main.calls[String(channel)] = (main.calls[String(channel)] ?? 0) + 1;
+      await answersHeld.get(String(channel));
       if (main.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, main.answerDelayMs));
       return router.dispatch(channel, argument);
     },
