@@ -1,9 +1,11 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { writeTransaction, type SqliteDatabase } from '../store/database';
 import { ApiError } from '../../shared/contract';
 
 /** Keys are kept at least this long (the IETF httpapi draft leaves it to the server). */
 export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** Expired records are cleared at most this often: a write of its own for every request costs each one. */
+const PURGE_INTERVAL_MS = 60 * 1000;
 
 /** What is kept of a successful response: where the animal is, its body, and its entity tag (for a change). */
 export interface Response {
@@ -43,16 +45,28 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
 export function createIdempotencyStore(db: SqliteDatabase, now: () => number = Date.now) {
   const find = db.prepare<
     [string],
-    { fingerprint: string; location: string; response_body: string; etag: string | null }
-  >('SELECT fingerprint, location, response_body, etag FROM idempotency_keys WHERE key = ?');
+    { fingerprint: string; location: string; response_body: string; etag: string | null; created_at: number }
+  >('SELECT fingerprint, location, response_body, etag, created_at FROM idempotency_keys WHERE key = ?');
   const record = db.prepare<[string, string, string, string, string | null, number]>(
     'INSERT INTO idempotency_keys (key, fingerprint, location, response_body, etag, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const purge = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at < ?');
+  const forget = db.prepare<[string]>('DELETE FROM idempotency_keys WHERE key = ?');
+  let purgedAt = -Infinity;
+  const purgeExpired = (at: number): number => {
+    purgedAt = at;
+    return purge.run(at - IDEMPOTENCY_KEY_RETENTION_MS).changes;
+  };
 
   const respond = writeTransaction(db, (key: string, request: string, create: () => Response): StoredResponse => {
-    const fingerprint = createHash('sha256').update(request).digest('hex');
-    const earlier = find.get(key);
+    const fingerprint = hash('sha256', request);
+    const at = now();
+    let earlier = find.get(key);
+    // Expired but not yet purged: the key is new again.
+    if (earlier !== undefined && earlier.created_at < at - IDEMPOTENCY_KEY_RETENTION_MS) {
+      forget.run(key);
+      earlier = undefined;
+    }
     if (earlier !== undefined) {
       if (earlier.fingerprint !== fingerprint) {
         throw new ApiError(
@@ -68,8 +82,8 @@ export function createIdempotencyStore(db: SqliteDatabase, now: () => number = D
       };
     }
     const created = create();
-    purge.run(now() - IDEMPOTENCY_KEY_RETENTION_MS);
-    record.run(key, fingerprint, created.location, created.body, created.etag ?? null, now());
+    if (at - purgedAt >= PURGE_INTERVAL_MS) purgeExpired(at);
+    record.run(key, fingerprint, created.location, created.body, created.etag ?? null, at);
     return { ...created, replayed: false };
   });
 
@@ -78,8 +92,6 @@ export function createIdempotencyStore(db: SqliteDatabase, now: () => number = D
     respond(key: string, request: string, create: () => Response): StoredResponse {
       return respond(key, request, create);
     },
-    purgeExpired(): number {
-      return purge.run(now() - IDEMPOTENCY_KEY_RETENTION_MS).changes;
-    },
+    purgeExpired: (): number => purgeExpired(now()),
   };
 }

@@ -5,24 +5,43 @@ import { useStore } from '../../helpers/store';
 describe('Idempotency-Key records', () => {
   const open = useStore();
 
-  it('are kept at least 24 hours, then purged', () => {
+  /** Keys over a clock the test moves; `create` adds an animal and counts the creations. */
+  function keysOverTime() {
     const { db, store } = open();
-    let now = 1_000_000;
-    const keys = createIdempotencyStore(db, () => now);
-    let created = 0;
+    const clock = { now: 1_000_000 };
+    const keys = createIdempotencyStore(db, () => clock.now);
+    const counter = { created: 0 };
     const create = () => {
-      created++;
+      counter.created++;
       const pet = store.createPet({ name: 'Rex', categoryId: '1' });
       return { location: `/v1/pets/${pet.id}`, body: JSON.stringify(pet) };
     };
+    return { db, keys, clock, counter, create };
+  }
+
+  it('are kept at least 24 hours, then purged', () => {
+    const { keys, clock, counter, create } = keysOverTime();
     const first = keys.respond('k', 'request', create);
-    now += IDEMPOTENCY_KEY_RETENTION_MS; // exactly 24 hours later: still a replay
+    clock.now += IDEMPOTENCY_KEY_RETENTION_MS; // exactly 24 hours later: still a replay
     expect(keys.purgeExpired()).toBe(0);
     expect(keys.respond('k', 'request', create)).toEqual({ ...first, replayed: true });
-    now += 1;
+    clock.now += 1;
     expect(keys.purgeExpired()).toBe(1);
     expect(keys.respond('k', 'request', create).replayed).toBe(false);
-    expect(created).toBe(2);
+    expect(counter.created).toBe(2);
+  });
+
+  it('past 24 hours a key is new again, purged or not; the expired are cleared as keys come', () => {
+    const { db, keys, clock, counter, create } = keysOverTime();
+    keys.respond('old', 'request', create);
+    keys.respond('reused', 'request', create);
+    clock.now += IDEMPOTENCY_KEY_RETENTION_MS + 1;
+    // Never purged: still not a replay, and another request under it is no mismatch.
+    expect(keys.respond('reused', 'another request', create).replayed).toBe(false);
+    expect(counter.created).toBe(3);
+    const stored = () => db.prepare('SELECT key FROM idempotency_keys ORDER BY key').pluck().all();
+    expect(stored()).toEqual(['reused']); // 'old' cleared on the way
+    expect(keys.respond('reused', 'another request', create).replayed).toBe(true);
   });
 
   it('record nothing when the creation fails, so a retry can still succeed', () => {
