@@ -88,10 +88,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     else if (contact.error.code === 'unreachable' || contact.error.code === 'timeout') noteReachable(false);
   }
 
-  async function send(entry: ClaimedEntry): Promise<Outcome> {
+  async function send(client: RemoteClient, entry: ClaimedEntry): Promise<Outcome> {
     if (halt.signal.aborted) return notSentOutcome(entry);
     // The client that sends is the one compared: an address changed mid-pass can never redirect an entry.
-    const client = options.client();
     if (client.baseUrl !== entry.baseUrl) return { kind: 'moved', entry, to: client.baseUrl };
     try {
       const pet = await client.createPet(entry.newPet, { idempotencyKey: entry.idempotencyKey, signal: halt.signal });
@@ -140,9 +139,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
   function changeRecorder(result: SyncPassResult, stop: (contact: Contact | null) => void) {
     const changeSender = createChangeSender({ environment, changes, delay, signal: halt.signal, report });
     const accepted = groupAcceptances(changeSender.recordAccepted);
-    const send = async (entry: ClaimedChange) => {
+    const send = async (client: RemoteClient, entry: ClaimedChange) => {
       if (halt.signal.aborted) return changeSender.record(notSentOutcome(entry));
-      const outcome = await changeSender.send(options.client(), entry);
+      const outcome = await changeSender.send(client, entry);
       if (outcome.kind === 'accepted') {
         result.accepted++;
         return accepted.add({ entryId: entry.entryId, pet: outcome.pet, baseUrl: entry.baseUrl });
@@ -164,14 +163,17 @@ export function createSyncEngine(options: SyncEngineOptions) {
    * the worker that finds the batch taken claims the next while the others' requests are in flight
    * (after `between`: what came is recorded and told). Ends when a claim finds nothing, or `go` says
    * stop; what was claimed is always sent, or recorded as not sent. Returns how many were sent.
+   * The client (the address) is read with each batch, as the key is (batch-keys.ts): a read looks
+   * at the settings file, and a drain sends thousands.
    */
   async function sendAsClaimed<T>(
     claim: () => T[],
-    send: (entry: T) => Promise<void>,
+    send: (client: RemoteClient, entry: T) => Promise<void>,
     between: () => void,
     go: () => boolean,
   ): Promise<number> {
     let claimed: T[] = [];
+    let client: RemoteClient | null = null;
     let taken = 0;
     let ended = false;
     let sent = 0;
@@ -179,6 +181,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (taken === claimed.length && !ended) {
         between();
         claimed = go() ? claim() : [];
+        client = claimed.length > 0 ? options.client() : null;
         taken = 0;
         ended = claimed.length === 0;
       }
@@ -187,7 +190,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const worker = async () => {
       for (let entry = next(); entry !== undefined; entry = next()) {
         sent++;
-        await send(entry);
+        await send(client!, entry);
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
@@ -223,13 +226,17 @@ export function createSyncEngine(options: SyncEngineOptions) {
     };
     try {
       // Until nothing more is due: a change that waited behind one of its animal's is due once that is accepted.
-      const drain = async <T>(claim: () => T[], send: (entry: T) => Promise<void>, flushed: () => void) => {
+      const drain = async <T>(
+        claim: () => T[],
+        send: (client: RemoteClient, entry: T) => Promise<void>,
+        flushed: () => void,
+      ) => {
         while ((await sendAsClaimed(claim, send, tell(flushed), going)) > 0) tell(flushed)();
         tell(flushed)();
       };
       await drain(
         () => outbox.claimDue(batch),
-        async (entry) => record(await send(entry)),
+        async (client, entry) => record(await send(client, entry)),
         flush,
       );
       // Changes after the adds: a change is only ever to an animal the server already has.

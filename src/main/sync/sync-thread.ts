@@ -25,7 +25,7 @@ const port = parentPort as MessagePort;
 const { environment, dataDir, appDatabase, presets, tuning, timeouts } = workerData as SyncThreadData;
 const post = (message: FromSyncThread) => port.postMessage(message);
 
-// The address is read from the settings the main thread writes, at each use: a change is seen at once.
+// The address is read from the settings the main thread writes, with each batch the engine claims.
 const appDb = openDatabase(appDatabase);
 const settings = createSettings(appDb, presets);
 const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);

@@ -5,6 +5,7 @@ import { freePort } from '../../helpers/processes';
 import { drain, openTestReplica, type ReplicaHandles, type SyncRunsIn } from '../../helpers/replica';
 import { useTempDir } from '../../helpers/temp-dir';
 import { useCleanups } from '../../helpers/cleanups';
+import { SYNC_BATCH, SYNC_CONCURRENCY } from '../../../src/main/sync/sync-engine';
 
 const { track } = useCleanups();
 
@@ -196,6 +197,25 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       });
       await drain(staging.replica);
       expect([...serverNames(production).keys()].sort()).toEqual(['Production animal', 'Staging only 0']);
+    });
+
+    it('an address changed while a pass sends: nothing goes to the new one; at most the batch under way still goes where it was made for', async () => {
+      const staging = track(await startService());
+      const production = track(await startService());
+      const proxy = track(await startFaultProxy(staging.port, 50));
+      proxy.setMode('slow');
+      const handles = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl, syncRunsIn));
+      for (let i = 0; i < 300; i++) handles.replica.createPet({ name: `Made for staging ${i}`, categoryId: '1' });
+      const pass = handles.replica.engine.syncNow();
+      await expect.poll(() => serverNames(staging).size, { interval: 5, timeout: 10_000 }).toBeGreaterThan(0);
+      handles.config.baseUrl = `${production.baseUrl}/v1`;
+      const sentBefore = serverNames(staging).size + SYNC_CONCURRENCY; // those on their way too
+      await pass;
+      await drain(handles.replica);
+      expect(serverNames(production).size).toBe(0);
+      const sent = serverNames(staging).size;
+      expect(sent).toBeLessThanOrEqual(sentBefore + SYNC_BATCH);
+      expect(handles.replica.status()).toMatchObject({ waiting: 0, held: 300 - sent });
     });
 
     it("reads answer at once from the replica with their freshness; a refresh stores the server's animals", async () => {
