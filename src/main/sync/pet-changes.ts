@@ -19,6 +19,7 @@ import {
 import { writeTransaction, type SqliteDatabase } from '../store/database';
 import { toPet, type PetStore } from '../store/pet-store';
 import { searchText } from '../store/search-text';
+import { ACCEPTANCE_DURABILITY } from './accept-group';
 
 /** A due change as claimed for sending. */
 export interface ClaimedChange {
@@ -340,18 +341,22 @@ export function createPetChanges(
     /** Due changes, oldest first, one per animal at a time (a later one waits for the earlier). */
     claimDue: (max: number): ClaimedChange[] => claimDue(max),
 
-    /** The server has them: its answers become the animals' server versions. */
-    accept: writeTransaction(db, (done: ReadonlyArray<{ entryId: string; pet: Pet }>) => {
-      const at = now();
-      for (const { entryId, pet } of done) {
-        const id = changeRowId(entryId)!;
-        accepted.run(pet.revision ?? null, at, id);
-        rebase.run(pet.revision ?? null, JSON.stringify(pet), at, BigInt(pet.id), id);
-      }
-      const sent = done.map(({ pet }) => pet);
-      pets.upsertPets(sent);
-      serverSent(sent);
-    }),
+    /** The server has them: its answers become the animals' server versions. It does not wait for the disk (see ACCEPTANCE_DURABILITY). */
+    accept: writeTransaction(
+      db,
+      (done: ReadonlyArray<{ entryId: string; pet: Pet }>) => {
+        const at = now();
+        for (const { entryId, pet } of done) {
+          const id = changeRowId(entryId)!;
+          accepted.run(pet.revision ?? null, at, id);
+          rebase.run(pet.revision ?? null, JSON.stringify(pet), at, BigInt(pet.id), id);
+        }
+        const sent = done.map(({ pet }) => pet);
+        pets.upsertPets(sent);
+        serverSent(sent);
+      },
+      ACCEPTANCE_DURABILITY,
+    ),
 
     /** Someone changed the animal first: the change waits for a person, the server's version shows. */
     conflict: writeTransaction(db, (entryId: string, theirs: Pet | null, reason: string) => {

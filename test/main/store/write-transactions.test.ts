@@ -60,4 +60,38 @@ describe('transactions on a file other connections write', () => {
     );
     expect(direct).toEqual([]);
   });
+
+  it('one that need not wait for the disk commits without a sync; every other transaction still syncs, even after it fails', () => {
+    const db = openDatabase(join(tempDir(), 'light.db'), [(d) => d.exec('CREATE TABLE t (v TEXT)')]);
+    const level = () => db.pragma('synchronous', { simple: true });
+    const FULL = 2;
+    const NORMAL = 1; // in WAL mode: no sync at commit; what is committed survives a crash of the app, not a power cut
+    expect(level()).toBe(FULL);
+    const seen: unknown[] = [];
+    const light = writeTransaction(
+      db,
+      (v: string) => {
+        seen.push(level());
+        db.prepare('INSERT INTO t (v) VALUES (?)').run(v);
+      },
+      { waitForDisk: false },
+    );
+    light('a');
+    expect(seen).toEqual([NORMAL]);
+    expect(level()).toBe(FULL);
+    const failing = writeTransaction(
+      db,
+      () => {
+        db.prepare("INSERT INTO t (v) VALUES ('half')").run();
+        throw new Error('refused');
+      },
+      { waitForDisk: false },
+    );
+    expect(failing).toThrow('refused');
+    expect(level()).toBe(FULL);
+    // Inside another transaction it is part of that one, and syncs as that one does.
+    writeTransaction(db, () => light('b'))();
+    expect(seen).toEqual([NORMAL, FULL]);
+    expect(db.prepare('SELECT v FROM t ORDER BY v').pluck().all()).toEqual(['a', 'b']);
+  });
 });
