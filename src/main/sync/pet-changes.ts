@@ -300,27 +300,32 @@ export function createPetChanges(
    * changed, which are shown changed again.
    */
 
+  function serverSentOne(pet: Pet): void {
+    const id = BigInt(pet.id);
+    const kept = serverRow.get(id);
+    if (kept === undefined) return;
+    const keptRevision = kept[4];
+    // An older version (a page read before a change was accepted) does not replace a newer one.
+    if (keptRevision !== null && pet.revision !== undefined && pet.revision < keptRevision) return reshow(id);
+    // Nothing of this counter's on it any more: `pets` already holds what the server sent.
+    if (shownPatches.all(id).length === 0) return void forgetServer.run(id);
+    keepServer.run(id, pet.name, BigInt(pet.categoryId), pet.status ?? null, pet.revision ?? null);
+    reshow(id);
+  }
+
   const serverSent = writeTransaction(db, (sent: readonly Pet[]) => {
     if (anyKept.get() !== 1) return;
-    for (const pet of sent) {
-      const id = BigInt(pet.id);
-      const kept = serverRow.get(id);
-      if (kept === undefined) continue;
-      const keptRevision = kept[4];
-      // An older version (a page read before a change was accepted) does not replace a newer one.
-      if (keptRevision !== null && pet.revision !== undefined && pet.revision < keptRevision) {
-        reshow(id);
-        continue;
-      }
-      // Nothing of this counter's on it any more: `pets` already holds what the server sent.
-      if (shownPatches.all(id).length === 0) {
-        forgetServer.run(id);
-        continue;
-      }
-      keepServer.run(id, pet.name, BigInt(pet.categoryId), pet.status ?? null, pet.revision ?? null);
-      reshow(id);
-    }
+    for (const pet of sent) serverSentOne(pet);
   });
+
+  // serverSentOne's usual end for an accepted change, in one statement: the version kept aside is
+  // forgotten when the answer is not older than it and no change of the animal is left to show.
+  const settled = db.prepare<{ id: bigint; revision: number | null }>(
+    `DELETE FROM server_pets WHERE id = @id
+       AND NOT (revision IS NOT NULL AND @revision IS NOT NULL AND @revision < revision)
+       AND NOT EXISTS (SELECT 1 FROM pet_changes INDEXED BY pet_changes_open
+                       WHERE pet_id = @id AND state <> 'accepted' AND state IN ${SHOWN_STATES})`,
+  );
 
   return {
     /**
@@ -353,7 +358,9 @@ export function createPetChanges(
         }
         const sent = done.map(({ pet }) => pet);
         pets.upsertPets(sent);
-        serverSent(sent);
+        for (const pet of sent) {
+          if (settled.run({ id: BigInt(pet.id), revision: pet.revision ?? null }).changes === 0) serverSentOne(pet);
+        }
       },
       ACCEPTANCE_DURABILITY,
     ),

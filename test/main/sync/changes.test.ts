@@ -225,6 +225,50 @@ describe('changes folded and ordered', () => {
     expect(row(replica, rex.id)).toEqual({ kind: 'pet', pet: rex });
   });
 
+  it('a change made while the one before it is on its way: each acceptance shows what is known, nothing is kept aside after', async () => {
+    const service = track(await startService());
+    const proxy = track(await startFaultProxy(service.port, 400));
+    const [rex, tom] = seed(service, 2) as [Pet, Pet];
+    const { replica } = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl));
+    await replica.walkInventory();
+    proxy.setMode('slow');
+    replica.changePet(rex.id, { status: 'sold' });
+    replica.changePet(tom.id, { status: 'pending' });
+    const pass = replica.engine.syncNow();
+    await expect.poll(() => replica.changeEntries().map((entry) => entry.state)).toEqual(['sending', 'sending']);
+    replica.changePet(rex.id, { name: 'Rexie' }); // joins nothing: the first may be on the server already
+    expect(replica.changeEntries()).toHaveLength(3);
+    // The first two accepted; Rexie's waited for Rex's, and goes now.
+    await expect
+      .poll(() => replica.changeEntries().map((entry) => entry.patch), { timeout: 5_000 })
+      .toEqual([{ name: 'Rexie' }]);
+    expect(row(replica, rex.id)?.pet).toMatchObject({ name: 'Rexie', status: 'sold' });
+    expect(row(replica, tom.id)?.pet).toEqual({ ...tom, status: 'pending', revision: 2 });
+    const keptAside = () => replica.db.prepare('SELECT CAST(id AS TEXT) FROM server_pets').pluck().all();
+    expect(keptAside()).toEqual([rex.id]); // Rex's server version, under the change still on its way
+    await pass;
+    expect(onServer(service, rex.id)).toMatchObject({ name: 'Rexie', status: 'sold', revision: 3 });
+    expect(row(replica, rex.id)?.pet).toEqual({ ...rex, name: 'Rexie', status: 'sold', revision: 3 });
+    expect(keptAside()).toEqual([]);
+  });
+
+  it("an answer older than the version read since (another counter's change listed first) does not hide that change", async () => {
+    const service = track(await startService());
+    const proxy = track(await startFaultProxy(service.port, 500));
+    const [rex] = seed(service, 1) as [Pet];
+    const { replica } = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl));
+    await replica.walkInventory();
+    replica.changePet(rex.id, { name: 'Mine' });
+    proxy.schedule(['slow']); // the change is made at once (revision 2); its answer comes late
+    const pass = replica.engine.syncNow();
+    await expect.poll(() => onServer(service, rex.id).name).toBe('Mine');
+    service.store.updatePet(rex.id, { name: 'Theirs' }, '*'); // another counter, after: revision 3
+    await replica.walkInventory(); // listed before the answer to ours arrives
+    await pass;
+    expect(row(replica, rex.id)?.pet).toEqual({ ...rex, name: 'Theirs', revision: 3 });
+    expect(replica.db.prepare('SELECT count(*) FROM server_pets').pluck().get()).toBe(0);
+  });
+
   it('an animal still waiting to be added is corrected in its add; not once it may be on the server', async () => {
     const service = track(await startService());
     const proxy = track(await startFaultProxy(service.port));
