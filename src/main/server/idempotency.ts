@@ -50,7 +50,13 @@ export function createIdempotencyStore(db: SqliteDatabase, now: () => number = D
   const record = db.prepare<[string, string, string, string, string | null, number]>(
     'INSERT INTO idempotency_keys (key, fingerprint, location, response_body, etag, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const purge = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at < ?');
+  // Oldest first, in the order written (rowid), up to the first record not expired: the scan costs
+  // what it clears. A clock set back keeps the records that follow a while longer, never less.
+  const purge = db.prepare<[number]>(
+    `DELETE FROM idempotency_keys WHERE rowid < coalesce(
+       (SELECT rowid FROM idempotency_keys WHERE created_at >= ? ORDER BY rowid LIMIT 1),
+       (SELECT max(rowid) + 1 FROM idempotency_keys))`,
+  );
   const forget = db.prepare<[string]>('DELETE FROM idempotency_keys WHERE key = ?');
   let purgedAt = -Infinity;
   const purgeExpired = (at: number): number => {

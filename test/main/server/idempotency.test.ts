@@ -44,6 +44,26 @@ describe('Idempotency-Key records', () => {
     expect(keys.respond('reused', 'another request', create).replayed).toBe(true);
   });
 
+  it('are cleared oldest first, up to the first one not expired (a clock set back keeps what follows a while longer)', () => {
+    const { db, keys, clock, counter, create } = keysOverTime();
+    keys.respond('first', 'request', create);
+    clock.now += 1_000;
+    keys.respond('second', 'request', create);
+    clock.now -= 10_000; // the clock is set back
+    keys.respond('behind', 'request', create);
+    clock.now += 1_000 + 10_000 + IDEMPOTENCY_KEY_RETENTION_MS; // 'first' and 'second' expired; 'behind' too
+    expect(keys.purgeExpired()).toBe(3);
+    clock.now += 5_000;
+    keys.respond('ahead', 'request', create);
+    clock.now -= 60_000;
+    keys.respond('late', 'request', create);
+    clock.now += 60_000 - 5_000 + IDEMPOTENCY_KEY_RETENTION_MS; // 'late' has expired, 'ahead' not yet
+    expect(keys.purgeExpired()).toBe(0);
+    expect(keys.respond('late', 'another request', create).replayed).toBe(false); // expired all the same
+    expect(counter.created).toBe(6);
+    expect(db.prepare('SELECT key FROM idempotency_keys ORDER BY rowid').pluck().all()).toEqual(['ahead', 'late']);
+  });
+
   it('record nothing when the creation fails, so a retry can still succeed', () => {
     const { db } = open();
     const keys = createIdempotencyStore(db);
