@@ -12,9 +12,9 @@ import type {
 } from '../../shared/contract';
 import { writeTransaction, rawStatements, type SqliteDatabase } from '../store/database';
 import type { PetStore } from '../store/pet-store';
-import { ACCEPTANCE_DURABILITY } from './accept-group';
 import { ORDER_BY, petsFilter, toCounts } from '../store/name-search';
 import { searchText } from '../store/search-text';
+import { ACCEPTANCE_DURABILITY } from './accept-group';
 
 /** A due entry as claimed for sending. */
 interface ClaimRow {
