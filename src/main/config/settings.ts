@@ -37,7 +37,7 @@ export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = proc
     'INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
   );
   const remove = db.prepare<[string]>('DELETE FROM settings WHERE name = ?');
-  // Settings are read far more often than written (the address, for each request a drain sends):
+  // Settings are read far more often than written (the address, for each batch a drain sends and each list):
   // what was read is kept until the file changes, by another connection (data_version) or this one
   // (total_changes, whatever wrote it).
   const fileVersion = db
