@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../../src/main/store/database';
 import { createPetStore } from '../../src/main/store/pet-store';
+import { newIdempotencyKey } from '../../src/main/sync/idempotency-keys';
 import { SYNC_BATCH, SYNC_CONCURRENCY } from '../../src/main/sync/sync-engine';
 import { builtSyncThread, openAppReplica } from './as-the-app';
 import { serveFromSource } from './serve-from-source';
@@ -31,7 +32,7 @@ function seedServer(file: string): void {
 
 /**
  * The service's own durable PATCH rate: each request a real change (a new name) of another animal.
- * `withKeys`: each request with its own Idempotency-Key, as the drain sends them (the service then
+ * `withKeys`: each request with its own Idempotency-Key, made as the drain's are (the service then
  * also records the answer under the key, in the same transaction).
  */
 async function patchLimit(baseUrl: string, withKeys: boolean): Promise<number> {
@@ -52,7 +53,7 @@ async function patchLimit(baseUrl: string, withKeys: boolean): Promise<number> {
           n++;
           return {
             ...request,
-            ...(withKeys ? { headers: { ...request.headers, 'idempotency-key': `load-${n}` } } : {}),
+            ...(withKeys ? { headers: { ...request.headers, 'idempotency-key': newIdempotencyKey() } } : {}),
             path: `/v1/pets/${CHANGES + 1 + (n % CHANGES)}`,
             body: JSON.stringify({ name: `Load ${n}` }),
           };

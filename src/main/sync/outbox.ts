@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   FieldProblem,
   NewPet,
@@ -15,6 +14,7 @@ import type { PetStore } from '../store/pet-store';
 import { ORDER_BY, petsFilter, toCounts } from '../store/name-search';
 import { searchText } from '../store/search-text';
 import { ACCEPTANCE_DURABILITY } from './accept-group';
+import { newIdempotencyKey } from './idempotency-keys';
 
 /** A due entry as claimed for sending. */
 interface ClaimRow {
@@ -217,7 +217,7 @@ export function createOutbox(
     environment,
 
     /** Written durably, to be sent with `idempotencyKey` (a new one, unless the add has its own: an imported row's). */
-    add(newPet: NewPet, baseUrl: string, idempotencyKey: string = randomUUID()): OutboxEntry {
+    add(newPet: NewPet, baseUrl: string, idempotencyKey: string = newIdempotencyKey()): OutboxEntry {
       const at = now();
       return toEntry(
         insert.get(
@@ -289,7 +289,7 @@ export function createOutbox(
           category: BigInt(pet.categoryId),
           status: pet.status ?? null,
           baseUrl,
-          key: randomUUID(),
+          key: newIdempotencyKey(),
           at: now(),
           searchText: searchText(pet.name),
         });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   ApiError,
   applyPetPatch,
@@ -20,6 +19,7 @@ import { writeTransaction, type SqliteDatabase } from '../store/database';
 import { toPet, type PetStore } from '../store/pet-store';
 import { searchText } from '../store/search-text';
 import { ACCEPTANCE_DURABILITY } from './accept-group';
+import { newIdempotencyKey } from './idempotency-keys';
 
 /** A due change as claimed for sending. */
 export interface ClaimedChange {
@@ -265,7 +265,7 @@ export function createPetChanges(
       JSON.stringify(patch),
       server.revision ?? null,
       JSON.stringify(server),
-      randomUUID(),
+      newIdempotencyKey(),
       at,
       at,
     );
@@ -430,7 +430,7 @@ export function createPetChanges(
           revision: theirs?.revision ?? null,
           base: theirs === null ? null : row.theirs,
           baseUrl,
-          key: randomUUID(),
+          key: newIdempotencyKey(),
           at: now(),
         });
         reshow(BigInt(row.pet_id));
