@@ -148,7 +148,7 @@ export function createOutbox(
     )
     .pluck();
   const allDue = db.prepare<[number]>(
-    `UPDATE outbox SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown')`,
+    `UPDATE outbox SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown') AND next_attempt_at > 0`,
   );
   const remove = db.prepare<[string]>(`DELETE FROM outbox WHERE id = ? AND state <> 'accepted'`);
   // A rejected entry gets a new Idempotency-Key: a refusal created nothing, and a server that kept

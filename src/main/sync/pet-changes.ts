@@ -185,7 +185,7 @@ export function createPetChanges(
     )
     .pluck();
   const allDue = db.prepare<[number]>(
-    `UPDATE pet_changes SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown')`,
+    `UPDATE pet_changes SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown') AND next_attempt_at > 0`,
   );
   const dueNow = db.prepare<[number, number]>(
     `UPDATE pet_changes SET next_attempt_at = 0, updated_at = ? WHERE id = ? AND state IN ('pending', 'unknown')`,
