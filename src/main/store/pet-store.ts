@@ -68,6 +68,26 @@ const PET_COLUMNS = `CAST(pets.id AS TEXT), pets.name, CAST(pets.category_id AS 
 export const OLDER_THAN_HELD = `(excluded.revision IS NOT NULL AND pets.revision IS NOT NULL AND excluded.revision < pets.revision)`;
 const NOT_OLDER = `WHERE NOT ${OLDER_THAN_HELD}`;
 
+/** OLDER_THAN_HELD for a statement given the version as @revision. */
+export const OLDER_THAN_GIVEN = `(@revision IS NOT NULL AND revision IS NOT NULL AND @revision < revision)`;
+
+/** A server's animal as named parameters (@id, @name, ...) of a statement. */
+export interface PetParams {
+  id: bigint;
+  name: string;
+  categoryId: bigint;
+  status: string | null;
+  revision: number | null;
+}
+
+export const petParams = (pet: Pet, revisionIfNone: number | null): PetParams => ({
+  id: BigInt(pet.id),
+  name: pet.name,
+  categoryId: BigInt(pet.categoryId),
+  status: pet.status ?? null,
+  revision: pet.revision ?? revisionIfNone,
+});
+
 export function toPet([id, name, categoryId, status, revision]: PetRow): Pet {
   const pet: Pet = status === null ? { id, name, categoryId } : { id, name, categoryId, status };
   if (revision !== null) pet.revision = revision;
@@ -107,18 +127,24 @@ export function createPetStore(db: SqliteDatabase): PetStore {
   const ownRevisions =
     db.prepare<[], number>(`SELECT "notnull" FROM pragma_table_info('pets') WHERE name = 'revision'`).pluck().get() ===
     1;
+  // A page's or an answer's usual animal keeps its name (see changeKeepingName); else the upsert.
+  const refreshKeepingName = db.prepare<PetParams>(
+    `UPDATE pets SET category_id = @categoryId, status = @status, revision = @revision
+     WHERE id = @id AND name = @name AND NOT ${OLDER_THAN_GIVEN}`,
+  );
   const upsertAll = writeTransaction(db, (pets: readonly Pet[]) => {
-    for (const pet of pets)
-      upsert.run(
-        BigInt(pet.id),
-        pet.name,
-        BigInt(pet.categoryId),
-        pet.status ?? null,
-        searchText(pet.name),
-        pet.revision ?? (ownRevisions ? 1 : null),
-      );
+    for (const pet of pets) {
+      const row = petParams(pet, ownRevisions ? 1 : null);
+      if (refreshKeepingName.run(row).changes === 0)
+        upsert.run(row.id, row.name, row.categoryId, row.status, searchText(row.name), row.revision);
+    }
   });
-  const change = rows<[string, bigint, string | null, string, bigint]>(
+  // SQLite rewrites an index entry whenever an UPDATE names its column, whatever the value: a write
+  // that keeps the name leaves name and search_text out, and the name's two indexes untouched.
+  const changeKeepingName = rows<[bigint, string | null, bigint]>(
+    `UPDATE pets SET category_id = ?, status = ?, revision = revision + 1 WHERE id = ? RETURNING ${PET_COLUMNS}`,
+  );
+  const changeAndRename = rows<[string, bigint, string | null, string, bigint]>(
     `UPDATE pets SET name = ?, category_id = ?, status = ?, search_text = ?, revision = revision + 1
      WHERE id = ? RETURNING ${PET_COLUMNS}`,
   );
@@ -137,12 +163,14 @@ export function createPetStore(db: SqliteDatabase): PetStore {
       );
     }
     if (changesNothing(current, valid)) return current;
-    const name = valid.name ?? current.name;
+    const categoryId = BigInt(valid.categoryId ?? current.categoryId);
     const status = valid.status === undefined ? (current.status ?? null) : valid.status;
     ownWrites++;
-    return toPet(
-      change.get(name, BigInt(valid.categoryId ?? current.categoryId), status, searchText(name), BigInt(id))!,
-    );
+    const changed =
+      valid.name === undefined || valid.name === current.name
+        ? changeKeepingName.get(categoryId, status, BigInt(id))
+        : changeAndRename.get(valid.name, categoryId, status, searchText(valid.name), BigInt(id));
+    return toPet(changed!);
   });
   // One statement per shape of query (status or not, index or scan, order), prepared on first use.
   const statement = rawStatements(db);

@@ -4,7 +4,7 @@ import { toAppError } from '../app-error';
 import type { RemoteClient, RemotePage } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
 import { writeTransaction, type SqliteDatabase } from '../store/database';
-import { OLDER_THAN_HELD } from '../store/pet-store';
+import { OLDER_THAN_GIVEN, OLDER_THAN_HELD, petParams, type PetParams } from '../store/pet-store';
 import { searchText } from '../store/search-text';
 
 /** A page as large as the interface allows: the fewest requests for the whole inventory. */
@@ -70,22 +70,34 @@ export function createInventoryWalk({
        seen_in_walk = excluded.seen_in_walk`,
   );
 
+  // The usual animal of a walk again keeps its name: its name's indexes are left alone (an UPDATE
+  // naming search_text rewrites them, whatever the value); else upsertSeen.
+  const refreshSeenKeepingName = db.prepare<PetParams & { generation: number }>(
+    `UPDATE pets SET
+       category_id = CASE WHEN ${OLDER_THAN_GIVEN} THEN category_id ELSE @categoryId END,
+       status = CASE WHEN ${OLDER_THAN_GIVEN} THEN status ELSE @status END,
+       revision = CASE WHEN ${OLDER_THAN_GIVEN} THEN revision ELSE @revision END,
+       seen_in_walk = @generation
+     WHERE id = @id AND name = @name`,
+  );
+
   const removeUnseen = db.prepare<[number, number]>(
     `DELETE FROM pets WHERE seen_in_walk < ?
        AND id NOT IN (SELECT server_id FROM outbox WHERE server_id IS NOT NULL AND updated_at >= ?)`,
   );
   const storePage = writeTransaction(db, (pets: readonly Pet[], row: WalkRow) => {
     for (const pet of pets) {
-      const id = BigInt(pet.id);
-      upsertSeen.run(
-        id,
-        pet.name,
-        BigInt(pet.categoryId),
-        pet.status ?? null,
-        searchText(pet.name),
-        pet.revision ?? null,
-        row.generation,
-      );
+      const seen = { ...petParams(pet, null), generation: row.generation };
+      if (refreshSeenKeepingName.run(seen).changes === 0)
+        upsertSeen.run(
+          seen.id,
+          seen.name,
+          seen.categoryId,
+          seen.status,
+          searchText(seen.name),
+          seen.revision,
+          seen.generation,
+        );
     }
     serverSent(pets);
     write.run(row);

@@ -119,7 +119,12 @@ export function createPetChanges(
     )
     .pluck();
 
-  const show = db.prepare<[string, bigint, string | null, string, bigint]>(
+  // Name and search_text only when the name shown changes: SQLite rewrites the name's indexes
+  // whenever an UPDATE names the column, whatever the value.
+  const showKeepingName = db.prepare<[bigint, string | null, bigint, string]>(
+    'UPDATE pets SET category_id = ?, status = ? WHERE id = ? AND name = ?',
+  );
+  const showRenamed = db.prepare<[string, bigint, string | null, string, bigint]>(
     'UPDATE pets SET name = ?, category_id = ?, status = ?, search_text = ? WHERE id = ?',
   );
   const due = db.prepare<[number, number], ChangeRow>(
@@ -227,7 +232,9 @@ export function createPetChanges(
     if (patches.length === 0) forgetServer.run(id);
     else keepServer.run(id, server.name, BigInt(server.categoryId), server.status ?? null, server.revision ?? null);
     const shown = patches.reduce<Pet>(applyPetPatch, server);
-    show.run(shown.name, BigInt(shown.categoryId), shown.status ?? null, searchText(shown.name), id);
+    const categoryId = BigInt(shown.categoryId);
+    if (showKeepingName.run(categoryId, shown.status ?? null, id, shown.name).changes === 0)
+      showRenamed.run(shown.name, categoryId, shown.status ?? null, searchText(shown.name), id);
   }
 
   const change = writeTransaction(db, (petId: string, patch: PetPatch, baseUrl: string): ChangeEntry | null => {

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import { startMisbehavingServer, type MisbehavingServer } from '../../helpers/misbehaving-server';
 import { startService, type RunningService } from '../../helpers/http-service';
+import { probeNamesWritten } from '../../helpers/names-written';
 import { drain, openTestReplica, type ReplicaHandles } from '../../helpers/replica';
 import { useTempDir } from '../../helpers/temp-dir';
 
@@ -94,6 +95,24 @@ describe('the inventory walk', () => {
     expect(names).not.toContain('Fish 120');
     expect(names).toContain('Added here');
     expect(names).toHaveLength(149);
+  });
+
+  it('walking again rewrites no name the server kept; the one renamed since is written', async () => {
+    seed(150);
+    const { replica } = open();
+    await replica.walkInventory();
+    const namesWritten = probeNamesWritten(replica.db);
+    const fish7 = service.db
+      .prepare<[], string>("SELECT CAST(id AS TEXT) FROM pets WHERE name = 'Fish 7'")
+      .pluck()
+      .get()!;
+    service.store.updatePet(fish7, { name: 'Goldie' }, '*');
+    await replica.walkInventory();
+    expect(namesWritten()).toEqual([Number(fish7)]);
+    expect(replica.animals({ search: 'goldie' }).rows).toEqual([
+      { kind: 'pet', pet: expect.objectContaining({ id: fish7, name: 'Goldie', revision: 2 }) },
+    ]);
+    expect(everyName(handles!)).toHaveLength(150);
   });
 
   it('an interrupted walk removes nothing', async () => {
