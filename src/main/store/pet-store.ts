@@ -140,7 +140,7 @@ export function createPetStore(db: SqliteDatabase): PetStore {
     }
   });
   // SQLite rewrites an index entry whenever an UPDATE names its column, whatever the value: a write
-  // that keeps the name leaves name and search_text out, and the name's two indexes untouched.
+  // that keeps the name leaves name and search_text out, and pets_by_search_text untouched.
   const changeKeepingName = rows<[bigint, string | null, bigint]>(
     `UPDATE pets SET category_id = ?, status = ?, revision = revision + 1 WHERE id = ? RETURNING ${PET_COLUMNS}`,
   );

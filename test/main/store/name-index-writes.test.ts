@@ -1,7 +1,7 @@
-// A write that keeps an animal's name leaves the name's indexes alone (pets_by_search_text, and
-// the full-text index's trigger): SQLite rewrites an index entry whenever an UPDATE names its
-// column, whatever the value, so each sale cost a page more to commit. Seen here by a probe
-// trigger that fires whenever a write names search_text (test/helpers/names-written.ts).
+// A write that keeps an animal's name leaves its index (pets_by_search_text) alone: SQLite rewrites
+// an index entry whenever an UPDATE names its column, whatever the value, so each sale cost a page
+// more to commit. (The full-text index's trigger already skipped an unchanged name.) Seen here by a
+// probe trigger that fires whenever a write names search_text (test/helpers/names-written.ts).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type SqliteDatabase } from '../../../src/main/store/database';
