@@ -31,8 +31,9 @@ function seedServer(file: string): void {
 }
 
 const STATUS_ROUND = ['pending', 'sold', 'available'] as const;
-// Counted across the loads, so that each visit to an animal moves its status on: always a real change.
-let loadRequests = 0;
+// Counted across the loads, one count for each kind, so that each visit to an animal moves its
+// status on (or gives it a name never given before): always a real change, never a no-op answer.
+const loadRequests = { status: 0, name: 0 };
 
 /**
  * The service's own durable PATCH rate: each request a real change of another animal with If-Match: *.
@@ -58,7 +59,7 @@ async function patchLimit(
           'if-match': '*',
         },
         setupRequest: (request) => {
-          const n = ++loadRequests;
+          const n = ++loadRequests[change];
           return {
             ...request,
             ...(withKeys ? { headers: { ...request.headers, 'idempotency-key': newIdempotencyKey() } } : {}),
