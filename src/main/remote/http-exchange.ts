@@ -100,99 +100,139 @@ function describeNetworkError(cause: { code?: string; message?: string } | undef
   }
 }
 
-/** Reads a body up to `maxBytes`, and stops reading (closing the connection) the moment it passes. */
-async function readLimited(
-  body: AsyncIterable<Buffer> & { destroy(): void },
-  maxBytes: number,
-  tooLarge: () => RemoteError,
-): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > maxBytes) {
-      body.destroy();
-      throw tooLarge();
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
-}
+/** Why a request was given up by us: one of its limits, or the caller. */
+type Stop = 'response' | 'total' | 'cancelled' | RemoteError;
 
 /**
  * One request to a server and its answer, bounded in time (DEFAULT_TIMEOUTS) and in size
  * (ANSWER_MAX_BYTES), the answer's text valid UTF-8 and without the key. A failure is a
  * RemoteError saying which kind it is, in words. No redirect is followed: a pet store service does
  * not redirect, a captive portal does.
+ *
+ * undici's dispatcher with a handler of our own, rather than fetch or undici's request: the same
+ * HTTP stack without the streams and promise chains around each answer (a sync drain sends
+ * thousands; its thread's CPU is what holds it).
  */
 export async function exchange(request: ExchangeRequest): Promise<Exchange> {
   const { where, timeouts, key, maxBytes = ANSWER_MAX_BYTES } = request;
-  const deadline = new AbortController();
-  const responseTimer = setTimeout(() => deadline.abort('response'), timeouts.responseMs);
-  const totalTimer = setTimeout(() => deadline.abort('total'), timeouts.totalMs);
-  const signal = request.signal ? AbortSignal.any([deadline.signal, request.signal]) : deadline.signal;
-  try {
-    // undici's request rather than fetch: the same HTTP stack without the WHATWG streams and
-    // Request/Response objects, a fraction of the CPU per call (a sync drain sends thousands).
-    const { request: send } = await http();
-    const response = await send(request.url, {
-      method: request.method,
-      body: request.body,
-      signal,
-      headers: { accept: 'application/json', authorization: `Bearer ${key}`, ...request.headers },
-    });
-    clearTimeout(responseTimer);
-    const header = (name: string): string | null => {
-      const value = response.headers[name];
-      if (value === undefined) return null;
-      return withoutKey(Array.isArray(value) ? value.join(', ') : value, key).slice(0, HEADER_MAX_CHARS);
+  const undici = await http();
+  return new Promise<Exchange>((resolve, reject) => {
+    let settled = false;
+    let controller: UndiciModule.Dispatcher.DispatchController | null = null;
+    let stopped: Stop | null = null;
+    let status = 0;
+    let headers: Record<string, string | string[] | undefined> = {};
+    const chunks: Buffer[] = [];
+    let size = 0;
+
+    const finish = (outcome: () => Exchange) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(responseTimer);
+      clearTimeout(totalTimer);
+      request.signal?.removeEventListener('abort', cancel);
+      try {
+        resolve(outcome());
+      } catch (error) {
+        reject(error);
+      }
     };
+    const fail = (error: unknown) => finish(() => failed(error));
+    /** Gives the request up: at once for the caller, and on the wire as soon as undici has it. */
+    const stop = (why: Stop) => {
+      stopped ??= why;
+      controller?.abort(why instanceof RemoteError ? why : new Error(`stopped: ${why}`));
+      fail(why);
+    };
+    const cancel = () => stop('cancelled');
+    const responseTimer = setTimeout(() => stop('response'), timeouts.responseMs);
+    const totalTimer = setTimeout(() => stop('total'), timeouts.totalMs);
+    if (request.signal?.aborted) return stop('cancelled');
+    request.signal?.addEventListener('abort', cancel, { once: true });
+
     const tooLarge = () =>
       new RemoteError(
         'not_the_contract',
         `${where} sent an answer larger than ${maxBytes / 1024} KiB; a pet store's is a few KB.`,
-        {
-          status: response.statusCode,
-        },
+        { status },
       );
-    if (Number(header('content-length') ?? 0) > maxBytes) {
-      response.body.destroy();
-      throw tooLarge();
-    }
-    const bytes = await readLimited(response.body, maxBytes, tooLarge);
-    let text: string;
-    try {
-      text = UTF8.decode(bytes);
-    } catch {
-      throw new RemoteError('not_the_contract', `${where} sent an answer that is not valid UTF-8 text.`, {
-        status: response.statusCode,
+    const header = (name: string): string | null => {
+      const value = headers[name];
+      if (value === undefined) return null;
+      return withoutKey(Array.isArray(value) ? value.join(', ') : value, key).slice(0, HEADER_MAX_CHARS);
+    };
+
+    function failed(error: unknown): Exchange {
+      if (error instanceof RemoteError) throw error;
+      if (error === 'cancelled') throw new RemoteError('cancelled', `The request to ${where} was cancelled.`);
+      if (error === 'response' || error === 'total') {
+        const limit =
+          error === 'response'
+            ? `no answer within ${timeouts.responseMs / 1000} s`
+            : `not finished within ${timeouts.totalMs / 1000} s`;
+        throw new RemoteError('timeout', `${where} timed out: ${limit}.`, { mayHaveArrived: true });
+      }
+      const failure = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+      const cause = failure.cause?.code !== undefined ? failure.cause : failure;
+      if (TLS_UNTRUSTED.has(cause.code ?? '')) {
+        throw new RemoteError(
+          'untrusted_certificate',
+          `${where}'s certificate is not trusted by this computer (${cause.code}): install the shop's certificate authority on this computer, or give the server a certificate from a public one (see the README, HTTPS).`,
+          { mayHaveArrived: false },
+        );
+      }
+      throw new RemoteError('unreachable', `${where} is unreachable: ${describeNetworkError(cause)}.`, {
+        mayHaveArrived: !NEVER_SENT.has(cause.code ?? ''),
       });
     }
-    return { status: response.statusCode, header, text: withoutKey(text, key) };
-  } catch (error) {
-    if (error instanceof RemoteError) throw error;
-    if (request.signal?.aborted) throw new RemoteError('cancelled', `The request to ${where} was cancelled.`);
-    if (deadline.signal.aborted) {
-      const limit =
-        deadline.signal.reason === 'response'
-          ? `no answer within ${timeouts.responseMs / 1000} s`
-          : `not finished within ${timeouts.totalMs / 1000} s`;
-      throw new RemoteError('timeout', `${where} timed out: ${limit}.`, { mayHaveArrived: true });
-    }
-    const failure = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-    const cause = failure.cause?.code !== undefined ? failure.cause : failure;
-    if (TLS_UNTRUSTED.has(cause.code ?? '')) {
-      throw new RemoteError(
-        'untrusted_certificate',
-        `${where}'s certificate is not trusted by this computer (${cause.code}): install the shop's certificate authority on this computer, or give the server a certificate from a public one (see the README, HTTPS).`,
-        { mayHaveArrived: false },
+
+    try {
+      const url = new URL(request.url);
+      undici.getGlobalDispatcher().dispatch(
+        {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: request.method,
+          body: request.body ?? null,
+          headers: { accept: 'application/json', authorization: `Bearer ${key}`, ...request.headers },
+        },
+        {
+          onRequestStart(started) {
+            controller = started;
+            if (stopped !== null) started.abort(new Error(`stopped: ${String(stopped)}`));
+          },
+          onResponseStart(_controller, statusCode, responseHeaders) {
+            clearTimeout(responseTimer);
+            status = statusCode;
+            headers = responseHeaders;
+            if (Number(header('content-length') ?? 0) > maxBytes) stop(tooLarge());
+          },
+          onResponseData(_controller, chunk) {
+            size += chunk.length;
+            // Reading stops the moment the answer passes the limit: the connection is closed.
+            if (size > maxBytes) return stop(tooLarge());
+            chunks.push(chunk);
+          },
+          onResponseEnd() {
+            finish(() => {
+              let text: string;
+              try {
+                text = UTF8.decode(Buffer.concat(chunks, size));
+              } catch {
+                throw new RemoteError('not_the_contract', `${where} sent an answer that is not valid UTF-8 text.`, {
+                  status,
+                });
+              }
+              return { status, header, text: withoutKey(text, key) };
+            });
+          },
+          onResponseError(_controller, error) {
+            fail(stopped ?? error);
+          },
+        },
       );
+    } catch (error) {
+      fail(error);
     }
-    throw new RemoteError('unreachable', `${where} is unreachable: ${describeNetworkError(cause)}.`, {
-      mayHaveArrived: !NEVER_SENT.has(cause.code ?? ''),
-    });
-  } finally {
-    clearTimeout(responseTimer);
-    clearTimeout(totalTimer);
-  }
+  });
 }

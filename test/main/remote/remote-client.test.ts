@@ -201,4 +201,13 @@ describe('remote client against servers that break the contract', () => {
     setTimeout(() => controller.abort(), 50);
     expect((await failure(pending)).kind).toBe('cancelled');
   });
+
+  it('a call whose signal is already aborted is cancelled at once, without waiting for any deadline', async () => {
+    const started = performance.now();
+    const error = await failure(
+      against('silent', { responseMs: 5000, totalMs: 5000 }).listPets({}, { signal: AbortSignal.abort() }),
+    );
+    expect(error.kind).toBe('cancelled');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
 });
