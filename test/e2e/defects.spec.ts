@@ -355,3 +355,60 @@ test('11. names cannot rewrite the window: direction controls and invisible name
   );
   await expect(row(page, 'רקס').locator('bdi')).toHaveText('רקס');
 });
+
+test('12. a discard confirmed after its row moved on says what main did: already there, or on its way', async ({
+  app: { page, core },
+}) => {
+  const server = await service();
+  const proxy = await startFaultProxy(server.port, 1_500);
+  cleanups.push(() => proxy.close());
+  await core.setBaseUrl('staging', proxy.baseUrl);
+  await core.setKey('staging', TEST_API_KEY);
+  core.setActiveEnvironment('staging');
+  await reopen(page);
+  proxy.rejectPostsWith('not at this shop');
+  for (const name of ['Sent Meanwhile', 'On Its Way']) await addByKeyboard(page, name, '1');
+  await page.keyboard.press('F5');
+  await expect(page.getByTestId('rejected-count')).toHaveText('2 rejected', { timeout: 15_000 });
+  proxy.rejectPostsWith(null);
+  const entryOf = (name: string) => core.outboxEntries('staging').find((entry) => entry.name === name)!;
+  const discardAfter = async (name: string, meanwhile: () => Promise<void>) => {
+    await page.getByRole('button', { name: `Discard ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Discard ${name}?` });
+    await expect(dialog).toContainText('The server never accepted it');
+    await meanwhile(); // another counter, or the CLI, sends it again while the dialog is open
+    await dialog.getByRole('button', { name: 'Discard', exact: true }).click();
+  };
+
+  await discardAfter('Sent Meanwhile', async () => {
+    core.resendEntry('staging', entryOf('Sent Meanwhile').entryId);
+    await core.syncNow('staging');
+    expect(entryOf('Sent Meanwhile').state).toBe('accepted');
+  });
+  await expect(
+    page.getByText('Sent Meanwhile had reached Staging already: there was nothing to discard.'),
+  ).toBeVisible();
+
+  proxy.setMode('slow');
+  await discardAfter('On Its Way', async () => {
+    core.resendEntry('staging', entryOf('On Its Way').entryId);
+    await expect.poll(() => entryOf('On Its Way').state).toBe('sending');
+  });
+  await expect(
+    page.getByText(
+      'On Its Way discarded. A send of it was on its way or got no answer, so Staging may have it: it will not be sent again.',
+    ),
+  ).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        server.store
+          .listPets()
+          .map((pet) => pet.name)
+          .sort(),
+      { timeout: 10_000 },
+    )
+    .toEqual(['On Its Way', 'Sent Meanwhile']);
+  await core.syncNow('staging');
+  expect(core.outboxEntries('staging').filter((entry) => entry.state !== 'accepted')).toEqual([]);
+});

@@ -68,12 +68,13 @@ export async function outbox(command: string, args: string[], core: PetstoreCore
     return EXIT.serviceError;
   }
   if (command === 'discard') {
-    if (!core.discardEntry(environment, entryId)) {
+    const { discarded, mayBeOnServer } = core.discardEntry(environment, entryId);
+    if (!discarded) {
       io.err(`Entry ${entryId} is already on ${environment} (accepted); there is nothing to discard.`);
       return EXIT.serviceError;
     }
     io.out(
-      `Discarded entry ${entryId} (${entry.name}); it will not be sent.${entry.mayBeOnServer ? ` An earlier send got no answer: ${environment} may have it already.` : ''}`,
+      `Discarded entry ${entryId} (${entry.name}); it will not be sent.${mayBeOnServer ? ` A send of it was on its way or got no answer: ${environment} may have it already.` : ''}`,
     );
 
     return EXIT.ok;
@@ -102,13 +103,18 @@ async function changeEntryCommand(
     return EXIT.serviceError;
   }
   if (command === 'discard' || command === 'take-theirs') {
+    let mayBeOnServer = entry.mayBeOnServer; // a change in conflict is not on its way
     if (command === 'take-theirs') core.resolveConflict(environment, entryId, 'take-theirs');
-    else if (!core.discardEntry(environment, entryId)) {
-      io.err(`Change ${entryId} is already on ${environment}; there is nothing to discard.`);
-      return EXIT.serviceError;
+    else {
+      const outcome = core.discardEntry(environment, entryId);
+      if (!outcome.discarded) {
+        io.err(`Change ${entryId} is already on ${environment}; there is nothing to discard.`);
+        return EXIT.serviceError;
+      }
+      mayBeOnServer = outcome.mayBeOnServer;
     }
     io.out(
-      `Dropped change ${entryId} (${describePatch(entry.patch)} of animal ${entry.petId}); ${environment} keeps what it has.${entry.mayBeOnServer ? ` An earlier send got no answer: ${environment} may have made it already.` : ''}`,
+      `Dropped change ${entryId} (${describePatch(entry.patch)} of animal ${entry.petId}); ${environment} keeps what it has.${mayBeOnServer ? ` A send of it was on its way or got no answer: ${environment} may have made it already.` : ''}`,
     );
     return EXIT.ok;
   }

@@ -8,6 +8,7 @@ import {
   type AnimalsQuery,
   type AnimalsWindow,
   type ChangeEntry,
+  type DiscardOutcome,
   etagOf,
   type EnvironmentName,
   type ListPetsQuery,
@@ -397,7 +398,7 @@ export function openPetstoreCore({
       return replica(environment).resend(entryId, pet);
     },
 
-    discardEntry(environment: RemoteEnvironment, entryId: string): boolean {
+    discardEntry(environment: RemoteEnvironment, entryId: string): DiscardOutcome {
       managerLock.require('Discarding what waits to be sent');
       return replica(environment).discard(entryId);
     },

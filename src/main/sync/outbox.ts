@@ -1,4 +1,5 @@
 import type {
+  DiscardOutcome,
   FieldProblem,
   NewPet,
   OutboxEntry,
@@ -15,6 +16,7 @@ import { ORDER_BY, petsFilter, toCounts } from '../store/name-search';
 import { searchText } from '../store/search-text';
 import { ACCEPTANCE_DURABILITY } from './accept-group';
 import { newIdempotencyKey } from './idempotency-keys';
+import { MAY_BE_ON_SERVER } from './may-be-on-server';
 
 /** A due entry as claimed for sending. */
 interface ClaimRow {
@@ -57,9 +59,9 @@ type EntryRow = [
   lastErrorFields: string | null,
   serverId: string | null,
   createdAt: number,
-  maybeSent: 0 | 1,
+  mayBeOnServer: 0 | 1,
 ];
-const ENTRY_COLUMNS = `CAST(id AS TEXT), base_url, name, CAST(category_id AS TEXT), status, state, attempts, last_error, last_error_fields, CAST(server_id AS TEXT), created_at, maybe_sent`;
+const ENTRY_COLUMNS = `CAST(id AS TEXT), base_url, name, CAST(category_id AS TEXT), status, state, attempts, last_error, last_error_fields, CAST(server_id AS TEXT), created_at, ${MAY_BE_ON_SERVER}`;
 
 /**
  * The outbox of one replica: every SQL statement about entries lives here. Each change is one
@@ -83,7 +85,7 @@ export function createOutbox(
     lastErrorFields,
     serverId,
     createdAt,
-    maybeSent,
+    mayBeOnServer,
   ]: EntryRow): OutboxEntry {
     const entry: OutboxEntry = {
       entryId,
@@ -96,7 +98,7 @@ export function createOutbox(
       lastError,
       serverId,
       createdAt: new Date(createdAt).toISOString(),
-      mayBeOnServer: maybeSent === 1,
+      mayBeOnServer: mayBeOnServer === 1,
     };
     if (status !== null) entry.status = status;
     if (lastErrorFields !== null) entry.lastErrorFields = JSON.parse(lastErrorFields) as FieldProblem[];
@@ -150,7 +152,9 @@ export function createOutbox(
   const allDue = db.prepare<[number]>(
     `UPDATE outbox SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown') AND next_attempt_at > 0`,
   );
-  const remove = db.prepare<[string]>(`DELETE FROM outbox WHERE id = ? AND state <> 'accepted'`);
+  const remove = db.prepare<[string], { mayBeOnServer: 0 | 1 }>(
+    `DELETE FROM outbox WHERE id = ? AND state <> 'accepted' RETURNING ${MAY_BE_ON_SERVER} AS mayBeOnServer`,
+  );
   // A rejected entry gets a new Idempotency-Key: a refusal created nothing, and a server that kept
   // the refusal under the old key would only replay it. A held one keeps its key: its new address
   // may be the same server under another name, which may have it already.
@@ -319,8 +323,12 @@ export function createOutbox(
     reclaimFromGoneSender(): void {
       reclaimSending.run();
     },
-    discard(entryId: string): boolean {
-      return remove.run(entryId).changes === 1;
+    /** Decided in one statement: the sync thread may be sending it at this moment. */
+    discard(entryId: string): DiscardOutcome {
+      const removed = remove.get(entryId);
+      return removed === undefined
+        ? { discarded: false, mayBeOnServer: true }
+        : { discarded: true, mayBeOnServer: removed.mayBeOnServer === 1 };
     },
 
     /** Not yet accepted, oldest first (the order they are sent in): at most `limit`, optionally of one status. */

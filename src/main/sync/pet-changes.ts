@@ -9,6 +9,7 @@ import {
   type ChangeEntry,
   type ChangeState,
   type ChangeSupport,
+  type DiscardOutcome,
   type FieldProblem,
   type Pet,
   type PetPatch,
@@ -20,6 +21,7 @@ import { toPet, type PetStore } from '../store/pet-store';
 import { searchText } from '../store/search-text';
 import { ACCEPTANCE_DURABILITY } from './accept-group';
 import { newIdempotencyKey } from './idempotency-keys';
+import { MAY_BE_ON_SERVER } from './may-be-on-server';
 
 /** A due change as claimed for sending. */
 export interface ClaimedChange {
@@ -52,10 +54,11 @@ interface ChangeRow {
   last_error: string | null;
   last_error_fields: string | null;
   maybe_sent: 0 | 1;
+  may_be_on_server: 0 | 1;
   created_at: number;
 }
 const CHANGE_COLUMNS = `id, base_url, CAST(pet_id AS TEXT) AS pet_id, patch, base_revision, base_pet, theirs, idempotency_key,
-  state, attempts, last_error, last_error_fields, maybe_sent, created_at`;
+  state, attempts, last_error, last_error_fields, maybe_sent, ${MAY_BE_ON_SERVER} AS may_be_on_server, created_at`;
 
 type ServerRow = [id: string, name: string, categoryId: string, status: PetStatus | null, revision: number | null];
 
@@ -96,6 +99,9 @@ export function createPetChanges(
     'UPDATE pet_changes SET patch = ?, updated_at = ? WHERE id = ?',
   );
   const remove = db.prepare<[number]>(`DELETE FROM pet_changes WHERE id = ? AND state <> 'accepted'`);
+  const discardRow = db.prepare<[number], { mayBeOnServer: 0 | 1 }>(
+    `DELETE FROM pet_changes WHERE id = ? AND state <> 'accepted' RETURNING ${MAY_BE_ON_SERVER} AS mayBeOnServer`,
+  );
   const serverRow = db
     .prepare<[bigint], ServerRow>(
       `SELECT CAST(id AS TEXT), name, CAST(category_id AS TEXT), status, revision FROM server_pets WHERE id = ?`,
@@ -214,7 +220,7 @@ export function createPetChanges(
     attempts: row.attempts,
     lastError: row.last_error,
     ...(row.last_error_fields === null ? {} : { lastErrorFields: JSON.parse(row.last_error_fields) as FieldProblem[] }),
-    mayBeOnServer: row.maybe_sent === 1,
+    mayBeOnServer: row.may_be_on_server === 1,
     createdAt: new Date(row.created_at).toISOString(),
   });
 
@@ -446,11 +452,12 @@ export function createPetChanges(
     ),
 
     /** A person's "take theirs" or "discard": the change is never sent; the server's version shows. */
-    discard: writeTransaction(db, (entryId: string): boolean => {
+    discard: writeTransaction(db, (entryId: string): DiscardOutcome => {
       const row = rowOf(entryId);
-      if (row === undefined || remove.run(row.id).changes !== 1) return false;
+      const removed = row === undefined ? undefined : discardRow.get(row.id);
+      if (row === undefined || removed === undefined) return { discarded: false, mayBeOnServer: true };
       reshow(BigInt(row.pet_id));
-      return true;
+      return { discarded: true, mayBeOnServer: removed.mayBeOnServer === 1 };
     }),
 
     /** The server's animals as it sent them (a list, a walk page, getPet). */

@@ -14,6 +14,7 @@ import {
   animalsQuerySchema,
   type AnimalRow,
   type ChangeEntry,
+  type DiscardOutcome,
   type AnimalsQuery,
   type AnimalsWindow,
   type ValidAnimalsQuery,
@@ -411,14 +412,14 @@ export function openReplica(options: ReplicaOptions) {
       return outbox.get(entryId)!;
     },
 
-    /** A person's "discard": the entry is never sent. False when it was already accepted. */
-    discard(entryId: string): boolean {
+    /** A person's "discard": the entry is never sent (see DiscardOutcome for what the server may have). */
+    discard(entryId: string): DiscardOutcome {
       const kind = isChangeEntryId(entryId) ? changes : outbox;
       if (kind.get(entryId) === undefined)
         throw new ApiError('not_found', `There is no ${environment} outbox entry ${entryId}.`);
       const discarded = kind.discard(entryId);
 
-      if (discarded) {
+      if (discarded.discarded) {
         status.changed();
         events.emit('data-changed');
       }

@@ -27,7 +27,7 @@ export interface OutboxEntry {
   lastError: string | null;
   /** The server's own field problems when it refused the animal (from our service's `fields`). */
   lastErrorFields?: Array<{ field: string; message: string }>;
-  /** A send of it once went unanswered: the server may have it already, whatever its state now. */
+  /** On its way now, or a send of it once went unanswered: the server may have it already, whatever its state now. */
   mayBeOnServer: boolean;
 
   serverId: Int64 | null;
@@ -70,8 +70,20 @@ export interface ChangeEntry {
   attempts: number;
   lastError: string | null;
   lastErrorFields?: Array<{ field: string; message: string }>;
+  /** On its way now, or a send of it once went unanswered: the server may have made it already. */
   mayBeOnServer: boolean;
   createdAt: string;
+}
+
+/**
+ * What a person's discard of an add or a change did, decided by main at that moment (the window's
+ * copy of the entry may be older). discarded: false when the server had accepted it already (so it
+ * is there); mayBeOnServer: it was on its way, or a send of it went unanswered, so the server may
+ * have it although it will never be sent again.
+ */
+export interface DiscardOutcome {
+  discarded: boolean;
+  mayBeOnServer: boolean;
 }
 
 /** What a server is known to do with changes: unknown until it has answered one. */

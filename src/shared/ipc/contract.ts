@@ -14,7 +14,7 @@ import { ENVIRONMENTS, REMOTE_ENVIRONMENTS } from '../contract/environments';
 import type { AppError } from '../contract/errors';
 import { animalsQuerySchema, type AnimalsWindow } from '../contract/browse';
 import { PET_STATUSES, type Pet } from '../contract/pet';
-import type { ChangeEntry, OutboxEntry, PetsView, ServerStatus, SyncOutcome } from '../contract/sync';
+import type { ChangeEntry, DiscardOutcome, OutboxEntry, PetsView, ServerStatus, SyncOutcome } from '../contract/sync';
 import { type IPC_EVENT_NAMES, type IpcChannelName } from './channels';
 
 /**
@@ -146,7 +146,7 @@ export interface IpcResults {
   resendEntry: OutboxEntry | ChangeEntry;
   editEntry: OutboxEntry;
   resolveConflict: ChangeEntry | null;
-  discardEntry: boolean;
+  discardEntry: DiscardOutcome;
   addDefaults: { categoryId: string | null };
   categoryNames: CategoryName[];
   nameCategory: CategoryName | null;

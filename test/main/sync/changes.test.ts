@@ -329,7 +329,7 @@ describe('a change discarded while on its way', () => {
     proxy.setMode('slow');
     const change = reopened.replica.changePet(rex.id, { status: 'sold' })!;
     await expect.poll(() => reopened.replica.changeEntry(change.entryId)?.state).toBe('sending');
-    expect(reopened.replica.discard(change.entryId)).toBe(true);
+    expect(reopened.replica.discard(change.entryId)).toEqual({ discarded: true, mayBeOnServer: true });
     await reopened.replica.engine.syncNow();
     expect(reopened.replica.changeEntries()).toEqual([]);
     expect(reopened.replica.status()).toMatchObject({ conflicts: 0, problem: null });
@@ -363,7 +363,7 @@ describe('a server without the extension', () => {
       expect((refused as RemoteError).kind).toBe('changes_unsupported');
       expect(onServer(service, rex.id).status).toBe('available');
 
-      expect(replica.discard(kept!.entryId)).toBe(true);
+      expect(replica.discard(kept!.entryId)).toEqual({ discarded: true, mayBeOnServer: false });
       expect(replica.status()).toMatchObject({ rejected: 0 });
       handles.config.baseUrl = `${service.baseUrl}/v1`; // another address: asked again
       expect(replica.status().changes).toBe('unknown');

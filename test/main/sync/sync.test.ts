@@ -157,10 +157,27 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       });
       await drain(replica);
       expect(replica.outbox.get(refused!.entryId)).toMatchObject({ state: 'accepted', name: 'Fixed' });
-      expect(replica.discard(refusedToo!.entryId)).toBe(true);
+      expect(replica.discard(refusedToo!.entryId)).toEqual({ discarded: true, mayBeOnServer: false });
       expect(replica.outbox.get(refusedToo!.entryId)).toBeUndefined();
       expect([...serverNames(service).keys()].sort()).toEqual(['Behind 1', 'Behind 2', 'Fixed']);
       expect(replica.status()).toMatchObject({ waiting: 0, rejected: 0 });
+      expect(replica.discard(refused!.entryId)).toEqual({ discarded: false, mayBeOnServer: true });
+    });
+
+    it('an animal discarded while on its way: main answers that the server may have it (it does), and never sends it again', async () => {
+      const service = track(await startService());
+      const proxy = track(await startFaultProxy(service.port, 400));
+      const { replica } = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl, syncRunsIn));
+      proxy.setMode('slow');
+      const entry = replica.createPet({ name: 'On its way', categoryId: '1' });
+      await expect.poll(() => replica.outbox.get(entry.entryId)?.state).toBe('sending');
+      expect(replica.discard(entry.entryId)).toEqual({ discarded: true, mayBeOnServer: true });
+      await expect.poll(() => serverNames(service).get('On its way')).toBe(1);
+      proxy.setMode('pass');
+      await replica.engine.syncNow(); // after the pass that sent it, whose answer finds nothing to record
+      expect(replica.outbox.list()).toEqual([]);
+      expect(serverNames(service).get('On its way')).toBe(1);
+      expect(replica.status()).toMatchObject({ waiting: 0, rejected: 0, problem: null });
     });
 
     it("keeps environments apart: staging entries never reach production, even when staging's address is changed to production's", async () => {

@@ -57,25 +57,35 @@ export function useRowDialogs() {
     setDiscarding(null);
     if (!remote) return;
     const entryId = what.kind === 'entry' ? what.entry.entryId : what.change.entryId;
+    const named =
+      what.kind === 'entry' ? (
+        <Name>{what.entry.name}</Name>
+      ) : (
+        <>
+          The change of <Name>{what.name}</Name>
+        </>
+      );
     try {
-      if (
-        await asManager('Discarding what waits to be sent', () =>
-          call('discardEntry', { environment: remote, entryId }),
-        )
-      ) {
+      // Main decides at that moment; the row the person saw may have moved on since (sent, or on its way).
+      const outcome = await asManager('Discarding what waits to be sent', () =>
+        call('discardEntry', { environment: remote, entryId }),
+      );
+      if (outcome === null) return; // no manager unlocked the app
+      const where = ENVIRONMENT_LABELS[remote];
+      if (!outcome.discarded) {
         toast(
           <span>
-            {what.kind === 'entry' ? (
-              <Name>{what.entry.name}</Name>
-            ) : (
-              <>
-                The change of <Name>{what.name}</Name>
-              </>
-            )}{' '}
-            discarded.
+            {named} had reached {where} already: there was nothing to discard.
           </span>,
         );
-      }
+      } else if (outcome.mayBeOnServer) {
+        toast(
+          <span>
+            {named} discarded. A send of it was on its way or got no answer, so {where} may have it: it will not be sent
+            again.
+          </span>,
+        );
+      } else toast(<span>{named} discarded.</span>);
     } catch (error) {
       toast.error(messageOf(error));
     }
@@ -150,8 +160,8 @@ export function useRowDialogs() {
         >
           {(discarding.kind === 'entry' ? discarding.entry : discarding.change).mayBeOnServer ? (
             <p data-testid="may-be-on-server">
-              An earlier send of it got no answer, so the server may have it already: discarding stops it being sent
-              again, but cannot take it back.
+              A send of it is on its way or got no answer, so the server may have it already: discarding stops it being
+              sent again, but cannot take it back.
             </p>
           ) : (
             <p>The server never accepted it, and it will not be sent again.</p>
