@@ -279,29 +279,38 @@ export function createOutbox(
     /**
      * A person's "send it again": a rejected entry, as it was or corrected (`fixed`); a held one, for
      * the server's current address `baseUrl` (and corrected too, if asked); a waiting one, at once.
-     * What it did, or why it could not: the entry is gone, or already on the server.
+     * What it did, or why it could not: the entry is gone, already on the server, or (when corrected)
+     * no longer refused or held. One transaction: the sync thread may be claiming it meanwhile.
      */
-    resend(entryId: string, baseUrl: string, fixed?: NewPet): 'resent' | 'due now' | 'not found' | 'accepted' {
-      const entry = get(entryId);
-      if (entry === undefined) return 'not found';
-      if (entry.state === 'accepted') return 'accepted';
-      if (entry.state === 'rejected' || entry.state === 'needs_confirmation') {
-        const pet = fixed ?? entry;
-        resendEntry.run({
-          id: entryId,
-          name: pet.name,
-          category: BigInt(pet.categoryId),
-          status: pet.status ?? null,
-          baseUrl,
-          key: newIdempotencyKey(),
-          at: now(),
-          searchText: searchText(pet.name),
-        });
-        return 'resent';
-      }
-      dueNow.run(now(), entryId);
-      return 'due now';
-    },
+    resend: writeTransaction(
+      db,
+      (
+        entryId: string,
+        baseUrl: string,
+        fixed?: NewPet,
+      ): 'resent' | 'due now' | 'not found' | 'accepted' | 'on its way' => {
+        const entry = get(entryId);
+        if (entry === undefined) return 'not found';
+        if (entry.state === 'accepted') return 'accepted';
+        if (entry.state === 'rejected' || entry.state === 'needs_confirmation') {
+          const pet = fixed ?? entry;
+          resendEntry.run({
+            id: entryId,
+            name: pet.name,
+            category: BigInt(pet.categoryId),
+            status: pet.status ?? null,
+            baseUrl,
+            key: newIdempotencyKey(),
+            at: now(),
+            searchText: searchText(pet.name),
+          });
+          return 'resent';
+        }
+        if (fixed !== undefined) return 'on its way';
+        dueNow.run(now(), entryId);
+        return 'due now';
+      },
+    ),
     /**
      * A change of an animal not yet added: the add carries it. False when the add may have reached
      * the server already (on its way, or a send went unanswered), or is there.

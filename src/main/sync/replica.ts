@@ -355,14 +355,17 @@ export function openReplica(options: ReplicaOptions) {
      */
     editEntry(entryId: string, fixed: unknown): OutboxEntry {
       const valid = parseOrThrow(newPetSchema('app'), fixed, 'invalid_body', 'body');
-      const entry = outbox.get(entryId);
-      if (entry === undefined) throw new ApiError('not_found', `There is no ${environment} outbox entry ${entryId}.`);
       if (!outbox.edit(entryId, valid)) {
+        // Read after the attempt: the sync thread may have claimed it since the window showed it.
+        const entry = outbox.get(entryId);
+        if (entry === undefined) throw new ApiError('not_found', `There is no ${environment} outbox entry ${entryId}.`);
         throw new ApiError(
           'conflict',
           entry.state === 'accepted'
             ? `${entry.name} is already on ${environment}: change it there, as any animal.`
-            : `${entry.name} may already have reached ${environment} (a send went unanswered): change it once the server has it.`,
+            : entry.state === 'sending'
+              ? `${entry.name} is on its way to ${environment}: correct it once the server has it.`
+              : `${entry.name} may already have reached ${environment} (a send went unanswered): change it once the server has it.`,
         );
       }
       nudge();
@@ -390,19 +393,13 @@ export function openReplica(options: ReplicaOptions) {
       const baseUrl = currentBaseUrl();
       if (baseUrl === null) throw noAddress(environment);
       if (isChangeEntryId(entryId)) return resendChange(entryId, baseUrl, fixed);
-      const entry = outbox.get(entryId);
-      if (
-        fixed !== undefined &&
-        entry !== undefined &&
-        entry.state !== 'rejected' &&
-        entry.state !== 'needs_confirmation'
-      ) {
+      const done = outbox.resend(entryId, baseUrl, fixed);
+      if (done === 'on its way') {
         throw new ApiError(
           'conflict',
-          `${entry.name} is on its way to ${environment}: it can be corrected only once refused or held.`,
+          `${outbox.get(entryId)?.name ?? `Entry ${entryId}`} is on its way to ${environment}: it can be corrected only once refused or held.`,
         );
       }
-      const done = outbox.resend(entryId, baseUrl, fixed);
       if (done === 'not found') throw new ApiError('not_found', `There is no ${environment} outbox entry ${entryId}.`);
       if (done === 'accepted')
         throw new ApiError('conflict', `Entry ${entryId} is already on ${environment}; there is nothing to send.`);

@@ -285,6 +285,25 @@ describe('changes folded and ordered', () => {
       /may already have reached/,
     );
   });
+
+  it('a correction that meets its add on the way says so, as main finds the add when it arrives', async () => {
+    const service = track(await startService());
+    const proxy = track(await startFaultProxy(service.port, 400));
+    const { replica } = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl));
+    proxy.setMode('slow');
+    const entry = replica.createPet({ name: 'Tpyo', categoryId: '2' });
+    await expect.poll(() => replica.outbox.get(entry.entryId)?.state).toBe('sending');
+    expect(() => replica.editEntry(entry.entryId, { name: 'Typo', categoryId: '2' })).toThrow(
+      'Tpyo is on its way to staging: correct it once the server has it.',
+    );
+    expect(() => replica.resend(entry.entryId, { name: 'Typo', categoryId: '2' })).toThrow(
+      'Tpyo is on its way to staging: it can be corrected only once refused or held.',
+    );
+    replica.discard(entry.entryId);
+    expect(() => replica.editEntry(entry.entryId, { name: 'Typo', categoryId: '2' })).toThrow(
+      'There is no staging outbox entry',
+    );
+  });
 });
 
 /** A pet store without the extension: our service for the interface's operations, PATCH answered as `status`. */
