@@ -412,9 +412,10 @@ export function openReplica(options: ReplicaOptions) {
     /** A person's "discard": the entry is never sent (see DiscardOutcome for what the server may have). */
     discard(entryId: string): DiscardOutcome {
       const kind = isChangeEntryId(entryId) ? changes : outbox;
-      if (kind.get(entryId) === undefined)
-        throw new ApiError('not_found', `There is no ${environment} outbox entry ${entryId}.`);
       const discarded = kind.discard(entryId);
+      // Not removed: it is there and accepted, or not there at all (another process discarded it first).
+      if (!discarded.discarded && kind.get(entryId) === undefined)
+        throw new ApiError('not_found', `There is no ${environment} outbox entry ${entryId}.`);
 
       if (discarded.discarded) {
         status.changed();

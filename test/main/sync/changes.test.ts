@@ -303,6 +303,9 @@ describe('changes folded and ordered', () => {
     expect(() => replica.editEntry(entry.entryId, { name: 'Typo', categoryId: '2' })).toThrow(
       'There is no staging outbox entry',
     );
+    // Discarded twice (another process was first): not found, never "already on the server".
+    expect(() => replica.discard(entry.entryId)).toThrow('There is no staging outbox entry');
+    expect(() => replica.discard('c999')).toThrow('There is no staging outbox entry c999');
   });
 });
 
