@@ -98,8 +98,7 @@ export function createPetChanges(
   const setPatch = db.prepare<[string, number, number]>(
     'UPDATE pet_changes SET patch = ?, updated_at = ? WHERE id = ?',
   );
-  const remove = db.prepare<[number]>(`DELETE FROM pet_changes WHERE id = ? AND state <> 'accepted'`);
-  const discardRow = db.prepare<[number], { mayBeOnServer: 0 | 1 }>(
+  const remove = db.prepare<[number], { mayBeOnServer: 0 | 1 }>(
     `DELETE FROM pet_changes WHERE id = ? AND state <> 'accepted' RETURNING ${MAY_BE_ON_SERVER} AS mayBeOnServer`,
   );
   const serverRow = db
@@ -264,7 +263,7 @@ export function createPetChanges(
     ) {
       const joined = composePatches(JSON.parse(last.patch) as PetPatch, patch);
       if (open.length === 1 && changesNothing(server, joined)) {
-        remove.run(last.id); // back to what the server has: nothing left to send
+        remove.get(last.id); // back to what the server has: nothing left to send
         reshow(id);
         return null;
       }
@@ -454,7 +453,7 @@ export function createPetChanges(
     /** A person's "take theirs" or "discard": the change is never sent; the server's version shows. */
     discard: writeTransaction(db, (entryId: string): DiscardOutcome => {
       const row = rowOf(entryId);
-      const removed = row === undefined ? undefined : discardRow.get(row.id);
+      const removed = row === undefined ? undefined : remove.get(row.id);
       if (row === undefined || removed === undefined) return { discarded: false, mayBeOnServer: true };
       reshow(BigInt(row.pet_id));
       return { discarded: true, mayBeOnServer: removed.mayBeOnServer === 1 };
