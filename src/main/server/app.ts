@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Logger } from 'pino';
 import {
   ApiError,
+  CHANGE_BATCH,
   encodePageCursor,
   etagOf,
   GET_PET_DEPRECATION,
@@ -12,12 +13,15 @@ import {
   petIdSchema,
   petPatchSchema,
   REQUEST_BODY_MAX_BYTES,
+  type IfMatch,
+  type PetPatch,
 } from '../../shared/contract';
 import type { SqliteDatabase } from '../store/database';
 import type { PetStore } from '../store/pet-store';
 import { parseJson, petToWire, stringifyJson } from '../wire/json-codec';
 import { createBearerCheck } from './bearer-auth';
 import { createCachedListPath } from './cached-list-path';
+import { createChangeBatch } from './change-batch';
 import {
   echo,
   errorJson,
@@ -71,9 +75,11 @@ export type ServiceLimits = typeof SERVICE_LIMITS;
 const ALLOWED_METHODS: ReadonlyArray<[RegExp, string]> = [
   [/^\/v1\/pets\/?$/, 'GET, HEAD, POST'],
   [/^\/v1\/pets\/[^/]+\/?$/, 'GET, HEAD, PATCH'],
+  [/^\/v1\/pet-changes\/?$/, 'POST'],
 ];
 
 const LIST_PATH = `${API_PREFIX}/pets`;
+const CHANGE_BATCH_PATH = `${API_PREFIX}${CHANGE_BATCH.path}`;
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** The one format a change is sent in (RFC 7396), announced as RFC 5789's Accept-Patch. */
 const MERGE_PATCH_TYPE = 'application/merge-patch+json';
@@ -274,6 +280,12 @@ export function buildServer({
       reply.header('accept-patch', MERGE_PATCH_TYPE);
       apiError = new ApiError('unsupported_media_type', `Send the change as ${MERGE_PATCH_TYPE} (RFC 7396, UTF-8).`);
     }
+    if (request.routeOptions.url === CHANGE_BATCH_PATH && apiError.code === 'payload_too_large') {
+      apiError = new ApiError(
+        'payload_too_large',
+        `The body is larger than ${CHANGE_BATCH.bodyMaxBytes} bytes; send the changes in smaller batches.`,
+      );
+    }
 
     if (apiError.status >= 500) logger?.error({ err: error }, 'request failed');
     return sendError(reply, apiError);
@@ -317,6 +329,22 @@ export function buildServer({
     return json(reply, 200, stringifyJson(petToWire(pet)));
   });
 
+  /** One change, as PATCH makes it and as each of a batch is made: replayed, not made again, under a key seen before. */
+  const changeAnimal = (petId: string, patch: PetPatch, ifMatch: IfMatch, key: string | undefined) => {
+    const change = () => {
+      const pet = store.updatePet(petId, patch, ifMatch);
+      return {
+        location: `${API_PREFIX}/pets/${petId}`,
+        body: stringifyJson(petToWire(pet)),
+        etag: etagOf(pet.revision ?? 1),
+      };
+    };
+    if (key === undefined) return { ...change(), replayed: false };
+    // The same for a PATCH and a change in a batch: a key means one change, however it is sent.
+    const fingerprint = JSON.stringify({ method: 'PATCH', petId, ifMatch, patch });
+    return idempotency.respond(key, fingerprint, change);
+  };
+
   app.patch(`${API_PREFIX}/pets/:petId`, (request, reply) => {
     const petId = parseOrThrow(petIdSchema, (request.params as { petId: string }).petId, 'invalid_parameter', 'petId');
     if (mediaTypeOf(request) !== MERGE_PATCH_TYPE) {
@@ -329,20 +357,24 @@ export function buildServer({
     const key = readIdempotencyKey(request.headers['idempotency-key']);
     const patch = parseOrThrow(petPatchSchema('json'), request.body, 'invalid_body', 'body');
     const ifMatch = readIfMatch(request.headers['if-match']);
-    const location = `${API_PREFIX}/pets/${petId}`;
-    const change = () => {
-      const pet = store.updatePet(petId, patch, ifMatch);
-      return { location, body: stringifyJson(petToWire(pet)), etag: etagOf(pet.revision ?? 1) };
-    };
-    const answer = (response: { body: string; etag?: string }) => {
-      if (response.etag !== undefined) reply.header('etag', response.etag);
-      return json(reply.header('content-location', location), 200, response.body);
-    };
-    if (key === undefined) return answer(change());
-    const fingerprint = JSON.stringify({ method: 'PATCH', petId, ifMatch, patch });
-    const response = idempotency.respond(key, fingerprint, change);
+    const response = changeAnimal(petId, patch, ifMatch, key);
     if (response.replayed) reply.header('idempotent-replayed', 'true');
-    return answer(response);
+    if (response.etag !== undefined) reply.header('etag', response.etag);
+    return json(reply.header('content-location', response.location), 200, response.body);
+  });
+
+  const changeBatch = createChangeBatch(db, changeAnimal);
+  app.post(CHANGE_BATCH_PATH, { bodyLimit: CHANGE_BATCH.bodyMaxBytes }, (request, reply) => {
+    if (mediaTypeOf(request) !== 'application/json') {
+      throw new ApiError('unsupported_media_type', 'Send the changes as application/json (UTF-8).');
+    }
+    if (request.headers['idempotency-key'] !== undefined) {
+      throw new ApiError(
+        'invalid_parameter',
+        'Idempotency-Key is not taken for a batch: give each change its own idempotencyKey, so each is made once however it is retried.',
+      );
+    }
+    return json(reply, 200, changeBatch(request.body));
   });
 
   return app;

@@ -20,6 +20,9 @@ export interface StoredResponse extends Response {
 
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
+/** An Idempotency-Key's value as the draft allows it: 1 to 255 visible ASCII characters, no quote. */
+export const isIdempotencyKey = (value: string): boolean => KEY_FORMAT.test(value) && !value.includes('"');
+
 /**
  * Reads the Idempotency-Key header: a Structured Field string ("...") per the draft, or the bare
  * token most clients send. Returns undefined when absent.
@@ -28,7 +31,7 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
   if (header === undefined) return undefined;
   if (Array.isArray(header)) throw new ApiError('invalid_parameter', 'Idempotency-Key must be sent once.');
   const value = header.length >= 2 && header.startsWith('"') && header.endsWith('"') ? header.slice(1, -1) : header;
-  if (!KEY_FORMAT.test(value) || value.includes('"')) {
+  if (!isIdempotencyKey(value)) {
     throw new ApiError(
       'invalid_parameter',
       'Idempotency-Key must be 1 to 255 visible ASCII characters, such as a UUID.',

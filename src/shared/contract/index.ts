@@ -15,3 +15,4 @@ export * from './categories';
 export * from './same-animals';
 export * from './animal-files';
 export * from './manager-pin';
+export * from './change-batch';

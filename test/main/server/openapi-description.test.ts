@@ -29,10 +29,10 @@ describe('resources/openapi.yaml', () => {
     expect(doc.components.headers.Sunset.schema.enum).toEqual([GET_PET_DEPRECATION.sunsetHttpDate]);
   });
 
-  it("describes the interface's three operations and our one extension (changePet), no other", () => {
+  it("describes the interface's three operations and our extension (changePet, and changePets for many at once), no other", () => {
     const operations = Object.values(doc.paths).flatMap((item) =>
       Object.values(item as object).map((op) => op.operationId),
     );
-    expect(operations.sort()).toEqual(['changePet', 'createPet', 'getPet', 'listPets']);
+    expect(operations.sort()).toEqual(['changePet', 'changePets', 'createPet', 'getPet', 'listPets']);
   });
 });
