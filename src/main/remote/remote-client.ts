@@ -1,6 +1,8 @@
 import LinkHeader from 'http-link-header';
 import { z } from 'zod';
 import {
+  CHANGE_BATCH,
+  changeBatchResultsSchema,
   etagOf,
   listPetsQuerySchema,
   newPetSchema,
@@ -158,31 +160,49 @@ export function createRemoteClient(options: RemoteClientOptions) {
         { status: answer.status },
       );
     }
-    const error = serverErrorSchema.safeParse(answer.body);
-    if (answer.status < 400 || !error.success) {
-      throw new RemoteError(
-        'not_the_contract',
-        `${where} answered ${answer.status} without the interface's Error body.`,
-        { status: answer.status },
-      );
+    throw serviceError(answer.status, answer.body, answer.header('retry-after'));
+  }
+
+  /** An Error answer (the whole answer's, or one change's in a batch) as a service_error. */
+  function serviceError(status: number, body: unknown, retryAfter: string | null): RemoteError {
+    const error = serverErrorSchema.safeParse(body);
+    if (status < 400 || !error.success) {
+      return new RemoteError('not_the_contract', `${where} answered ${status} without the interface's Error body.`, {
+        status,
+      });
     }
     const { code, message, fields } = error.data;
     // A 412 to a change may carry the animal as it is now (our extension), taken only if it is one.
-    const current =
-      answer.status === 412 ? petSchema('json').safeParse((answer.body as { current?: unknown }).current) : undefined;
-    const retryAfterMs = readRetryAfter(answer.header('retry-after'));
+    const current = status === 412 ? petSchema('json').safeParse((body as { current?: unknown }).current) : undefined;
+    const retryAfterMs = readRetryAfter(retryAfter);
     const summary =
-      answer.status === 401
+      status === 401
         ? `${where} rejected the key (401): ${message}`
-        : `${where} answered ${answer.status} ${code}: ${message}`;
-    throw new RemoteError('service_error', summary, {
-      status: answer.status,
+        : `${where} answered ${status} ${code}: ${message}`;
+    return new RemoteError('service_error', summary, {
+      status,
       code,
       serverMessage: message,
       ...(fields === undefined ? {} : { fields }),
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       ...(current?.success ? { current: current.data } : {}),
     });
+  }
+
+  /** A change as the wire carries it: int64s as JSON integers. */
+  function changeBody(patch: PetPatch): object {
+    const valid = parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
+    return valid.categoryId === undefined ? valid : { ...valid, categoryId: BigInt(valid.categoryId) };
+  }
+
+  /** The answer to a change of `id` is that animal, or the server is not keeping the contract. */
+  function changedAnimal(pet: Pet, id: string): Pet {
+    if (pet.id !== id) {
+      throw new RemoteError('not_the_contract', `${where} answered a change of animal ${id} with animal ${pet.id}.`, {
+        status: 200,
+      });
+    }
+    return pet;
   }
 
   return {
@@ -245,25 +265,50 @@ export function createRemoteClient(options: RemoteClientOptions) {
       { signal, revision, idempotencyKey }: CallOptions & { revision: number | null; idempotencyKey?: string },
     ): Promise<Pet> {
       const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
-      const valid = parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
-      const body = stringifyJson(
-        valid.categoryId === undefined ? valid : { ...valid, categoryId: BigInt(valid.categoryId) },
-      );
+      const body = stringifyJson(changeBody(patch));
       const headers: Record<string, string> = { 'content-type': 'application/merge-patch+json' };
       if (revision !== null) headers['if-match'] = etagOf(revision);
       if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
-      const pet = expect(
-        await call('PATCH', `/pets/${id}`, { body, headers, signal }),
-        200,
-        petSchema('json'),
-        'a pet',
-      );
-      if (pet.id !== id) {
-        throw new RemoteError('not_the_contract', `${where} answered a change of animal ${id} with animal ${pet.id}.`, {
-          status: 200,
-        });
+      const answer = await call('PATCH', `/pets/${id}`, { body, headers, signal });
+      return changedAnimal(expect(answer, 200, petSchema('json'), 'a pet'), id);
+    },
+
+    /**
+     * Our extension's batch (POST /v1/pet-changes): each change as changePet would send it (its
+     * revision as ifMatch, none when null; its key). Answers, in order, each change's animal or
+     * its refusal (the service_error changePet would throw); throws when the request as a whole
+     * failed (a server without the batch answers 404, 405 or 501).
+     */
+    async changePets(
+      changes: ReadonlyArray<{ petId: string; patch: PetPatch; revision: number | null; idempotencyKey?: string }>,
+      { signal }: CallOptions = {},
+    ): Promise<Array<{ pet: Pet } | { error: RemoteError }>> {
+      const wire = changes.map(({ petId, patch, revision, idempotencyKey }) => ({
+        petId: BigInt(parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId')),
+        ...(revision === null ? {} : { ifMatch: etagOf(revision) }),
+        ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+        patch: changeBody(patch),
+      }));
+      const body = stringifyJson({ changes: wire });
+      const headers = { 'content-type': 'application/json' };
+      const answer = await call('POST', CHANGE_BATCH.path, { body, headers, signal });
+      const { results } = expect(answer, 200, changeBatchResultsSchema, 'the results of the changes');
+      if (results.length !== changes.length) {
+        throw new RemoteError(
+          'not_the_contract',
+          `${where} answered ${changes.length} changes with ${results.length} results.`,
+          { status: 200 },
+        );
       }
-      return pet;
+      return results.map((result, i) => {
+        const id = String(wire[i]!.petId);
+        if (!('pet' in result)) return { error: serviceError(result.status, result.error, null) };
+        try {
+          return { pet: changedAnimal(result.pet, id) };
+        } catch (error) {
+          return { error: error as RemoteError };
+        }
+      });
     },
 
     /** Deprecated by the interface (removed 2030-12-05); prefer listPets with a status filter. */

@@ -30,6 +30,14 @@ const answeredStatus = (error: unknown): number | undefined =>
 
 /** Statuses with which a server says it has no such operation (RFC 9110: 405 Method Not Allowed, 501 Not Implemented). */
 const NO_SUCH_OPERATION = new Set([405, 501]);
+/**
+ * Statuses with which a server says it has no batch of changes (404, 405, 501), or will not take
+ * ours as a whole (400, 413, 415, 422: another version of it, other limits): nothing of it was
+ * made, and the same changes go one PATCH each.
+ */
+const NO_BATCH = new Set([400, 404, 405, 413, 415, 422, 501]);
+/** PATCHes in flight at once when a server has no batch: as many as the engine's single sends. */
+export const SINGLES_IN_FLIGHT = 16;
 
 export interface ChangeSenderOptions {
   environment: RemoteEnvironment;
@@ -51,13 +59,7 @@ export function createChangeSender({ environment, changes, delay, signal, report
       await client.getPet(entry.petId, { signal });
       return { kind: 'unsupported', entry, reason: unsupportedReason(entry.baseUrl, 404) };
     } catch (error) {
-      if (answeredStatus(error) === 404) {
-        return {
-          kind: 'rejected',
-          entry,
-          reason: `Animal ${entry.petId} is no longer on the ${environment} server; the change (${describePatch(entry.patch)}) cannot be made.`,
-        };
-      }
+      if (answeredStatus(error) === 404) return noSuchAnimal(entry);
       return failedOutcome(entry, error, delay);
     }
   }
@@ -65,11 +67,62 @@ export function createChangeSender({ environment, changes, delay, signal, report
   // Servers this sender found without the extension: what it was handed for them is not sent.
   // (Finding one marks every change waiting for it, so none is claimed for it afterwards.)
   const unsupportedHere = new Map<string, string>();
+  // Servers this sender found without the batch (changePets): their changes go one PATCH each.
+  const noBatchHere = new Set<string>();
 
-  async function send(client: RemoteClient, entry: ClaimedChange): Promise<ChangeOutcome> {
+  /** What is known of a change before it is sent: its address changed, or its server takes no changes. */
+  function known(client: RemoteClient, entry: ClaimedChange): ChangeOutcome | null {
     if (client.baseUrl !== entry.baseUrl) return { kind: 'moved', entry, to: client.baseUrl };
     const found = unsupportedHere.get(entry.baseUrl);
-    if (found !== undefined) return { kind: 'unsupported', entry, reason: found };
+    return found === undefined ? null : { kind: 'unsupported', entry, reason: found };
+  }
+
+  /** What the server's answer to a change (the animal, or why not) means for it. */
+  async function outcomeOf(
+    client: RemoteClient,
+    entry: ClaimedChange,
+    answer: { pet: Pet } | { error: unknown },
+    { inBatch }: { inBatch: boolean },
+  ): Promise<ChangeOutcome> {
+    if ('pet' in answer) return { kind: 'accepted', entry, pet: answer.pet };
+    const { error } = answer;
+    const status = answeredStatus(error);
+    if (status === 412 && error instanceof RemoteError && error.kind === 'service_error') {
+      const theirs = error.details.current ?? (await client.getPet(entry.petId, { signal }).catch(() => null));
+      return {
+        kind: 'conflict',
+        entry,
+        theirs,
+        reason: `Someone changed animal ${entry.petId} on ${environment} first: keep theirs, or send yours to their version.`,
+      };
+    }
+    if (status !== undefined && NO_SUCH_OPERATION.has(status)) {
+      return { kind: 'unsupported', entry, reason: unsupportedReason(entry.baseUrl, status) };
+    }
+    // A server that answered the batch has the extension: its 404 is about the animal.
+    if (status === 404) return inBatch ? noSuchAnimal(entry) : after404(client, entry);
+    return failedOutcome(entry, error, delay);
+  }
+
+  function noSuchAnimal(entry: ClaimedChange): ChangeOutcome {
+    return {
+      kind: 'rejected',
+      entry,
+      reason: `Animal ${entry.petId} is no longer on the ${environment} server; the change (${describePatch(entry.patch)}) cannot be made.`,
+    };
+  }
+
+  /** What a failure of a whole request says about the server: that it answered, or why it did not. */
+  function reportFailure(error: unknown, outcome: ChangeOutcome): void {
+    if (answeredStatus(error) !== undefined)
+      report(contactOf(null)); // it answered: it is there, and took the key
+    else report(outcome.kind === 'retry' ? (outcome.contact ?? null) : contactOf(error));
+  }
+
+  /** One change, one PATCH. */
+  async function send(client: RemoteClient, entry: ClaimedChange): Promise<ChangeOutcome> {
+    const early = known(client, entry);
+    if (early !== null) return early;
     try {
       const pet = await client.changePet(entry.petId, entry.patch, {
         revision: entry.revision,
@@ -79,26 +132,53 @@ export function createChangeSender({ environment, changes, delay, signal, report
       report(contactOf(null));
       return { kind: 'accepted', entry, pet };
     } catch (error) {
-      const status = answeredStatus(error);
-      if (status !== undefined) report(contactOf(null)); // it answered: it is there, and took the key
-      if (status === 412 && error instanceof RemoteError && error.kind === 'service_error') {
-        const theirs = error.details.current ?? (await client.getPet(entry.petId, { signal }).catch(() => null));
-        return {
-          kind: 'conflict',
-          entry,
-          theirs,
-          reason: `Someone changed animal ${entry.petId} on ${environment} first: keep theirs, or send yours to their version.`,
-        };
-      }
-      if (status !== undefined && NO_SUCH_OPERATION.has(status)) {
-        return { kind: 'unsupported', entry, reason: unsupportedReason(entry.baseUrl, status) };
-      }
-      if (status === 404) return after404(client, entry);
-      const outcome = failedOutcome(entry, error, delay);
-      if (status === undefined) report(outcome.kind === 'retry' ? (outcome.contact ?? null) : contactOf(error));
+      const outcome = await outcomeOf(client, entry, { error }, { inBatch: false });
+      // Known at once, so the changes of this pass not yet sent are not (they are recorded later).
+      if (outcome.kind === 'unsupported') unsupportedHere.set(entry.baseUrl, outcome.reason);
+      reportFailure(error, outcome);
       return outcome;
     }
   }
+
+  /**
+   * Changes in one request (changePets, our extension's batch: one commit on the server for all),
+   * each with its own If-Match and key, so each is what its PATCH would be. A server without the
+   * batch is found by its answer (NO_BATCH): these changes, and the rest of the pass's, then go
+   * one PATCH each, SINGLES_IN_FLIGHT at a time.
+   */
+  async function sendMany(client: RemoteClient, entries: readonly ClaimedChange[]): Promise<ChangeOutcome[]> {
+    const outcomes: Array<ChangeOutcome | null> = entries.map((entry) => known(client, entry));
+    const waiting = entries.filter((_, i) => outcomes[i] === null);
+    const place = (outcome: ChangeOutcome) => (outcomes[entries.indexOf(outcome.entry)] = outcome);
+    if (waiting.length > 0 && batching(client.baseUrl)) {
+      try {
+        const answers = await client.changePets(waiting, { signal });
+        report(contactOf(null));
+        for (const outcome of await Promise.all(
+          answers.map((answer, i) => outcomeOf(client, waiting[i]!, answer, { inBatch: true })),
+        ))
+          place(outcome);
+        return outcomes as ChangeOutcome[];
+      } catch (error) {
+        const status = answeredStatus(error);
+        if (status === undefined || !NO_BATCH.has(status)) {
+          for (const entry of waiting) place(failedOutcome(entry, error, delay));
+          reportFailure(error, outcomes[entries.indexOf(waiting[0]!)]!);
+          return outcomes as ChangeOutcome[];
+        }
+        noBatchHere.add(client.baseUrl!);
+      }
+    }
+    for (let start = 0; start < waiting.length; start += SINGLES_IN_FLIGHT) {
+      const some = waiting.slice(start, start + SINGLES_IN_FLIGHT);
+      for (const outcome of await Promise.all(some.map((entry) => send(client, entry)))) place(outcome);
+    }
+    return outcomes as ChangeOutcome[];
+  }
+
+  /** Whether changes for this address go in batches (until its server is found without them). */
+  const batching = (baseUrl: string | null): boolean =>
+    baseUrl !== null && !noBatchHere.has(baseUrl) && !unsupportedHere.has(baseUrl);
 
   /** Acceptances, in one transaction: the server has them. */
   function recordAccepted(accepted: ReadonlyArray<{ entryId: string; pet: Pet; baseUrl: string }>): void {
@@ -130,5 +210,5 @@ export function createChangeSender({ environment, changes, delay, signal, report
     }
   }
 
-  return { send, record, recordAccepted };
+  return { send, sendMany, batching, record, recordAccepted };
 }

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
-import type { Pet, RemoteEnvironment } from '../../shared/contract';
+import { CHANGE_BATCH, type Pet, type RemoteEnvironment } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
-import { createChangeSender } from './change-sender';
+import { createChangeSender, type ChangeOutcome } from './change-sender';
 import type { ClaimedEntry, Outbox } from './outbox';
 import type { ClaimedChange, PetChanges } from './pet-changes';
 
@@ -20,6 +20,8 @@ export const SYNC_BATCH = 64;
  * shop's server (each is a keep-alive connection).
  */
 export const SYNC_CONCURRENCY = 16;
+/** Batches of changes in flight at once (see drainInBatches): one being answered while the next is sent. */
+export const CHANGE_BATCHES_IN_FLIGHT = 2;
 /** How often the engine looks whether a waiting entry's retry time has come. */
 export const SYNC_TICK_MS = 1_000;
 
@@ -135,13 +137,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return { record, flush: accepted.flush, stoppedBy: () => stoppedBy };
   }
 
-  /** Sends a change and records its outcome as it arrives, the acceptances in groups, like adds'. */
+  /** Sends changes and records their outcomes as they arrive, the acceptances in groups, like adds'. */
   function changeRecorder(result: SyncPassResult, stop: (contact: Contact | null) => void) {
     const changeSender = createChangeSender({ environment, changes, delay, signal: halt.signal, report });
     const accepted = groupAcceptances(changeSender.recordAccepted);
-    const send = async (client: RemoteClient, entry: ClaimedChange) => {
-      if (halt.signal.aborted) return changeSender.record(notSentOutcome(entry));
-      const outcome = await changeSender.send(client, entry);
+    const record = (outcome: ChangeOutcome) => {
+      const { entry } = outcome;
       if (outcome.kind === 'accepted') {
         result.accepted++;
         return accepted.add({ entryId: entry.entryId, pet: outcome.pet, baseUrl: entry.baseUrl });
@@ -155,7 +156,39 @@ export function createSyncEngine(options: SyncEngineOptions) {
         }
       } else if (outcome.kind !== 'moved') result.rejected++;
     };
-    return { send, flush: accepted.flush };
+    const send = async (client: RemoteClient, entry: ClaimedChange) => {
+      if (halt.signal.aborted) return changeSender.record(notSentOutcome(entry));
+      record(await changeSender.send(client, entry));
+    };
+    const sendMany = async (client: RemoteClient, entries: readonly ClaimedChange[]) => {
+      if (halt.signal.aborted) return entries.forEach((entry) => changeSender.record(notSentOutcome(entry)));
+      (await changeSender.sendMany(client, entries)).forEach(record);
+    };
+    return { send, sendMany, batching: changeSender.batching, flush: accepted.flush };
+  }
+
+  /**
+   * Changes in batches (our extension's changePets: one request and one commit on the server for
+   * each claim of up to `batch`), CHANGE_BATCHES_IN_FLIGHT at once, so the server has the next
+   * while this side records the last. Ends when nothing is due, the pass stops, or the server
+   * turns out to have no batch (then the rest goes one PATCH each: see pass()).
+   */
+  async function drainInBatches(
+    outcomes: ReturnType<typeof changeRecorder>,
+    between: () => void,
+    go: () => boolean,
+  ): Promise<void> {
+    const worker = async () => {
+      for (;;) {
+        between();
+        const client = go() ? options.client() : null;
+        if (client === null || !outcomes.batching(client.baseUrl)) return;
+        const claimed = changes.claimDue(Math.min(batch, CHANGE_BATCH.maxChanges));
+        if (claimed.length === 0) return;
+        await outcomes.sendMany(client, claimed);
+      }
+    };
+    await Promise.all(Array.from({ length: CHANGE_BATCHES_IN_FLIGHT }, worker));
   }
 
   /**
@@ -239,7 +272,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
         async (client, entry) => record(await send(client, entry)),
         flush,
       );
-      // Changes after the adds: a change is only ever to an animal the server already has.
+      // Changes after the adds: a change is only ever to an animal the server already has. In
+      // batches while the server takes them; what is left (a server without them), one PATCH each.
+      await drainInBatches(changeOutcomes, tell(changeOutcomes.flush), going);
       await drain(() => changes.claimDue(batch), changeOutcomes.send, changeOutcomes.flush);
     } finally {
       flush();

@@ -65,6 +65,17 @@ describe('remote client against Prism mocking resources/openapi.yaml', () => {
     });
   });
 
+  it('changePets (extension): the batch the client makes is what the description asks for, and the answer is read in order', async () => {
+    // Prism validates the body (each change's petId, ifMatch, key and patch) and answers the example:
+    // animal 1 changed, animal 2 not found.
+    const results = await client().changePets([
+      { petId: '1', patch: { status: 'sold' }, revision: 1, idempotencyKey: 'k-3' },
+      { petId: '2', patch: { name: 'Rex', categoryId: '3', status: null }, revision: 4, idempotencyKey: 'k-4' },
+    ]);
+    expect(results[0]).toEqual({ pet: expect.objectContaining({ id: '1', status: 'sold', revision: 2 }) });
+    expect(results[1]).toMatchObject({ error: { kind: 'service_error', details: { status: 404, code: 'not_found' } } });
+  });
+
   it('a missing key is refused by Prism too (401, key rejected)', async () => {
     // Sent by hand: our client never sends a request without a key.
     const response = await fetch(`${baseUrl}/pets`);

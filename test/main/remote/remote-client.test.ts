@@ -211,3 +211,89 @@ describe('remote client against servers that break the contract', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });
+
+describe('changePets (our batch): the answer is untrusted', () => {
+  /** A server that answers the batch with `body` (200, JSON), whatever was asked. */
+  async function answering(body: string) {
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as import('node:net').AddressInfo;
+    return {
+      remote: client({ baseUrl: `http://127.0.0.1:${port}/v1` }),
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+  const two = [
+    { petId: '1', patch: { status: 'sold' as const }, revision: 1, idempotencyKey: 'a' },
+    { petId: '2', patch: { status: 'sold' as const }, revision: 1, idempotencyKey: 'b' },
+  ];
+  const pet = (id: number) => `{"id":${id},"name":"Rex","categoryId":1,"status":"sold","revision":2}`;
+
+  it.each([
+    ['fewer results than changes', `{"results":[{"status":200,"pet":${pet(1)}}]}`],
+    [
+      'more results than changes',
+      `{"results":[${Array(3)
+        .fill(`{"status":200,"pet":${pet(1)}}`)
+        .join(',')}]}`,
+    ],
+    ['a 200 without its animal', `{"results":[{"status":200},{"status":200,"pet":${pet(2)}}]}`],
+    [
+      'a status that is no answer to a change',
+      `{"results":[{"status":302,"pet":${pet(1)}},{"status":200,"pet":${pet(2)}}]}`,
+    ],
+    ['no results at all', `[${pet(1)},${pet(2)}]`],
+  ])('%s: not the contract, as a whole (a 200: the changes may have been made)', async (_, body) => {
+    const server = await answering(body);
+    try {
+      const error = await failure(server.remote.changePets(two));
+      expect(error.kind).toBe('not_the_contract');
+      expect(error.details.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a result naming another animal, or an Error that is not the shape, is that change alone not kept as made; a long message is cut', async () => {
+    const body = `{"results":[{"status":200,"pet":${pet(7)}},{"status":412,"error":{"code":"precondition_failed","message":"${'x'.repeat(5000)}","status":412,"current":${pet(2)}}}]}`;
+    const server = await answering(body);
+    try {
+      const [first, second] = await server.remote.changePets(two);
+      expect(first).toMatchObject({ error: { kind: 'not_the_contract', details: { status: 200 } } });
+      expect(second).toMatchObject({
+        error: { kind: 'service_error', details: { status: 412, current: { id: '2' } } },
+      });
+      const { serverMessage } = (second as { error: RemoteError }).error.details;
+      expect(serverMessage!.length).toBeLessThanOrEqual(500);
+      const odd = await answering(`{"results":[{"status":404,"error":"gone"},{"status":200,"pet":${pet(2)}}]}`);
+      try {
+        const [gone, made] = await odd.remote.changePets(two);
+        expect(gone).toMatchObject({ error: { kind: 'not_the_contract', details: { status: 404 } } });
+        expect(made).toEqual({ pet: { id: '2', name: 'Rex', categoryId: '1', status: 'sold', revision: 2 } });
+      } finally {
+        await odd.close();
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("against our service: each change's animal or its refusal, in order", async () => {
+    const remote = client();
+    const rex = await remote.createPet({ name: 'Rex', categoryId: '1', status: 'available' });
+    const results = await remote.changePets([
+      { petId: rex.id, patch: { status: 'sold' }, revision: 1, idempotencyKey: 'c-1' },
+      { petId: rex.id, patch: { name: 'Max' }, revision: 1, idempotencyKey: 'c-2' }, // stale now
+      { petId: '999999', patch: { status: 'sold' }, revision: 1 },
+    ]);
+    expect(results[0]).toEqual({ pet: { ...rex, status: 'sold', revision: 2 } });
+    expect(results[1]).toMatchObject({
+      error: { kind: 'service_error', details: { status: 412, code: 'precondition_failed', current: { revision: 2 } } },
+    });
+    expect(results[2]).toMatchObject({ error: { kind: 'service_error', details: { status: 404, code: 'not_found' } } });
+  });
+});

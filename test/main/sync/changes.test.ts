@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../../src/main/remote/remote-error';
 import { createPetStore } from '../../../src/main/store/pet-store';
 import type { Replica } from '../../../src/main/sync/replica';
-import { SYNC_CONCURRENCY } from '../../../src/main/sync/sync-engine';
+import { SINGLES_IN_FLIGHT } from '../../../src/main/sync/change-sender';
+import { CHANGE_BATCHES_IN_FLIGHT } from '../../../src/main/sync/sync-engine';
 import type { Pet, PetPatch, PetStatus } from '../../../src/shared/contract';
 import { useCleanups } from '../../helpers/cleanups';
 import { startFaultProxy, type Fault } from '../../helpers/fault-proxy';
@@ -310,11 +311,23 @@ describe('changes folded and ordered', () => {
 });
 
 /** A pet store without the extension: our service for the interface's operations, PATCH answered as `status`. */
-async function serverWithoutChanges(service: RunningService, status: 404 | 405 | 501) {
+/**
+ * A server before our service's extensions, in front of it: without changes (`lacks: 'changes'`:
+ * PATCH and the batch answered `status`) or without the batch alone (`lacks: 'batch'`: PATCH passed on);
+ * with `lacks: 'nothing'`, our service as it is, its requests counted.
+ */
+async function serverWithoutChanges(
+  service: RunningService,
+  status: 404 | 405 | 501,
+  lacks: 'changes' | 'batch' | 'nothing' = 'changes',
+) {
   let patches = 0;
+  let batches = 0;
   const server = createServer((req, res) => {
-    if (req.method === 'PATCH') {
-      patches++;
+    const batch = req.method === 'POST' && req.url === '/v1/pet-changes';
+    if (batch) batches++;
+    if (req.method === 'PATCH') patches++;
+    if ((batch && lacks !== 'nothing') || (req.method === 'PATCH' && lacks === 'changes')) {
       res.writeHead(status, { 'content-type': 'application/json', ...(status === 405 ? { allow: 'GET, HEAD' } : {}) });
       res.end(JSON.stringify({ code: 'no', message: `answered ${status}`, status }));
       return;
@@ -332,6 +345,7 @@ async function serverWithoutChanges(service: RunningService, status: 404 | 405 |
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     patches: () => patches,
+    batches: () => batches,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -397,14 +411,45 @@ describe('a server without the extension', () => {
 
   it('is asked once: of the changes waiting for it, only those already on their way are sent', async () => {
     const service = track(await startService());
-    const animals = seed(service, 3 * SYNC_CONCURRENCY);
+    const animals = seed(service, 3 * SINGLES_IN_FLIGHT);
     const lacking = track(await serverWithoutChanges(service, 405));
     const { replica } = track(openTestReplica(tempDir(), 'production', lacking.baseUrl));
     await replica.walkInventory();
     for (const pet of animals) replica.changePet(pet.id, { status: 'sold' });
     await replica.engine.syncNow();
     expect(replica.changeEntries().map((entry) => entry.state)).toEqual(animals.map(() => 'unsupported'));
-    expect(lacking.patches()).toBeLessThanOrEqual(SYNC_CONCURRENCY);
+    expect(lacking.batches()).toBe(1);
+    expect(lacking.patches()).toBeLessThanOrEqual(SINGLES_IN_FLIGHT);
+  });
+
+  it.each([404, 405, 501] as const)(
+    'with changes but no batch (%i): every change made once, one PATCH each, the batch asked once a pass',
+    async (status) => {
+      const service = track(await startService());
+      const animals = seed(service, 150);
+      const older = track(await serverWithoutChanges(service, status, 'batch'));
+      const { replica } = track(openTestReplica(tempDir(), 'staging', older.baseUrl));
+      await replica.walkInventory();
+      for (const pet of animals) replica.changePet(pet.id, { status: 'sold', name: `${pet.name}!` });
+      await drain(replica);
+      expect(replica.changeEntries()).toEqual([]);
+      for (const pet of animals) expect(onServer(service, pet.id)).toMatchObject({ status: 'sold', revision: 2 });
+      expect(older.patches()).toBe(animals.length);
+      expect(older.batches()).toBeLessThanOrEqual(CHANGE_BATCHES_IN_FLIGHT);
+      expect(replica.status()).toMatchObject({ changes: 'supported', waiting: 0, rejected: 0 });
+    },
+  );
+
+  it('with the batch, a drain of 150 changes is a few requests (up to 64 changes each), each change made once', async () => {
+    const service = track(await startService());
+    const animals = seed(service, 150);
+    const ours = track(await serverWithoutChanges(service, 404, 'nothing'));
+    const { replica } = track(openTestReplica(tempDir(), 'staging', ours.baseUrl));
+    await replica.walkInventory();
+    for (const pet of animals) replica.changePet(pet.id, { status: 'pending' });
+    await drain(replica);
+    for (const pet of animals) expect(onServer(service, pet.id)).toMatchObject({ status: 'pending', revision: 2 });
+    expect([ours.batches(), ours.patches()]).toEqual([3, 0]);
   });
 
   it('a 404 for an animal the server no longer has refuses the change with that reason (it supports changes)', async () => {
