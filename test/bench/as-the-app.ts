@@ -32,7 +32,7 @@ export async function openAppReplica(options: {
   dataDir: string;
   baseUrl: string;
   key: string;
-  tuning: Pick<SyncEngineOptions, 'batch' | 'concurrency'>;
+  tuning: Pick<SyncEngineOptions, 'batch' | 'concurrency' | 'changeBatches'>;
   syncThread: URL | null;
 }): Promise<{ replica: Replica; close(): Promise<void> }> {
   const { dataDir, baseUrl, key, tuning, syncThread } = options;

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { openDatabase } from '../../src/main/store/database';
 import { createPetStore } from '../../src/main/store/pet-store';
 import { newIdempotencyKey } from '../../src/main/sync/idempotency-keys';
-import { SYNC_BATCH, SYNC_CONCURRENCY } from '../../src/main/sync/sync-engine';
+import { CHANGE_BATCHES_IN_FLIGHT, SYNC_BATCH, SYNC_CONCURRENCY } from '../../src/main/sync/sync-engine';
 import { builtSyncThread, openAppReplica } from './as-the-app';
 import { cpuLoad, threadCpuMs } from './cpu-share';
 import { serveFromSource } from './serve-from-source';
@@ -80,19 +80,52 @@ async function patchLimit(
   return { rps: result.requests.average, clientCpuUs: (cpu.user + cpu.system) / result.requests.total };
 }
 
+interface Drain {
+  rate: number;
+  seconds: number;
+  queueMs: number;
+  limitBefore: number;
+  limitAfter: number;
+  keyedLimitRps: number;
+  nameLimitRps: number;
+  /** The sync thread's CPU per change, and its share of a core, during the drain (null without /proc). */
+  syncUsPerChange: number | null;
+  syncShare: number | null;
+  lost: number;
+  twice: number;
+  overwritten: number;
+}
+
 export async function benchChanges(dir: string): Promise<string[]> {
   const syncThread = builtSyncThread();
   const serverDb = join(dir, 'changes-server.db');
   seedServer(serverDb);
   let server = await serveFromSource(serverDb, KEY);
   const { baseUrl } = server;
-  try {
-    const dataDir = join(dir, 'changes-app');
+
+  /**
+   * CHANGES changes (animals 1 to CHANGES, each to `status`) made by the app while the server is
+   * down, then drained into it, the service's PATCH rate measured just before and just after;
+   * then the server's file counted. `changeBatches`: as the app sends them to our service (in
+   * batches), or one PATCH each, as to a server without the batch.
+   */
+  async function drainOnce(name: string, status: 'sold' | 'pending', changeBatches: boolean): Promise<Drain> {
+    const dataDir = join(dir, name);
     // The app as it runs all day: its engine in a thread of its own (the built one), up and idle.
-    const opened = await openAppReplica({ dataDir, baseUrl, key: KEY, tuning, syncThread });
+    const opened = await openAppReplica({
+      dataDir,
+      baseUrl,
+      key: KEY,
+      tuning: { ...tuning, changeBatches },
+      syncThread,
+    });
     const app = opened.replica;
     await app.walkInventory();
     await app.engine.syncNow();
+    const revisionBefore = app.db
+      .prepare('SELECT max(revision) FROM pets WHERE id <= ?')
+      .pluck()
+      .get(CHANGES) as number;
 
     // The server goes away; the counter goes on changing animals, each kept in the outbox (the
     // engine tries at once, finds the server unreachable and waits).
@@ -103,7 +136,7 @@ export async function benchChanges(dir: string): Promise<string[]> {
       .all(CHANGES);
     const queueStart = performance.now();
     app.db.transaction(() => {
-      for (const id of ids) app.changePet(id, { status: 'sold' });
+      for (const id of ids) app.changePet(id, { status });
     })();
     const queueMs = performance.now() - queueStart;
     const offline = await app.engine.syncNow();
@@ -122,48 +155,72 @@ export async function benchChanges(dir: string): Promise<string[]> {
     const seconds = (performance.now() - start) / 1000;
     const syncCpuAfter = threadCpuMs('WorkerThread');
     const { rps: limitAfter } = await patchLimit(server.origin, { change: 'status' });
-    const limitRps = (limitBefore + limitAfter) / 2;
-    // What the sync thread's own CPU costs the service on this machine (two cores, shared): the
-    // keyed load alone, then beside a process keeping busy the share of a core the drain's thread used.
     const syncCpuMs = syncCpuBefore === null || syncCpuAfter === null ? null : syncCpuAfter - syncCpuBefore;
-    const syncShare = syncCpuMs === null ? null : syncCpuMs / (seconds * 1000);
+    const { conflicts, rejected } = app.status();
+    await opened.close();
+
+    const check = new Database(serverDb, { readonly: true });
+    const counted = check
+      .prepare(`SELECT sum(status = ?) AS made, sum(revision > ?) AS twice FROM pets WHERE id <= ${CHANGES}`)
+      .get(status, revisionBefore + 1) as { made: number; twice: number };
+    check.close();
+    return {
+      rate: CHANGES / seconds,
+      seconds,
+      queueMs,
+      limitBefore,
+      limitAfter,
+      keyedLimitRps,
+      nameLimitRps,
+      syncUsPerChange: syncCpuMs === null ? null : (syncCpuMs * 1000) / CHANGES,
+      syncShare: syncCpuMs === null ? null : syncCpuMs / (seconds * 1000),
+      lost: CHANGES - counted.made,
+      twice: counted.twice,
+      overwritten: conflicts + rejected,
+    };
+  }
+
+  try {
+    const batched = await drainOnce('changes-app', 'sold', true);
+    const single = await drainOnce('changes-app-single', 'pending', false);
+    // What the sync thread's own CPU costs the service on this machine (two cores, shared): the
+    // keyed load alone, then beside a process keeping busy the share of a core the one-PATCH drain's thread used.
     const keyedAlone = await patchLimit(server.origin, { change: 'status', withKeys: true });
     let keyedBesideRps: number | null = null;
-    if (syncShare !== null) {
-      const load = cpuLoad(syncShare);
+    if (single.syncShare !== null) {
+      const load = cpuLoad(single.syncShare);
       try {
         keyedBesideRps = (await patchLimit(server.origin, { change: 'status', withKeys: true })).rps;
       } finally {
         load.stop();
       }
     }
-    const { conflicts, rejected } = app.status();
-    await opened.close();
-
-    const check = new Database(serverDb, { readonly: true });
-    const { sold, twice } = check
-      .prepare(`SELECT sum(status = 'sold') AS sold, sum(revision > 2) AS twice FROM pets WHERE id <= ${CHANGES}`)
-      .get() as { sold: number; twice: number };
-    check.close();
-    const rate = CHANGES / seconds;
-    const ratio = rate / limitRps;
-    const lost = CHANGES - sold;
+    const limitOf = (drain: Drain) => (drain.limitBefore + drain.limitAfter) / 2;
+    const ratio = batched.rate / limitOf(batched);
+    const zero = (drain: Drain) => drain.lost === 0 && drain.twice === 0 && drain.overwritten === 0;
+    const cpu = (drain: Drain) =>
+      drain.syncUsPerChange === null
+        ? 'not measured (needs /proc)'
+        : `${fmt(drain.syncUsPerChange, 0)} µs a change (${fmt(drain.syncShare! * 100, 0)}% of a core)`;
     return [
-      `${CHANGES.toLocaleString('en')} changes (each a different animal marked sold) made while the server was down (${fmt(queueMs, 0)} ms to make them, one transaction; the engine tried at once and found the server unreachable), by the app as it runs all day: the sync engine in a thread of its own (the built one, \`electron-vite build\`, up and idle before), the key read from a real Secret Service keychain through main. The server is then started again on the same port and file, and the drain timed from "Sync now" to every change accepted. The baseline is the same service's durable PATCH /v1/pets/{petId} rate under autocannon (10 connections, 10 s, each request a real change of status of another animal, the kind of change drained: each animal in turn pending, sold, available again; If-Match: *), measured just before and just after the drain in the same run (the mean of the two); for comparison, the same load with an Idempotency-Key on each request, as the drain sends them, and a load of new names (the baseline until the thirteenth session: a name also rewrites the full-text index, so it is the slower change). The sync thread's CPU during the drain is read from /proc (Linux) and set beside autocannon's CPU for a keyed request; after the drain, the keyed load runs alone and then beside a process keeping busy the same share of a core, to show what the client's own CPU costs the service on this two-core machine, where both run. Then the server's file is counted: animals not sold (lost), animals whose revision moved more than once (a change made twice), and conflicts or refusals left in the replica (a change overwritten or refused).`,
+      `${CHANGES.toLocaleString('en')} changes (each a different animal marked sold) made while the server was down (${fmt(batched.queueMs, 0)} ms to make them, one transaction; the engine tried at once and found the server unreachable), by the app as it runs all day: the sync engine in a thread of its own (the built one, \`electron-vite build\`, up and idle before), the key read from a real Secret Service keychain through main. The server is then started again on the same port and file, and the drain timed from "Sync now" to every change accepted. The app sends them as it does to our service: in batches (POST /v1/pet-changes, our extension: up to ${BATCH} changes in a request and a commit, ${CHANGE_BATCHES_IN_FLIGHT} requests in flight), each change with its own If-Match and Idempotency-Key. The baseline is the same service's durable PATCH /v1/pets/{petId} rate under autocannon (10 connections, 10 s, each request a real change of status of another animal, the kind of change drained: each animal in turn pending, sold, available again; If-Match: *), measured just before and just after the drain in the same run (the mean of the two); for comparison, the same load with an Idempotency-Key on each request, as the drain sends them, and a load of new names. Then the same again with the app sending one PATCH per change (${CONCURRENCY} in flight), as it does to a server without the batch: 10,000 more changes (the same animals marked pending), against the baseline measured around that drain. The sync thread's CPU during each drain is read from /proc (Linux). After both, the keyed load runs alone and then beside a process keeping busy the share of a core the one-PATCH drain's thread used: what the client's own CPU costs the service on this two-core machine, where both run. Each time the server's file is counted: animals without the new status (lost), animals whose revision moved more than once (a change made twice), and conflicts or refusals left in the replica (a change overwritten or refused).`,
       '',
       '| measure | value | baseline | ratio | target | result |',
       '|---|---|---|---|---|---|',
-      `| drain rate | ${fmt(rate, 0)} changes/s (${fmt(seconds, 1)} s end to end) | service limit ${fmt(limitRps, 0)} PATCH/s (${fmt(limitBefore, 0)} before, ${fmt(limitAfter, 0)} after) | ${fmt(ratio, 2)}x | ≥ 0.9x | ${verdict(ratio >= 0.9)} |`,
-      `| for comparison: the same drain against the service's PATCH rate of status with an Idempotency-Key on each request, as the drain sends them | ${fmt(rate, 0)} changes/s | ${fmt(keyedLimitRps, 0)} PATCH/s with keys | ${fmt(rate / keyedLimitRps, 2)}x | (reported) | |`,
-      `| for comparison: the same drain against the service's PATCH rate of new names (the baseline until the thirteenth session) | ${fmt(rate, 0)} changes/s | ${fmt(nameLimitRps, 0)} PATCH/s of names | ${fmt(rate / nameLimitRps, 2)}x | (reported) | |`,
-      ...(syncCpuMs === null || syncShare === null || keyedBesideRps === null
-        ? ["| the sync thread's CPU | not measured (needs Linux's /proc) | | | | |"]
+      `| drain rate, in batches (as the app sends to our service) | ${fmt(batched.rate, 0)} changes/s (${fmt(batched.seconds, 1)} s end to end) | service limit ${fmt(limitOf(batched), 0)} PATCH/s (${fmt(batched.limitBefore, 0)} before, ${fmt(batched.limitAfter, 0)} after) | ${fmt(ratio, 2)}x | ≥ 0.9x | ${verdict(ratio >= 0.9)} |`,
+      `| for comparison: the same drain against the service's PATCH rate of status with an Idempotency-Key on each request | ${fmt(batched.rate, 0)} changes/s | ${fmt(batched.keyedLimitRps, 0)} PATCH/s with keys | ${fmt(batched.rate / batched.keyedLimitRps, 2)}x | (reported) | |`,
+      `| for comparison: against the PATCH rate of new names | ${fmt(batched.rate, 0)} changes/s | ${fmt(batched.nameLimitRps, 0)} PATCH/s of names | ${fmt(batched.rate / batched.nameLimitRps, 2)}x | (reported) | |`,
+      `| the sync thread's CPU during the drain in batches | ${cpu(batched)} | | | (reported) | |`,
+      `| lost / made twice / overwritten or refused, in batches | ${batched.lost} / ${batched.twice} / ${batched.overwritten} | ${CHANGES.toLocaleString('en')} changes | | all zero | ${verdict(zero(batched))} |`,
+      `| drain rate, one PATCH a change (as to a server without the batch) | ${fmt(single.rate, 0)} changes/s (${fmt(single.seconds, 1)} s end to end) | service limit ${fmt(limitOf(single), 0)} PATCH/s (${fmt(single.limitBefore, 0)} before, ${fmt(single.limitAfter, 0)} after) | ${fmt(single.rate / limitOf(single), 2)}x | (reported) | |`,
+      `| for comparison: one PATCH a change against the keyed PATCH rate | ${fmt(single.rate, 0)} changes/s | ${fmt(single.keyedLimitRps, 0)} PATCH/s with keys | ${fmt(single.rate / single.keyedLimitRps, 2)}x | (reported) | |`,
+      `| the sync thread's CPU during the drain one PATCH a change | ${cpu(single)} | | | (reported) | |`,
+      ...(keyedBesideRps === null || single.syncShare === null
+        ? []
         : [
-            `| the sync thread's CPU during the drain | ${fmt((syncCpuMs * 1000) / CHANGES, 0)} µs a change (${fmt(syncShare * 100, 0)}% of a core) | autocannon, the load generator: ${fmt(keyedAlone.clientCpuUs, 0)} µs a request | ${fmt((syncCpuMs * 1000) / CHANGES / keyedAlone.clientCpuUs, 1)}x | (reported) | |`,
-            `| for comparison: the service's keyed PATCH rate of status beside a process keeping ${fmt(syncShare * 100, 0)}% of a core busy (what the sync thread used), after the drain | ${fmt(keyedBesideRps, 0)} PATCH/s | ${fmt(keyedAlone.rps, 0)} PATCH/s alone, just before | ${fmt(keyedBesideRps / keyedAlone.rps, 2)}x | (reported) | |`,
-            `| for comparison: the drain against that rate beside the same load | ${fmt(rate, 0)} changes/s | ${fmt(keyedBesideRps, 0)} PATCH/s | ${fmt(rate / keyedBesideRps, 2)}x | (reported) | |`,
+            `| for comparison: the service's keyed PATCH rate beside a process keeping ${fmt(single.syncShare * 100, 0)}% of a core busy (what that drain's thread used) | ${fmt(keyedBesideRps, 0)} PATCH/s | ${fmt(keyedAlone.rps, 0)} PATCH/s alone, just before | ${fmt(keyedBesideRps / keyedAlone.rps, 2)}x | (reported) | |`,
           ]),
-      `| lost / made twice / overwritten or refused | ${lost} / ${twice} / ${conflicts + rejected} | ${CHANGES.toLocaleString('en')} changes | | all zero | ${verdict(lost === 0 && twice === 0 && conflicts + rejected === 0)} |`,
+      `| lost / made twice / overwritten or refused, one PATCH a change | ${single.lost} / ${single.twice} / ${single.overwritten} | ${CHANGES.toLocaleString('en')} changes | | all zero | ${verdict(zero(single))} |`,
     ];
   } finally {
     await server.stop();

@@ -47,7 +47,7 @@ export interface ReplicaOptions {
   key?: () => 'none' | 'unconfirmed' | 'ready';
   now?: () => number;
   /** Engine tuning (tests shorten the backoff). */
-  engine?: Pick<SyncEngineOptions, 'backoff' | 'batch' | 'concurrency'>;
+  engine?: Pick<SyncEngineOptions, 'backoff' | 'batch' | 'concurrency' | 'changeBatches'>;
   /** Runs the sync engine elsewhere (a thread of its own, see start-sync-thread.ts); by default it runs here. */
   syncElsewhere?: () => SyncEngine;
 }

@@ -46,6 +46,8 @@ export interface SyncEngineOptions {
   random?: () => number;
   batch?: number;
   concurrency?: number;
+  /** false: every change one PATCH, as to a server without the batch (a benchmark compares the two). */
+  changeBatches?: boolean;
   backoff?: typeof BACKOFF;
 }
 
@@ -274,7 +276,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       );
       // Changes after the adds: a change is only ever to an animal the server already has. In
       // batches while the server takes them; what is left (a server without them), one PATCH each.
-      await drainInBatches(changeOutcomes, tell(changeOutcomes.flush), going);
+      if (options.changeBatches !== false) await drainInBatches(changeOutcomes, tell(changeOutcomes.flush), going);
       await drain(() => changes.claimDue(batch), changeOutcomes.send, changeOutcomes.flush);
     } finally {
       flush();

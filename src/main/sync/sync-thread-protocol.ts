@@ -12,7 +12,7 @@ export interface SyncThreadData {
   appDatabase: string;
   /** The address presets from the environment variables (settings fall back to them). */
   presets: Record<string, string>;
-  tuning?: Pick<SyncEngineOptions, 'backoff' | 'batch' | 'concurrency'>;
+  tuning?: Pick<SyncEngineOptions, 'backoff' | 'batch' | 'concurrency' | 'changeBatches'>;
   timeouts?: RemoteClientOptions['timeouts'];
 }
 
