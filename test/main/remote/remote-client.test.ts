@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRemoteClient, type RemoteClientOptions } from '../../../src/main/remote/remote-client';
 import { RemoteError } from '../../../src/main/remote/remote-error';
@@ -215,13 +217,12 @@ describe('remote client against servers that break the contract', () => {
 describe('changePets (our batch): the answer is untrusted', () => {
   /** A server that answers the batch with `body` (200, JSON), whatever was asked. */
   async function answering(body: string) {
-    const { createServer } = await import('node:http');
     const server = createServer((req, res) => {
       req.resume();
       req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as import('node:net').AddressInfo;
+    const { port } = server.address() as AddressInfo;
     return {
       remote: client({ baseUrl: `http://127.0.0.1:${port}/v1` }),
       close: () => new Promise<void>((resolve) => server.close(() => resolve())),
