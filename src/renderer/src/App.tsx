@@ -13,6 +13,7 @@ import { SettingsScreen } from './components/SettingsScreen';
 import { SyncBar, syncNowAndAnnounce } from './components/SyncBar';
 import { FALLBACK_FOCUS_ID } from './components/use-modal';
 import { isMac } from './format';
+import { keepFocusOnThePage } from './keep-focus';
 import { useApp, type Screen } from './store';
 
 /**
@@ -82,9 +83,11 @@ export function App() {
     };
     window.addEventListener('keydown', onKey);
     const unsubscribe = subscribe('command', ({ command }) => runCommand(command));
+    const stopKeepingFocus = keepFocusOnThePage();
     return () => {
       window.removeEventListener('keydown', onKey);
       unsubscribe();
+      stopKeepingFocus();
     };
   }, []);
 
