@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { PET_STATUSES, type AnimalSort, type PetStatus } from '../../shared/contract';
+import { lookAlikeInWords, PET_STATUSES, type AnimalSort, type PetStatus } from '../../shared/contract';
 import type { PetstoreCore } from '../core/petstore-core';
 import { environmentOption, EXIT, parse, UsageError, type CliIo } from './cli-args';
 
@@ -24,9 +24,7 @@ export async function importAnimals(args: string[], core: PetstoreCore, io: CliI
         `line ${row.line}: not added: ${row.problems.map(({ field, message }) => `${field} ${message}`).join('; ')}`,
       );
     else if (row.state === 'look_alike' && !values['look-alikes-too'])
-      io.err(
-        `line ${row.line}: not added: like ${row.lookAlikes?.[0]?.id !== undefined ? `number ${row.lookAlikes[0].id}` : 'one waiting to be sent'} (add these too with --look-alikes-too)`,
-      );
+      io.err(`line ${row.line}: not added: ${lookAlikeInWords(row)} (add these too with --look-alikes-too)`);
   }
   const { counts } = preview;
   const summary = `${counts.ready} ready, ${counts.invalid} with problems, ${counts.look_alike} like animals already there, ${counts.imported} imported before`;

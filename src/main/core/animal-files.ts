@@ -22,6 +22,7 @@ import {
 import { guardCell, headerKey, readCsv, unguardCell, writeCsv } from '../csv/spreadsheet-csv';
 import type { CategoryNames } from '../store/category-names';
 import type { RowToImport } from '../store/imported-rows';
+import { searchText } from '../store/search-text';
 
 export interface AnimalFilesDeps {
   animals(environment: EnvironmentName, query: AnimalsQuery): AnimalsWindow;
@@ -153,11 +154,17 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
         .update(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'))
         .digest('hex');
       const keys = records.map(({ line }) => createHash('sha256').update(`${file}:${line}`).digest('hex').slice(0, 40));
-      const rows = records.map(({ line, cells }, index) => {
+      // The line that first adds each animal (name as search reads it, category): a later row like it asks, as the form would.
+      const firstLineOf = new Map<string, number>();
+      const rows = records.map(({ line, cells }, index): ImportRow => {
         const row = checkRow(environment, line, cells, columns);
-        return row.state !== 'invalid' && deps.wasImported(environment, keys[index]!)
-          ? { ...row, state: 'imported' as const }
-          : row;
+        if (row.state === 'invalid') return row;
+        if (deps.wasImported(environment, keys[index]!)) return { ...row, state: 'imported' };
+        const animal = `${row.categoryId}:${searchText(row.name.trim())}`;
+        const sameAsLine = firstLineOf.get(animal);
+        if (sameAsLine !== undefined) return { ...row, state: 'look_alike', sameAsLine };
+        firstLineOf.set(animal, line);
+        return row;
       });
       const importId = randomUUID();
       previews.set(importId, { environment, rows, keys });

@@ -7,7 +7,8 @@ import type { SameAnimal } from './same-animals';
  * - ready: it will be added;
  * - invalid: it breaks the contract's rules (`problems`, each on its field), and is not added;
  * - imported: this row of this file was imported before, and is not added twice;
- * - look_alike: an animal of that name and category is already listed or waiting (`lookAlikes`);
+ * - look_alike: an animal of that name and category is already listed or waiting (`lookAlikes`), or an
+ *   earlier row of the same file adds one (`sameAsLine`);
  *   added only when a person asks for these too.
  */
 export const IMPORT_ROW_STATES = ['ready', 'invalid', 'imported', 'look_alike'] as const;
@@ -25,6 +26,8 @@ export interface ImportRow {
   state: ImportRowState;
   problems: FieldProblem[];
   lookAlikes?: SameAnimal[];
+  /** With look_alike: the earlier line of the same file that adds an animal of that name and category. */
+  sameAsLine?: number;
 }
 
 /** A file read and checked, row by row, before anything is added; `importId` names it for the import. */
@@ -53,4 +56,13 @@ export interface ImportOutcome {
 export interface ExportOutcome {
   rows: number;
   path: string | null;
+}
+
+/** Why a look_alike row waits for a person, in words ("the same as line 2 of this file", "like number 12, Rex"). */
+export function lookAlikeInWords(row: Pick<ImportRow, 'lookAlikes' | 'sameAsLine'>): string {
+  if (row.sameAsLine !== undefined) return `the same as line ${row.sameAsLine} of this file`;
+  const [first] = row.lookAlikes ?? [];
+  return first?.id !== undefined
+    ? `like number ${first.id}, ${first.name}`
+    : `like ${first?.name ?? 'one'} waiting to be sent`;
 }

@@ -228,6 +228,21 @@ describe('animals to and from CSV', () => {
     expect((await refusal(() => core.importAnimals('local', second.importId))).code).toBe('not_found');
   });
 
+  it('the same animal twice in one file: later rows ask, as the form would, and are added only when asked for', async () => {
+    const core = open();
+    // The same name as search reads it (case, spaces and accents aside) and the same category.
+    const text = 'name,category\nMax,1\nBella,1\n max ,1\nMäx,1\nMax,2\n';
+    const preview = core.previewImport('local', 'twice.csv', text);
+    expect(preview.rows.map((row) => row.state)).toEqual(['ready', 'ready', 'look_alike', 'look_alike', 'ready']);
+    expect(preview.rows[2]).toMatchObject({ sameAsLine: 2 });
+    expect(preview.rows[3]).toMatchObject({ sameAsLine: 2 });
+    expect(await core.importAnimals('local', preview.importId)).toMatchObject({ added: 3 });
+    const again = core.previewImport('local', 'twice.csv', text);
+    expect(again.counts).toEqual({ ready: 0, invalid: 0, imported: 3, look_alike: 2 });
+    expect(await core.importAnimals('local', again.importId, { lookAlikesToo: true })).toMatchObject({ added: 2 });
+    expect(core.animals('local').total).toBe(5);
+  });
+
   itWithKeyring(
     'through the outbox to a server, exactly once: imported twice, and by a second counter, 1,000 rows stay 1,000',
     async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { ImportPreview, ImportRow } from '../../../shared/contract';
+import { lookAlikeInWords, type ImportPreview, type ImportRow } from '../../../shared/contract';
 import { call, messageOf, subscribe } from '../api';
 import { ariaKeyShortcuts, COMMANDS, shortcutLabel } from '../../../shared/commands';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
@@ -24,10 +24,8 @@ function rowNote(row: ImportRow): string {
   if (row.state === 'invalid') return row.problems.map(({ field, message }) => `${field} ${message}`).join('; ');
   if (row.state === 'imported') return 'This row of this file was imported before; it is not added twice.';
   if (row.state === 'look_alike') {
-    const [first] = row.lookAlikes ?? [];
-    return first?.id !== undefined
-      ? `Like number ${first.id}, ${first.name}`
-      : `Like ${first?.name ?? 'one'} waiting to be sent`;
+    const words = lookAlikeInWords(row);
+    return `${words[0]!.toUpperCase()}${words.slice(1)}`;
   }
   return '';
 }
