@@ -61,7 +61,7 @@ export function createIpcRouter(core: PetstoreCore, log?: FaultLog) {
     importAnimals: ({ environment, importId, lookAlikesToo }) =>
       core.importAnimals(environment, importId, { lookAlikesToo }),
     managerLock: () => core.managerLock(),
-    unlockManager: ({ pin }) => core.unlockManager(pin),
+    unlockManager: ({ pin, permit }) => core.unlockManager(pin, permit),
     lockManager: () => core.lockManager(),
     setManagerPin: ({ pin }) => core.setManagerPin(pin),
   };

@@ -100,14 +100,15 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
     try {
       return await runCommand();
     } catch (error) {
-      if (toAppError(error).code !== 'manager_pin_required') throw error;
-      // Main's lock, kept in the database, holds here too: a manager gives the PIN, and the command runs again.
+      const asked = toAppError(error);
+      if (asked.code !== 'manager_pin_required' || asked.permit === undefined) throw error;
+      // Main's lock, kept in the database, holds here too: a manager gives the PIN for this task, and it runs again.
       const pin = await io.managerPin();
       if (pin === null) {
-        io.err(`${toAppError(error).message} Run it at a terminal, or set PETSTORE_MANAGER_PIN.`);
+        io.err(`${asked.message} Run it at a terminal, or set PETSTORE_MANAGER_PIN.`);
         return EXIT.usage;
       }
-      await useCore().unlockManager(pin);
+      await useCore().unlockManager(pin, asked.permit);
       return await runCommand();
     }
   } catch (error) {

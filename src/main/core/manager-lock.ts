@@ -1,5 +1,13 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { ApiError, isManagerPin, MANAGER_PIN_RULE } from '../../shared/contract';
+import {
+  ApiError,
+  isManagerPin,
+  MANAGER_PIN_RULE,
+  managerTaskInWords,
+  type ManagerPermit,
+  type ManagerTask,
+  type EnvironmentName,
+} from '../../shared/contract';
 import type { ManagerLockView } from '../../shared/ipc/views';
 import { ReportedError } from '../app-error';
 import { writeTransaction, type SqliteDatabase } from '../store/database';
@@ -7,8 +15,11 @@ import { writeTransaction, type SqliteDatabase } from '../store/database';
 /** Wrong PINs in a row before each further try waits (1 s, then doubling: 2 s, 4 s, ... up to 15 min). */
 export const FREE_ATTEMPTS = 3;
 export const LONGEST_WAIT_MS = 15 * 60_000;
-/** A manager's unlock lasts this long, or until the window locks again (it does after each guarded task). */
-export const UNLOCKED_FOR_MS = 5 * 60_000;
+/**
+ * An unlock allows the one task it was asked for, once, within this long: main locks again by
+ * itself, so a caller that rides an unlock (a page that never locks) can do nothing else.
+ */
+export const PERMIT_LASTS_MS = 60_000;
 
 // OWASP's scrypt parameters for passwords (N=2^17 is their first choice; 2^15 with r=8 is about
 // 100 ms on a counter PC, and 32 MiB). Stored with the hash, so they can grow later.
@@ -45,7 +56,7 @@ export function createManagerLock(db: SqliteDatabase, now: () => number = Date.n
     'INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
   );
   const remove = db.prepare<[string]>('DELETE FROM settings WHERE name = ?');
-  let unlockedUntil = 0;
+  let permit: (ManagerPermit & { until: number }) | null = null;
 
   const stored = (): StoredPin | null => {
     const value = read.get('manager_pin');
@@ -53,11 +64,11 @@ export function createManagerLock(db: SqliteDatabase, now: () => number = Date.n
   };
   const failures = () => Number(read.get('manager_pin_failures') ?? 0);
   const nextTryAt = () => Number(read.get('manager_pin_next_try_at') ?? 0);
-  const unlocked = () => stored() === null || now() < unlockedUntil;
+  const permitLive = () => permit !== null && now() < permit.until;
 
   const view = (): ManagerLockView => ({
     pinSet: stored() !== null,
-    unlocked: stored() !== null && now() < unlockedUntil,
+    unlocked: stored() !== null && permitLive(),
     retryAfterMs: Math.max(0, nextTryAt() - now()),
   });
 
@@ -107,34 +118,44 @@ export function createManagerLock(db: SqliteDatabase, now: () => number = Date.n
   return {
     view,
 
-    /** Throws manager_pin_required when a PIN is set and no manager unlocked; `task` says what needs it. */
-    require(task: string): void {
-      if (unlocked()) return;
+    /**
+     * Passes when no PIN is set, or uses up the unlock asked for this very task (and environment);
+     * otherwise throws manager_pin_required with the permit to ask for.
+     */
+    require(task: ManagerTask, environment?: EnvironmentName): void {
+      if (stored() === null) return;
+      if (permitLive() && permit!.task === task && permit!.environment === environment) {
+        permit = null;
+        return;
+      }
+      const asked: ManagerPermit = environment === undefined ? { task } : { task, environment };
       throw new ReportedError({
         code: 'manager_pin_required',
-        message: `${task} needs the manager's PIN.`,
+        message: `${managerTaskInWords(asked)} needs the manager's PIN.`,
         status: 403,
+        permit: asked,
       });
     },
 
-    async unlock(pin: string): Promise<ManagerLockView> {
+    /** The PIN, for one task: allowed once, within PERMIT_LASTS_MS. */
+    async unlock(pin: string, asked: ManagerPermit): Promise<ManagerLockView> {
       if (!(await pinIsRight(pin))) throw wrongPin();
-      unlockedUntil = now() + UNLOCKED_FOR_MS;
+      permit = { ...asked, until: now() + PERMIT_LASTS_MS };
       return view();
     },
 
     lock(): ManagerLockView {
-      unlockedUntil = 0;
+      permit = null;
       return view();
     },
 
     /** Sets, changes (unlocked first) or removes (null) the PIN. */
     async setPin(pin: string | null): Promise<ManagerLockView> {
-      this.require('Changing the PIN');
+      this.require('change-pin');
       if (pin === null) {
         remove.run('manager_pin');
         forgetFailures();
-        unlockedUntil = 0;
+        permit = null;
         return view();
       }
       if (!isManagerPin(pin))
@@ -146,7 +167,7 @@ export function createManagerLock(db: SqliteDatabase, now: () => number = Date.n
         JSON.stringify({ ...COST, salt: salt.toString('base64'), hash: hash.toString('base64') } satisfies StoredPin),
       );
       forgetFailures();
-      unlockedUntil = 0;
+      permit = null;
       return view();
     },
   };

@@ -23,6 +23,7 @@ import {
   type ImportProgress,
   type NewPet,
   type SameAnimal,
+  type ManagerPermit,
   describeCategory,
   SAME_ANIMALS_SHOWN,
 } from '../../shared/contract';
@@ -186,6 +187,25 @@ export function openPetstoreCore({
     };
   }
 
+  /** Names from a CSV file (category_id, name), all or none; the manager's task is asked for by the caller. */
+  function importCategoryNames(environment: EnvironmentName, text: string): { named: number } {
+    const [header, ...records] = readCsv(text);
+    const keys = (header?.cells ?? []).map((cell) => headerKey(unguardCell(cell)));
+    const id = keys.findIndex((key) => key === 'categoryid' || key === 'id');
+    const name = keys.findIndex((key) => key === 'name' || key === 'categoryname');
+    if (id === -1 || name === -1)
+      throw new ApiError('invalid_body', 'The file\'s first line must name its columns: "category_id" and "name".');
+    categoryNames.nameAll(
+      environment,
+      records.map(({ line, cells }) => ({
+        line,
+        naming: { categoryId: (cells[id] ?? '').trim(), name: unguardCell(cells[name] ?? '') },
+      })),
+    );
+    events.emit('categoriesChanged', { environment });
+    return { named: records.length };
+  }
+
   function localView(query: Partial<ListPetsQuery>): PetsView {
     return { environment: 'local', pets: localStore.listPets(query), unsynced: [], listedAt: null, source: 'local' };
   }
@@ -204,7 +224,7 @@ export function openPetstoreCore({
 
     /** Main decides, and tells every window; the newest decision carries the highest revision. */
     setActiveEnvironment(environment: EnvironmentName): ActiveEnvironmentView {
-      if (environment !== settings.activeEnvironment()) managerLock.require('Switching environment');
+      if (environment !== settings.activeEnvironment()) managerLock.require('switch-environment', environment);
       settings.setActiveEnvironment(environment);
       const decided = { environment, revision: ++revision };
       events.emit('environmentChanged', decided);
@@ -276,7 +296,7 @@ export function openPetstoreCore({
 
     /** A manager names a category (or takes its name away, `name: null`). */
     nameCategory(environment: EnvironmentName, naming: unknown): CategoryName | null {
-      managerLock.require('Naming categories');
+      managerLock.require('name-categories', environment);
       const named = categoryNames.name(environment, naming);
       events.emit('categoriesChanged', { environment });
       return named;
@@ -292,29 +312,15 @@ export function openPetstoreCore({
 
     /** Names from a CSV file (category_id, name): all or none; names not in the file stay as they are. */
     importCategoryNames(environment: EnvironmentName, text: string): { named: number } {
-      managerLock.require('Naming categories');
-      const [header, ...records] = readCsv(text);
-      const keys = (header?.cells ?? []).map((cell) => headerKey(unguardCell(cell)));
-      const id = keys.findIndex((key) => key === 'categoryid' || key === 'id');
-      const name = keys.findIndex((key) => key === 'name' || key === 'categoryname');
-      if (id === -1 || name === -1)
-        throw new ApiError('invalid_body', 'The file\'s first line must name its columns: "category_id" and "name".');
-      categoryNames.nameAll(
-        environment,
-        records.map(({ line, cells }) => ({
-          line,
-          naming: { categoryId: (cells[id] ?? '').trim(), name: unguardCell(cells[name] ?? '') },
-        })),
-      );
-      events.emit('categoriesChanged', { environment });
-      return { named: records.length };
+      managerLock.require('name-categories', environment);
+      return importCategoryNames(environment, text);
     },
 
     /** Category names from a file: the one named, else one a person chooses (main's dialog); null when they chose none. */
     async importCategoryNamesFromFile(environment: EnvironmentName, named?: string): Promise<{ named: number } | null> {
-      managerLock.require('Naming categories');
+      managerLock.require('name-categories', environment);
       const path = named ?? (await openFile('category names'));
-      return path === null ? null : this.importCategoryNames(environment, (await readCsvFile(path)).text);
+      return path === null ? null : importCategoryNames(environment, (await readCsvFile(path)).text);
     },
 
     /** The category names to a file a person chooses (main's dialog). */
@@ -352,7 +358,7 @@ export function openPetstoreCore({
     importAnimals: animalFiles.importAnimals,
 
     managerLock: (): ManagerLockView => managerLock.view(),
-    unlockManager: (pin: string): Promise<ManagerLockView> => managerLock.unlock(pin),
+    unlockManager: (pin: string, permit: ManagerPermit): Promise<ManagerLockView> => managerLock.unlock(pin, permit),
     lockManager: (): ManagerLockView => managerLock.lock(),
     setManagerPin: (pin: string | null): Promise<ManagerLockView> => managerLock.setPin(pin),
 
@@ -399,7 +405,7 @@ export function openPetstoreCore({
     },
 
     discardEntry(environment: RemoteEnvironment, entryId: string): DiscardOutcome {
-      managerLock.require('Discarding what waits to be sent');
+      managerLock.require('discard', environment);
       return replica(environment).discard(entryId);
     },
 
@@ -459,7 +465,7 @@ export function openPetstoreCore({
     environmentSettings,
 
     setBaseUrl(environment: RemoteEnvironment, url: string): Promise<EnvironmentSettingsView> {
-      managerLock.require('Changing a server address');
+      managerLock.require('set-address', environment);
       const before = settings.baseUrl(environment).url;
       const saved = settings.setBaseUrl(environment, url);
       if (saved !== before) remotes.configurationChanged(environment);
@@ -468,7 +474,7 @@ export function openPetstoreCore({
 
     /** A key for the environment's current address, and only for its origin. */
     async setKey(environment: RemoteEnvironment, key: string): Promise<EnvironmentSettingsView> {
-      managerLock.require('Setting a key');
+      managerLock.require('set-key', environment);
       await keyAccess.set(environment, key);
       remotes.configurationChanged(environment);
       return await environmentSettings(environment);
@@ -482,7 +488,7 @@ export function openPetstoreCore({
       environment: RemoteEnvironment,
       { ask = confirmKeyOrigin }: { ask?: ConfirmKeyOrigin } = {},
     ): Promise<EnvironmentSettingsView & { confirmed: boolean }> {
-      managerLock.require('Moving a key to a new address');
+      managerLock.require('move-key', environment);
       const wasBound = keyAccess.state(environment) === 'ready';
       const confirmed = await keyAccess.confirmForAddress(environment, ask);
 
@@ -492,7 +498,7 @@ export function openPetstoreCore({
     },
 
     async clearKey(environment: RemoteEnvironment): Promise<EnvironmentSettingsView & { existed: boolean }> {
-      managerLock.require('Removing a key');
+      managerLock.require('clear-key', environment);
       const existed = await keyAccess.clear(environment);
       remotes.configurationChanged(environment);
       return { ...(await environmentSettings(environment)), existed };
@@ -501,8 +507,7 @@ export function openPetstoreCore({
     preferences: (): PreferencesView => ({ confirmProductionAdds: settings.confirmProductionAdds() }),
 
     setPreferences({ confirmProductionAdds }: PreferencesView): PreferencesView {
-      if (!confirmProductionAdds && settings.confirmProductionAdds())
-        managerLock.require('Turning production confirmations off');
+      if (!confirmProductionAdds && settings.confirmProductionAdds()) managerLock.require('confirmations-off');
       settings.setConfirmProductionAdds(confirmProductionAdds);
 
       return { confirmProductionAdds: settings.confirmProductionAdds() };

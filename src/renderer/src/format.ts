@@ -1,10 +1,4 @@
-import type { EnvironmentName } from '../../shared/contract';
-
-export const ENVIRONMENT_LABELS: Record<EnvironmentName, string> = {
-  local: 'Local store',
-  production: 'Production',
-  staging: 'Staging',
-};
+export { ENVIRONMENT_LABELS } from '../../shared/contract';
 
 export const isMac = /Mac/.test(navigator.platform);
 

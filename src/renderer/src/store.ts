@@ -18,7 +18,7 @@ import {
 } from '../../shared/contract';
 import type { ActiveEnvironmentView, ManagerLockView, PreferencesView } from '../../shared/ipc/views';
 import { call, CallError, subscribe } from './api';
-import { asManager, askForPin } from './manager';
+import { asManager } from './manager';
 
 export type Screen = 'animals' | 'settings';
 export interface Filter {
@@ -217,20 +217,15 @@ export const useApp = create<AppState & AppActions>()((set, get) => {
     },
 
     async chooseEnvironment(environment) {
-      const decided = await asManager('Switching environment', () => call('setActiveEnvironment', { environment }));
+      const decided = await asManager(() => call('setActiveEnvironment', { environment }));
       if (decided !== null) applyEnvironment(decided);
     },
 
     async showScreen(screen) {
       const from = get().screen;
       if (screen === from) return;
-      if (screen === 'settings') {
-        const managerLock = await call('managerLock', undefined);
-        set({ managerLock });
-        if (managerLock.pinSet && !managerLock.unlocked && !(await askForPin('Settings'))) return;
-      } else if (from === 'settings' && get().managerLock.pinSet) {
-        void call('lockManager', undefined).then((managerLock) => set({ managerLock }));
-      }
+      // Settings show without the PIN; each save that changes something a manager guards asks main for it.
+      if (screen === 'settings') set({ managerLock: await call('managerLock', undefined) });
       set({ screen });
     },
 
@@ -296,9 +291,7 @@ export const useApp = create<AppState & AppActions>()((set, get) => {
       const before = get().preferences;
       set({ preferences }); // at once: a checkbox answers the click, not the round trip to main
       try {
-        const decided = await asManager('Turning production confirmations off', () =>
-          call('setPreferences', preferences),
-        );
+        const decided = await asManager(() => call('setPreferences', preferences));
         set({ preferences: decided ?? before });
       } catch (error) {
         set({ preferences: before });

@@ -2,6 +2,13 @@
 export const ENVIRONMENTS = ['local', 'production', 'staging'] as const;
 export type EnvironmentName = (typeof ENVIRONMENTS)[number];
 
+/** Each environment as a person reads it, in the window, main's dialogs and messages. */
+export const ENVIRONMENT_LABELS: Record<EnvironmentName, string> = {
+  local: 'Local store',
+  production: 'Production',
+  staging: 'Staging',
+};
+
 export const REMOTE_ENVIRONMENTS = ['production', 'staging'] as const;
 export type RemoteEnvironment = (typeof REMOTE_ENVIRONMENTS)[number];
 

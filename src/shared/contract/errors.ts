@@ -1,4 +1,5 @@
 import type { Pet } from './pet';
+import type { ManagerPermit } from './manager-pin';
 import type { SameAnimal } from './same-animals';
 
 /**
@@ -99,6 +100,8 @@ export interface AppError {
   duplicates?: SameAnimal[];
   /** With manager_pin_wait: how long until a PIN is tried again. */
   retryAfterMs?: number;
+  /** With manager_pin_required: the unlock to ask for (the PIN, with this, allows this task once). */
+  permit?: ManagerPermit;
 }
 
 /** The interface's Error shape: `code`, `message`, `status` (repeating the HTTP status); ours adds `fields` on 400s. */

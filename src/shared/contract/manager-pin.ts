@@ -1,3 +1,5 @@
+import { ENVIRONMENT_LABELS, type EnvironmentName } from './environments';
+
 /** The manager's PIN: digits only (a counter PC's number pad), this many. Main checks it; the window says it. */
 export const MANAGER_PIN_DIGITS = { min: 4, max: 12 } as const;
 
@@ -5,3 +7,52 @@ export const MANAGER_PIN_RULE = `${MANAGER_PIN_DIGITS.min} to ${MANAGER_PIN_DIGI
 
 export const isManagerPin = (pin: string): boolean =>
   new RegExp(`^[0-9]{${MANAGER_PIN_DIGITS.min},${MANAGER_PIN_DIGITS.max}}$`).test(pin);
+
+/** What a manager's PIN guards; an unlock is asked for one of these. */
+export const MANAGER_TASK_NAMES = [
+  'switch-environment',
+  'set-address',
+  'set-key',
+  'move-key',
+  'clear-key',
+  'confirmations-off',
+  'name-categories',
+  'discard',
+  'change-pin',
+] as const;
+export type ManagerTask = (typeof MANAGER_TASK_NAMES)[number];
+
+/**
+ * What one unlock allows: one task, for one environment where the task has one. Main asks for it
+ * (with manager_pin_required) and the window hands it back with the PIN.
+ */
+export interface ManagerPermit {
+  task: ManagerTask;
+  environment?: EnvironmentName;
+}
+
+/** A permit in words, for main's message and the PIN dialog: "Switching to Staging", "Setting Production's key". */
+export function managerTaskInWords({ task, environment }: ManagerPermit): string {
+  const label = environment === undefined ? 'a server' : ENVIRONMENT_LABELS[environment];
+  const its = environment === undefined ? 'a server’s' : `${label}’s`;
+  switch (task) {
+    case 'switch-environment':
+      return environment === 'local' ? 'Switching to the local store' : `Switching to ${label}`;
+    case 'set-address':
+      return `Changing ${its} address`;
+    case 'set-key':
+      return `Setting ${its} key`;
+    case 'move-key':
+      return `Sending ${its} key to its new address`;
+    case 'clear-key':
+      return `Removing ${its} key`;
+    case 'confirmations-off':
+      return 'Turning production confirmations off';
+    case 'name-categories':
+      return 'Naming categories';
+    case 'discard':
+      return `Discarding what waits to be sent to ${label}`;
+    case 'change-pin':
+      return 'Changing the PIN';
+  }
+}

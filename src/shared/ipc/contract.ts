@@ -14,6 +14,7 @@ import { ENVIRONMENTS, REMOTE_ENVIRONMENTS } from '../contract/environments';
 import type { AppError } from '../contract/errors';
 import { animalsQuerySchema, type AnimalsWindow } from '../contract/browse';
 import { PET_STATUSES, type Pet } from '../contract/pet';
+import { MANAGER_TASK_NAMES } from '../contract/manager-pin';
 import type { ChangeEntry, DiscardOutcome, OutboxEntry, PetsView, ServerStatus, SyncOutcome } from '../contract/sync';
 import { type IPC_EVENT_NAMES, type IpcChannelName } from './channels';
 
@@ -107,7 +108,11 @@ export const IPC_REQUESTS = {
   /** The preview's rows to add (`lookAlikesToo`: those like an animal already there too). */
   importAnimals: z.strictObject({ environment, importId: text(40), lookAlikesToo: z.boolean() }),
   managerLock: z.undefined(),
-  unlockManager: z.strictObject({ pin: text(40) }),
+  /** The PIN, for the one task main asked it for (manager_pin_required's `permit`). */
+  unlockManager: z.strictObject({
+    pin: text(40),
+    permit: z.strictObject({ task: z.enum(MANAGER_TASK_NAMES), environment: environment.optional() }),
+  }),
   lockManager: z.undefined(),
   /** Sets or changes (unlocked first) the PIN; null removes it. */
   setManagerPin: z.strictObject({ pin: text(40).nullable() }),

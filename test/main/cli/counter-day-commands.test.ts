@@ -47,7 +47,7 @@ describe('the counter’s day from the command line', () => {
     const refused = await run(['env', 'use', 'staging']);
     expect(refused).toMatchObject({ code: 2 });
     expect(refused.err).toBe(
-      "Switching environment needs the manager's PIN. Run it at a terminal, or set PETSTORE_MANAGER_PIN.",
+      "Switching to Staging needs the manager's PIN. Run it at a terminal, or set PETSTORE_MANAGER_PIN.",
     );
     expect(await run(['env', 'use', 'staging'], { env: { PETSTORE_MANAGER_PIN: '2468' } })).toMatchObject({
       code: 0,

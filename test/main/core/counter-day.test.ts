@@ -13,6 +13,8 @@ import { useCleanups } from '../../helpers/cleanups';
 import { refusal } from '../../helpers/refusal';
 
 const { track, later } = useCleanups();
+/** An unlock asked for some task: the tries and waits below are the same whatever it is for. */
+const ANY_TASK = { task: 'change-pin' } as const;
 
 describe('the counter’s day, at the core', () => {
   const tempDir = useTempDir();
@@ -132,10 +134,43 @@ describe('the counter’s day, at the core', () => {
       expect(core.changePet('local', added.pet.id, { status: 'sold' })).toHaveProperty('pet.status', 'sold');
       expect(core.setPreferences({ confirmProductionAdds: true })).toEqual({ confirmProductionAdds: true });
       expect(core.setActiveEnvironment('local').environment).toBe('local'); // staying is no switch
-      expect((await core.unlockManager('2468')).unlocked).toBe(true);
+      const permit = { task: 'switch-environment', environment: 'staging' } as const;
+      expect((await core.unlockManager('2468', permit)).unlocked).toBe(true);
       expect(core.setActiveEnvironment('staging').environment).toBe('staging');
       core.lockManager();
       expect((await refusal(() => core.setActiveEnvironment('local'))).code).toBe('manager_pin_required');
+    });
+
+    it('an unlock covers the one task it was asked for, once, and main locks again by itself', async () => {
+      let clock = 1_000_000;
+      const core = open({ now: () => clock });
+      await core.setManagerPin('2468');
+      const asked = await refusal(() => core.setBaseUrl('production', 'https://shop.example/v1'));
+      expect(asked).toMatchObject({
+        code: 'manager_pin_required',
+        permit: { task: 'set-address', environment: 'production' },
+      });
+      await core.unlockManager('2468', asked.permit!);
+      expect(core.managerLock().unlocked).toBe(true);
+      // Riding that unlock, a caller may do nothing else: not the key, not the PIN, not another environment.
+      expect((await refusal(() => core.setKey('production', TEST_API_KEY))).code).toBe('manager_pin_required');
+      expect((await refusal(() => core.setManagerPin('0000'))).code).toBe('manager_pin_required');
+      expect((await refusal(() => core.setBaseUrl('staging', 'https://evil.example/v1'))).code).toBe(
+        'manager_pin_required',
+      );
+      expect((await refusal(() => core.setActiveEnvironment('production'))).code).toBe('manager_pin_required');
+      // The task it was asked for, once; then main has locked again without being told to.
+      expect((await core.setBaseUrl('production', 'https://shop.example/v1')).baseUrl).toBe('https://shop.example/v1');
+      expect(core.managerLock().unlocked).toBe(false);
+      expect((await refusal(() => core.setBaseUrl('production', 'https://evil.example/v1'))).code).toBe(
+        'manager_pin_required',
+      );
+      // An unlock not used soon lapses.
+      await core.unlockManager('2468', { task: 'switch-environment', environment: 'staging' });
+      clock += 61_000;
+      expect(core.managerLock().unlocked).toBe(false);
+      expect((await refusal(() => core.setActiveEnvironment('staging'))).code).toBe('manager_pin_required');
+      expect(core.activeEnvironment().environment).toBe('local');
     });
 
     it('the PIN is kept only as a slow salted hash; wrong tries wait longer and longer, across a restart', async () => {
@@ -153,30 +188,32 @@ describe('the counter’s day, at the core', () => {
       expect(Buffer.from(JSON.parse(stored).salt, 'base64')).toHaveLength(16);
 
       for (let attempt = 1; attempt <= FREE_ATTEMPTS; attempt++) {
-        expect((await refusal(() => core.unlockManager('0000'))).code).toBe('manager_pin_wrong');
+        expect((await refusal(() => core.unlockManager('0000', ANY_TASK))).code).toBe('manager_pin_wrong');
       }
       // Now each try waits: even the right PIN is not tried before the wait is over.
-      const waiting = await refusal(() => core.unlockManager('2468'));
+      const waiting = await refusal(() => core.unlockManager('2468', ANY_TASK));
       expect(waiting).toMatchObject({ code: 'manager_pin_wait', status: 429, retryAfterMs: 1_000 });
       await core.close();
 
       const restarted = open(options);
       expect(restarted.managerLock()).toEqual({ pinSet: true, unlocked: false, retryAfterMs: 1_000 });
-      expect((await refusal(() => restarted.unlockManager('2468'))).code).toBe('manager_pin_wait');
+      expect((await refusal(() => restarted.unlockManager('2468', ANY_TASK))).code).toBe('manager_pin_wait');
       clock += 1_000;
-      expect((await refusal(() => restarted.unlockManager('1111'))).retryAfterMs).toBe(2_000);
+      expect((await refusal(() => restarted.unlockManager('1111', ANY_TASK))).retryAfterMs).toBe(2_000);
       clock += 2_000;
-      expect((await refusal(() => restarted.unlockManager('1111'))).retryAfterMs).toBe(4_000);
+      expect((await refusal(() => restarted.unlockManager('1111', ANY_TASK))).retryAfterMs).toBe(4_000);
       clock += 4_000;
-      expect((await restarted.unlockManager('2468')).unlocked).toBe(true); // the right one resets the count
+      expect((await restarted.unlockManager('2468', ANY_TASK)).unlocked).toBe(true); // the right one resets the count
       restarted.lockManager();
-      expect((await refusal(() => restarted.unlockManager('1111'))).retryAfterMs).toBe(0);
+      expect((await refusal(() => restarted.unlockManager('1111', ANY_TASK))).retryAfterMs).toBe(0);
     });
 
     it('tries made at once are each counted (two processes, or a script hammering the bridge)', async () => {
       const core = open();
       await core.setManagerPin('2468');
-      const outcomes = await Promise.all(Array.from({ length: 8 }, () => refusal(() => core.unlockManager('9999'))));
+      const outcomes = await Promise.all(
+        Array.from({ length: 8 }, () => refusal(() => core.unlockManager('9999', ANY_TASK))),
+      );
       expect(outcomes.filter((error) => error.code === 'manager_pin_wrong')).toHaveLength(FREE_ATTEMPTS);
       expect(outcomes.filter((error) => error.code === 'manager_pin_wait')).toHaveLength(8 - FREE_ATTEMPTS);
     });
@@ -194,7 +231,7 @@ describe('the counter’s day, at the core', () => {
       for (const pin of ['123', '12345678901234', '12a4', ''])
         expect((await refusal(() => core.setManagerPin(pin))).fields?.[0]).toMatchObject({ field: 'pin' });
       await core.setManagerPin('2468');
-      await core.unlockManager('2468');
+      await core.unlockManager('2468', { task: 'change-pin' });
       expect(await core.setManagerPin(null)).toEqual({ pinSet: false, unlocked: false, retryAfterMs: 0 });
       expect(core.setActiveEnvironment('staging').environment).toBe('staging');
     });

@@ -15,7 +15,7 @@ export function PinSettings() {
   const [problem, setProblem] = useState('');
   const save = async (next: string | null) => {
     try {
-      const decided = await asManager('Changing the PIN', () => call('setManagerPin', { pin: next }));
+      const decided = await asManager(() => call('setManagerPin', { pin: next }));
       if (decided === null) return;
       useApp.setState({ managerLock: decided });
       setPin('');
@@ -85,7 +85,7 @@ export function CategorySettings() {
 
   const run = async (task: () => Promise<unknown>) => {
     try {
-      const done = await asManager('Naming categories', task);
+      const done = await asManager(task);
       if (done === null) return false;
       setProblem('');
       await load(environment);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { managerTaskInWords, type ManagerPermit } from '../../../shared/contract';
 import { call, CallError, messageOf } from '../api';
 import { usePinRequest } from '../manager';
 import { useApp } from '../store';
@@ -8,10 +9,12 @@ import { useModal } from './use-modal';
 /** Asks for the manager's PIN when main said a task needs it; main checks it, and counts wrong tries. */
 export function PinDialog() {
   const request = usePinRequest((state) => state.request);
-  return request ? <PinQuestion key={request.task} task={request.task} done={request.done} /> : null;
+  return request ? (
+    <PinQuestion key={JSON.stringify(request.permit)} permit={request.permit} done={request.done} />
+  ) : null;
 }
 
-function PinQuestion({ task, done }: { task: string; done(unlocked: boolean): void }) {
+function PinQuestion({ permit, done }: { permit: ManagerPermit; done(unlocked: boolean): void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const [pin, setPin] = useState('');
@@ -30,7 +33,7 @@ function PinQuestion({ task, done }: { task: string; done(unlocked: boolean): vo
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
-      useApp.setState({ managerLock: await call('unlockManager', { pin }) });
+      useApp.setState({ managerLock: await call('unlockManager', { pin, permit }) });
       done(true);
     } catch (error) {
       setPin('');
@@ -52,7 +55,7 @@ function PinQuestion({ task, done }: { task: string; done(unlocked: boolean): vo
       <h2 id={titleId}>Manager’s PIN</h2>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <div className="dialog-body">
-          <p>{task} needs the manager’s PIN.</p>
+          <p>{managerTaskInWords(permit)} needs the manager’s PIN.</p>
           <PinField
             id="manager-pin"
             label="PIN"

@@ -67,9 +67,7 @@ export function useRowDialogs() {
       );
     try {
       // Main decides at that moment; the row the person saw may have moved on since (sent, or on its way).
-      const outcome = await asManager('Discarding what waits to be sent', () =>
-        call('discardEntry', { environment: remote, entryId }),
-      );
+      const outcome = await asManager(() => call('discardEntry', { environment: remote, entryId }));
       if (outcome === null) return; // no manager unlocked the app
       const where = ENVIRONMENT_LABELS[remote];
       if (!outcome.discarded) {

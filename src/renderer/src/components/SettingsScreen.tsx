@@ -11,7 +11,6 @@ import { CategorySettings, PinSettings } from './ManagerSettings';
 import { Time } from './Time';
 
 /** What a manager's PIN guards here, as the PIN dialog names it (main decides what is locked). */
-const SETTINGS_TASK = 'Settings';
 const NEEDS_PIN = 'Not done: it needs the manager’s PIN.';
 
 function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
@@ -46,7 +45,7 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   const saveAddress = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
-      const saved = await asManager(SETTINGS_TASK, () => call('setBaseUrl', { environment, url: address }));
+      const saved = await asManager(() => call('setBaseUrl', { environment, url: address }));
       if (saved === null) return setAddressError(NEEDS_PIN);
       setSettings(saved);
       setAddress(saved.baseUrl ?? '');
@@ -61,7 +60,7 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   const saveKey = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
-      const saved = await asManager(SETTINGS_TASK, () => call('setKey', { environment, key }));
+      const saved = await asManager(() => call('setKey', { environment, key }));
       if (saved === null) return setKeyError(NEEDS_PIN);
       setSettings(saved);
       setKey('');
@@ -74,7 +73,7 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   };
   const clearKey = async () => {
     try {
-      const cleared = await asManager(SETTINGS_TASK, () => call('clearKey', { environment }));
+      const cleared = await asManager(() => call('clearKey', { environment }));
       if (cleared === null) return setKeyError(NEEDS_PIN);
       setSettings(cleared);
       setVerdict(null);
@@ -86,7 +85,7 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
   /** Main asks the person in a dialog of its own, naming the host; this only asks main to ask. */
   const confirmKeyForAddress = async () => {
     try {
-      const answered = await asManager(SETTINGS_TASK, () => call('confirmKeyForAddress', { environment }));
+      const answered = await asManager(() => call('confirmKeyForAddress', { environment }));
       if (answered === null) return setKeyError(NEEDS_PIN);
       setSettings(answered);
       setVerdict(null);
