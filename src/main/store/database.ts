@@ -66,29 +66,12 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
  * A deferred one that reads before it writes would instead fail with "database is locked" when that
  * writer commits first (SQLite cannot upgrade a stale read snapshot, and no timeout helps).
  * Called inside another transaction, it is a savepoint of it.
- *
- * `waitForDisk: false` commits without syncing (synchronous=NORMAL for this transaction): it
- * survives a crash of the app, and is never half-done, but a power cut before the next sync of the
- * file (any other transaction's commit) may undo it. Only for what the app can learn again, as a
- * server's answer replayed under the same Idempotency-Key.
  */
 export function writeTransaction<A extends unknown[], R>(
   db: SqliteDatabase,
   run: (...args: A) => R,
-  { waitForDisk = true }: { waitForDisk?: boolean } = {},
 ): (...args: A) => R {
-  const transaction = db.transaction(run).immediate;
-  if (waitForDisk) return transaction;
-  // Executed each time: SQLite applies this pragma as it compiles it, so a prepared one does nothing when run.
-  return (...args) => {
-    if (db.inTransaction) return transaction(...args);
-    db.exec('PRAGMA synchronous = NORMAL');
-    try {
-      return transaction(...args);
-    } finally {
-      db.exec('PRAGMA synchronous = FULL');
-    }
-  };
+  return db.transaction(run).immediate;
 }
 
 /** A transaction that only reads: one consistent snapshot, taking no write lock (writers are not held up). */

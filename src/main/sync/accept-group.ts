@@ -1,13 +1,8 @@
 /**
- * Acceptances are committed without waiting for the disk. Each entry's claim was synced before its
- * request went out, so a power cut that undoes an acceptance leaves the entry `sending`: taken back
- * at the next start as maybe sent, and sent again under the same Idempotency-Key, the server
- * replays its answer (as for the requests on their way at that moment). The file is synced at the
- * next claim, or at the latest by the sender's heartbeat (every 2 s while the engine runs).
+ * Acceptances recorded in one transaction at most. Each group is synced to disk as it commits, as
+ * every transaction is: an acceptance undone by a power cut would send its entry again, and a
+ * server that ignores Idempotency-Key (the interface does not promise it) would make it twice.
  */
-export const ACCEPTANCE_DURABILITY = { waitForDisk: false } as const;
-
-/** Acceptances recorded in one transaction at most: a crash redoes at most this many (each under its key, so the server replays them). */
 export const ACCEPT_GROUP = 64;
 /** An acceptance is on disk within this long of its answer, however few came with it. */
 export const ACCEPT_WAIT_MS = 20;

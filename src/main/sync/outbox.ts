@@ -14,7 +14,6 @@ import { writeTransaction, rawStatements, type SqliteDatabase } from '../store/d
 import type { PetStore } from '../store/pet-store';
 import { ORDER_BY, petsFilter, toCounts } from '../store/name-search';
 import { searchText } from '../store/search-text';
-import { ACCEPTANCE_DURABILITY } from './accept-group';
 import { newIdempotencyKey } from './idempotency-keys';
 import { MAY_BE_ON_SERVER } from './may-be-on-server';
 
@@ -250,19 +249,12 @@ export function createOutbox(
      */
     claimDue: (max: number): ClaimedEntry[] => claimDue(max),
 
-    /**
-     * The server has them: the entries become its animals, in one transaction. It does not wait for
-     * the disk (see ACCEPTANCE_DURABILITY).
-     */
-    accept: writeTransaction(
-      db,
-      (accepted: ReadonlyArray<{ entryId: string; pet: Pet }>) => {
-        const at = now();
-        for (const { entryId, pet } of accepted) accept.run(BigInt(pet.id), at, entryId);
-        replica.upsertPets(accepted.map(({ pet }) => pet));
-      },
-      ACCEPTANCE_DURABILITY,
-    ),
+    /** The server has them: the entries become its animals, in one transaction. */
+    accept: writeTransaction(db, (accepted: ReadonlyArray<{ entryId: string; pet: Pet }>) => {
+      const at = now();
+      for (const { entryId, pet } of accepted) accept.run(BigInt(pet.id), at, entryId);
+      replica.upsertPets(accepted.map(({ pet }) => pet));
+    }),
 
     reject(entryId: string, reason: string, fields?: FieldProblem[]): void {
       setRejected.run({ id: entryId, error: reason, fields: fields ? JSON.stringify(fields) : null, at: now() });

@@ -19,7 +19,6 @@ import {
 import { writeTransaction, type SqliteDatabase } from '../store/database';
 import { toPet, type PetStore } from '../store/pet-store';
 import { searchText } from '../store/search-text';
-import { ACCEPTANCE_DURABILITY } from './accept-group';
 import { newIdempotencyKey } from './idempotency-keys';
 import { MAY_BE_ON_SERVER } from './may-be-on-server';
 
@@ -358,24 +357,20 @@ export function createPetChanges(
     /** Due changes, oldest first, one per animal at a time (a later one waits for the earlier). */
     claimDue: (max: number): ClaimedChange[] => claimDue(max),
 
-    /** The server has them: its answers become the animals' server versions. It does not wait for the disk (see ACCEPTANCE_DURABILITY). */
-    accept: writeTransaction(
-      db,
-      (done: ReadonlyArray<{ entryId: string; pet: Pet }>) => {
-        const at = now();
-        for (const { entryId, pet } of done) {
-          const id = changeRowId(entryId)!;
-          accepted.run(pet.revision ?? null, at, id);
-          rebase.run(pet.revision ?? null, JSON.stringify(pet), at, BigInt(pet.id), id);
-        }
-        const sent = done.map(({ pet }) => pet);
-        pets.upsertPets(sent);
-        for (const pet of sent) {
-          if (settled.run({ id: BigInt(pet.id), revision: pet.revision ?? null }).changes === 0) serverSentOne(pet);
-        }
-      },
-      ACCEPTANCE_DURABILITY,
-    ),
+    /** The server has them: its answers become the animals' server versions. */
+    accept: writeTransaction(db, (done: ReadonlyArray<{ entryId: string; pet: Pet }>) => {
+      const at = now();
+      for (const { entryId, pet } of done) {
+        const id = changeRowId(entryId)!;
+        accepted.run(pet.revision ?? null, at, id);
+        rebase.run(pet.revision ?? null, JSON.stringify(pet), at, BigInt(pet.id), id);
+      }
+      const sent = done.map(({ pet }) => pet);
+      pets.upsertPets(sent);
+      for (const pet of sent) {
+        if (settled.run({ id: BigInt(pet.id), revision: pet.revision ?? null }).changes === 0) serverSentOne(pet);
+      }
+    }),
 
     /** Someone changed the animal first: the change waits for a person, the server's version shows. */
     conflict: writeTransaction(db, (entryId: string, theirs: Pet | null, reason: string) => {
