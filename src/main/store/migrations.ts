@@ -256,4 +256,9 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.exec(importedRowsTable);
   },
+  // 8: the sender's heartbeats counted: one that would take over watches the count by its own
+  // clock (sync/sender-lease.ts), never comparing its clock with a time another process wrote.
+  (db) => {
+    db.exec(`ALTER TABLE sender ADD COLUMN beats INTEGER NOT NULL DEFAULT 0;`);
+  },
 ];

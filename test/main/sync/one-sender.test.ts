@@ -13,6 +13,8 @@ import { startService, TEST_API_KEY } from '../../helpers/http-service';
 import { itWithKeyring } from '../../helpers/keyring';
 import { drain, openTestReplica, type SyncRunsIn } from '../../helpers/replica';
 import { SYNC_BATCH } from '../../../src/main/sync/sync-engine';
+import { SENDER_LEASE } from '../../../src/main/sync/sender-lease';
+import { openClockedReplica } from '../../helpers/clocked-replica';
 import { useTempDir } from '../../helpers/temp-dir';
 
 const { track, later } = useCleanups();
@@ -39,7 +41,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
   (syncRunsIn) => {
     const tempDir = useTempDir();
 
-    it('a second engine on the same file sends nothing while the first holds the right to send; nothing goes twice', async () => {
+    it('a second engine on the same file, its clock the same or 15 s ahead, sends nothing while the first holds the right to send; nothing goes twice', async () => {
       const service = track(await startService());
       const proxy = track(await startFaultProxy(service.port, 150));
       const dataDir = tempDir();
@@ -53,6 +55,9 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       const refused = await second.replica.engine.syncNow({ force: true });
       expect(refused).toMatchObject({ accepted: 0, stoppedBecause: 'elsewhere' });
       expect(second.replica.status().otherSender).toEqual({ pid: process.pid });
+      // Its clock ahead by the silence a sender is allowed: the first's last heartbeat looks that old to it.
+      const ahead = track(openClockedReplica(dataDir, proxy.baseUrl, () => Date.now() + SENDER_LEASE.staleMs));
+      expect(await ahead.engine.syncNow({ force: true })).toMatchObject({ accepted: 0, stoppedBecause: 'elsewhere' });
       await sending;
       proxy.setMode('pass');
       await drain(first.replica);
