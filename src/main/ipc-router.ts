@@ -9,6 +9,7 @@ import {
 } from '../shared/ipc/contract';
 import { toAppError, type FaultLog } from './app-error';
 import type { PetstoreCore } from './core/petstore-core';
+import { guardWrites, type GuardedWrites } from './core/write-guard';
 
 type Handlers = {
   [C in IpcChannel]: (argument: z.output<(typeof IPC_REQUESTS)[C]>) => Promise<IpcResults[C]> | IpcResults[C];
@@ -19,14 +20,19 @@ type Handlers = {
  * the same name. Electron's ipcMain, a Playwright binding and unit tests all call them through
  * `dispatch`. Events (server status, data changed, environment changed) come from the core itself.
  */
-export function createIpcRouter(core: PetstoreCore, log?: FaultLog) {
+export function createIpcRouter(
+  core: PetstoreCore,
+  log?: FaultLog,
+  // The page may be anyone's: it writes only to the active environment, and production asks main's own question.
+  writes: GuardedWrites = guardWrites(core, { environments: 'active', confirmProduction: core.confirmProductionWrite }),
+) {
   const handlers: Handlers = {
     listPets: ({ environment, query, refresh }) => core.listPets(environment, query, { refresh }),
     animals: ({ environment, query }) => core.animals(environment, query),
     refreshAnimals: ({ environment }) => core.refreshAnimals(environment),
-    addPet: ({ environment, pet, anyway }) => core.addPet(environment, pet, { anyway: anyway === true }),
+    addPet: ({ environment, pet, anyway }) => writes.addPet(environment, pet, { anyway: anyway === true }),
     changePet: ({ environment, petId, patch, revision }) =>
-      core.changePet(environment, petId, patch, revision === undefined ? {} : { revision }),
+      writes.changePet(environment, petId, patch, revision === undefined ? {} : { revision }),
     getPet: ({ environment, petId }) => core.getPet(environment, petId),
     activeEnvironment: () => core.activeEnvironment(),
     setActiveEnvironment: ({ environment }) => core.setActiveEnvironment(environment),
@@ -47,10 +53,10 @@ export function createIpcRouter(core: PetstoreCore, log?: FaultLog) {
       return outcome;
     },
     serverStatus: ({ environment }) => core.serverStatus(environment),
-    resendEntry: ({ environment, entryId, fixed }) => core.resendEntry(environment, entryId, fixed),
-    editEntry: ({ environment, entryId, pet }) => core.editEntry(environment, entryId, pet),
-    resolveConflict: ({ environment, entryId, choice }) => core.resolveConflict(environment, entryId, choice),
-    discardEntry: ({ environment, entryId }) => core.discardEntry(environment, entryId),
+    resendEntry: ({ environment, entryId, fixed }) => writes.resendEntry(environment, entryId, fixed),
+    editEntry: ({ environment, entryId, pet }) => writes.editEntry(environment, entryId, pet),
+    resolveConflict: ({ environment, entryId, choice }) => writes.resolveConflict(environment, entryId, choice),
+    discardEntry: ({ environment, entryId }) => writes.discardEntry(environment, entryId),
     addDefaults: ({ environment }) => core.addDefaults(environment),
     categoryNames: ({ environment }) => core.categoryNames(environment),
     nameCategory: ({ environment, categoryId, name }) => core.nameCategory(environment, { categoryId, name }),
@@ -59,7 +65,7 @@ export function createIpcRouter(core: PetstoreCore, log?: FaultLog) {
     exportAnimals: ({ environment, view }) => core.exportAnimalsToFile(environment, view),
     previewImport: ({ environment }) => core.previewImportFromFile(environment),
     importAnimals: ({ environment, importId, lookAlikesToo }) =>
-      core.importAnimals(environment, importId, { lookAlikesToo }),
+      writes.importAnimals(environment, importId, { lookAlikesToo }),
     managerLock: () => core.managerLock(),
     unlockManager: ({ pin, permit }) => core.unlockManager(pin, permit),
     lockManager: () => core.lockManager(),

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { createIpcRouter, forwardCoreEvents, type IpcRouter } from '../../src/main/ipc-router';
 import type { KeyOriginQuestion } from '../../src/main/core/key-access';
+import type { ProductionQuestion } from '../../src/main/core/write-guard';
 import { openPetstoreCore, type PetstoreCore } from '../../src/main/core/petstore-core';
 
 import { createKeychain } from '../../src/main/secrets/keychain';
@@ -25,6 +26,9 @@ export interface MainProcess {
   /** What main's own dialog is answered when it asks whether a key may go to a new origin, and what it asked. */
   keyOriginAnswer: boolean;
   keyOriginQuestions: KeyOriginQuestion[];
+  /** What main's own dialog is answered before a write reaches production, and what it asked. */
+  productionAnswer: boolean;
+  productionQuestions: ProductionQuestion[];
   /**
    * The file main's open dialog answers with next (null: the person cancels), written to a folder of
    * the test's and answered as its path, as the dialog does; and what the save dialog saved.
@@ -65,6 +69,8 @@ export async function openHarnessApp(page: Page, rendererUrl: string): Promise<H
     calls: {},
     keyOriginAnswer: false,
     keyOriginQuestions: [],
+    productionAnswer: true,
+    productionQuestions: [],
     fileToOpen: null,
     savedFiles: [],
   };
@@ -76,6 +82,10 @@ export async function openHarnessApp(page: Page, rendererUrl: string): Promise<H
     confirmKeyOrigin: async (question) => {
       main.keyOriginQuestions.push(question);
       return main.keyOriginAnswer;
+    },
+    confirmProductionWrite: async (question) => {
+      main.productionQuestions.push(question);
+      return main.productionAnswer;
     },
     // Main's file dialogs, answered as a person would: the file chosen, or a save to a folder of the test's.
     openFile: async () => {

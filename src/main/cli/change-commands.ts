@@ -1,6 +1,6 @@
 import { type ChangeEntry, type PetPatch, type RemoteEnvironment } from '../../shared/contract';
 import type { PetstoreCore } from '../core/petstore-core';
-import { environmentOption, EXIT, parse, UsageError, type CliIo } from './cli-args';
+import { environmentOption, EXIT, parse, UsageError, type CliIo, type WritingCommand } from './cli-args';
 import { petsAsJson, petsAsTable } from './output';
 
 /** "none" on the command line: the animal is left without a status (a merge patch's null). */
@@ -10,7 +10,11 @@ const statusArg = (value: string): PetPatch['status'] => (value === 'none' ? nul
  * `pets set-status <id> <status>` and `pets edit <id> [--name] [--category] [--status]`: the same
  * change as the window's. Against a server, the command then waits for the first attempt to send it.
  */
-export async function changePet(command: string, args: string[], core: PetstoreCore, io: CliIo): Promise<number> {
+export async function changePet(
+  command: string,
+  args: string[],
+  { core, io, writes }: WritingCommand,
+): Promise<number> {
   const { values, positionals } = parse(args, {
     env: { type: 'string' },
     name: { type: 'string' },
@@ -31,7 +35,7 @@ export async function changePet(command: string, args: string[], core: PetstoreC
     if (typeof values['status'] === 'string') patch['status'] = statusArg(values['status']);
     if (Object.keys(patch).length === 0) throw new UsageError('pets edit needs --name, --category or --status');
   }
-  const changed = core.changePet(environment, petId, patch);
+  const changed = await writes.changePet(environment, petId, patch);
   if ('pet' in changed) {
     io.out(json ? petsAsJson(changed.pet) : `Changed in ${environment}:\n${petsAsTable([changed.pet])}`);
     return EXIT.ok;

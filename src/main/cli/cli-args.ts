@@ -6,6 +6,7 @@ import {
   type RemoteEnvironment,
 } from '../../shared/contract';
 import type { PetstoreCore } from '../core/petstore-core';
+import type { GuardedWrites } from '../core/write-guard';
 
 export const EXIT = { ok: 0, serviceError: 1, usage: 2, unreachable: 3 } as const;
 
@@ -19,6 +20,13 @@ export interface CliIo {
   confirm(question: string): Promise<boolean | null>;
   /** The manager's PIN, when a command needs it: PETSTORE_MANAGER_PIN, else typed unseen at a terminal; null when neither. */
   managerPin(): Promise<string | null>;
+}
+
+/** What a command that writes works with: the core to read, main's guarded writes, the terminal. */
+export interface WritingCommand {
+  core: PetstoreCore;
+  io: CliIo;
+  writes: GuardedWrites;
 }
 
 export function environmentOption(values: Parsed['values'], core: PetstoreCore): EnvironmentName {

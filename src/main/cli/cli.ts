@@ -8,9 +8,20 @@ import { toAppError } from '../app-error';
 import { APP_VERSION } from '../config/app-version';
 import { BASE_URL_PRESETS } from '../config/settings';
 import type { PetstoreCore } from '../core/petstore-core';
+import { guardWrites, type GuardedWrites } from '../core/write-guard';
+import { productionYes } from './production-yes';
 import type { KeyStatusView } from '../../shared/ipc/views';
 
-import { environmentArg, environmentOption, EXIT, parse, UsageError, type CliIo, type Parsed } from './cli-args';
+import {
+  environmentArg,
+  environmentOption,
+  EXIT,
+  parse,
+  UsageError,
+  type CliIo,
+  type Parsed,
+  type WritingCommand,
+} from './cli-args';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
 import { changePet } from './change-commands';
 import { categories, exportAnimals, importAnimals, manager } from './file-commands';
@@ -23,7 +34,7 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   env set-url <production|staging> <url>     set a server's base address (https://.../v1)
   key set <production|staging>               read the key from standard input, keep it in the OS keychain
                                              (for the origin of the current address: it is sent nowhere else)
-  key confirm <production|staging> [--yes]   send the key to the environment's new address (another origin)
+  key confirm <production|staging>           send the key to the environment's new address (another origin)
   key clear <production|staging>
   key status [--json]
   pets list [--status S] [--limit N] [--env E] [--json]
@@ -55,6 +66,8 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   outbox discard <entry> [--env E]           drop an entry that will never be sent
   outbox keep-mine <entry> [--env E]         a conflict: send this change to the server's version now
   outbox take-theirs <entry> [--env E]       a conflict: drop this change, keep what the server has
+--yes (anywhere): the answer to every question asked at a terminal (a write to production, a key's
+  new address), for scripts; without it and without a terminal, nothing is done
 exit codes: 0 ok, 1 error reported by the service (sync: entries rejected or still pending), 2 usage error, 3 unreachable`;
 
 /** The exit code an error means: the network (3), what a person must fix here (2), or what a service said (1). */
@@ -75,6 +88,7 @@ const PERSON_MUST_FIX = new Set<AppError['code']>([
   'key_unconfirmed',
   'keychain_unavailable',
   'untrusted_certificate',
+  'not_confirmed',
 ]);
 
 const HELP = new Set(['help', '--help', '-h']);
@@ -84,7 +98,10 @@ const VERSION = new Set(['--version', '-V']);
 export const needsCore = ([first]: string[]): boolean => first !== undefined && !HELP.has(first) && !VERSION.has(first);
 
 /** Runs one command; returns the exit code. Everything it prints goes through `io`. */
-export async function runCli(argv: string[], io: CliIo, openCore: () => PetstoreCore): Promise<number> {
+export async function runCli(argvGiven: string[], io: CliIo, openCore: () => PetstoreCore): Promise<number> {
+  // --yes, anywhere on the line: a script's answer to every question a write would ask at a terminal.
+  const yes = argvGiven.includes('--yes');
+  const argv = argvGiven.filter((arg) => arg !== '--yes');
   const [group, command, ...rest] = argv;
   if (group === undefined || HELP.has(group)) {
     io.out(USAGE);
@@ -96,6 +113,10 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
   }
   let core: PetstoreCore | undefined;
   const useCore = () => (core ??= openCore());
+  let writes: GuardedWrites | undefined;
+  // A person typed the environment (or `env use` chose it): any is allowed; production asks for a yes.
+  const useWrites = () =>
+    (writes ??= guardWrites(useCore(), { environments: 'named', confirmProduction: productionYes(io, yes) }));
   try {
     try {
       return await runCommand();
@@ -152,7 +173,7 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
         return EXIT.ok;
       }
       case 'key confirm':
-        return await keyConfirm(rest, useCore(), io);
+        return await keyConfirm(rest, useCore(), io, yes);
       case 'key clear': {
         const environment = environmentArg(parse(rest).positionals[0], true);
         const { existed } = await useCore().clearKey(environment);
@@ -164,12 +185,12 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
       case 'pets list':
       case 'pets add':
       case 'pets get':
-        return await pets(command!, rest, useCore(), io);
+        return await pets(command!, rest, { core: useCore(), io, writes: useWrites() });
       case 'pets set-status':
       case 'pets edit':
-        return await changePet(command!, rest, useCore(), io);
+        return await changePet(command!, rest, { core: useCore(), io, writes: useWrites() });
       case 'pets import':
-        return await importAnimals(rest, useCore(), io);
+        return await importAnimals(rest, useCore(), io, useWrites());
       case 'pets export':
         return await exportAnimals(rest, useCore(), io);
       case 'categories list':
@@ -190,7 +211,7 @@ export async function runCli(argv: string[], io: CliIo, openCore: () => Petstore
       case 'outbox discard':
       case 'outbox keep-mine':
       case 'outbox take-theirs':
-        return await outbox(command!, rest, useCore(), io);
+        return await outbox(command!, rest, { core: useCore(), io, writes: useWrites() });
       default:
         throw new UsageError(`unknown command: ${argv.join(' ')}`);
     }
@@ -256,7 +277,7 @@ function parseLimit(value: string | boolean | undefined): number {
   return limit;
 }
 
-async function pets(command: string, args: string[], core: PetstoreCore, io: CliIo): Promise<number> {
+async function pets(command: string, args: string[], { core, io, writes }: WritingCommand): Promise<number> {
   const { values, positionals } = parse(args, {
     env: { type: 'string' },
     status: { type: 'string' },
@@ -293,7 +314,7 @@ async function pets(command: string, args: string[], core: PetstoreCore, io: Cli
     }
     return EXIT.ok;
   }
-  if (command === 'add') return await addPet(environment, values, json, core, io);
+  if (command === 'add') return await addPet(environment, values, json, core, io, writes);
   if (positionals[0] === undefined) throw new UsageError('pets get needs an id');
   const pet = await core.getPet(environment, positionals[0]);
   io.out(json ? petsAsJson(pet) : petsAsTable([pet]));
@@ -308,8 +329,9 @@ async function addPet(
   json: boolean,
   core: PetstoreCore,
   io: CliIo,
+  writes: GuardedWrites,
 ): Promise<number> {
-  const added = core.addPet(
+  const added = await writes.addPet(
     environment,
     {
       name: values['name'],
@@ -444,13 +466,13 @@ async function doctor(core: PetstoreCore, io: CliIo): Promise<number> {
 }
 
 /** `key confirm`: the key set for one origin, sent to the environment's new address after a yes at the terminal (or --yes). */
-async function keyConfirm(args: string[], core: PetstoreCore, io: CliIo): Promise<number> {
-  const { values, positionals } = parse(args, { yes: { type: 'boolean', default: false } });
+async function keyConfirm(args: string[], core: PetstoreCore, io: CliIo, yes: boolean): Promise<number> {
+  const { positionals } = parse(args);
   const environment = environmentArg(positionals[0], true);
   let unanswerable = false;
   const { confirmed, key, baseUrl } = await core.confirmKeyForAddress(environment, {
     ask: async ({ from, to }) => {
-      if (values['yes'] === true) return true;
+      if (yes) return true;
       const answer = await io.confirm(
         `The ${environment} key was set for ${from ?? 'an unknown address'}. Send it to ${to}? [y/N] `,
       );

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { lookAlikeInWords, PET_STATUSES, type AnimalSort, type PetStatus } from '../../shared/contract';
 import type { PetstoreCore } from '../core/petstore-core';
+import type { GuardedWrites } from '../core/write-guard';
 import { environmentOption, EXIT, parse, UsageError, type CliIo } from './cli-args';
 
 /**
@@ -8,7 +9,12 @@ import { environmentOption, EXIT, parse, UsageError, type CliIo } from './cli-ar
  * then the ready rows added by the same road as an add, each row once however often its file is
  * imported). `--dry-run` shows the preview only. Problems are printed on their lines.
  */
-export async function importAnimals(args: string[], core: PetstoreCore, io: CliIo): Promise<number> {
+export async function importAnimals(
+  args: string[],
+  core: PetstoreCore,
+  io: CliIo,
+  writes: GuardedWrites,
+): Promise<number> {
   const { values, positionals } = parse(args, {
     env: { type: 'string' },
     'dry-run': { type: 'boolean', default: false },
@@ -34,7 +40,7 @@ export async function importAnimals(args: string[], core: PetstoreCore, io: CliI
     );
     return EXIT.ok;
   }
-  const outcome = await core.importAnimals(environment, preview.importId, {
+  const outcome = await writes.importAnimals(environment, preview.importId, {
     lookAlikesToo: values['look-alikes-too'] === true,
   });
   io.out(

@@ -1,6 +1,6 @@
 import { describePatch, isRemoteEnvironment, type RemoteEnvironment } from '../../shared/contract';
 import type { PetstoreCore } from '../core/petstore-core';
-import { EXIT, environmentOption, parse, UsageError, type CliIo } from './cli-args';
+import { EXIT, environmentOption, parse, UsageError, type CliIo, type WritingCommand } from './cli-args';
 import { changesAsTable, entriesAsTable } from './output';
 import { reportChange } from './change-commands';
 import { isChangeEntryId } from '../sync/pet-changes';
@@ -41,7 +41,7 @@ export async function sync(args: string[], core: PetstoreCore, io: CliIo): Promi
 }
 
 /** `outbox list | retry <entry> | discard <entry> | keep-mine <entry> | take-theirs <entry>`: adds and changes alike. */
-export async function outbox(command: string, args: string[], core: PetstoreCore, io: CliIo): Promise<number> {
+export async function outbox(command: string, args: string[], { core, io, writes }: WritingCommand): Promise<number> {
   const { environment, rest } = remoteEnvironment(args, core);
   const json = rest.values['json'] === true;
   if (command === 'list') {
@@ -58,7 +58,8 @@ export async function outbox(command: string, args: string[], core: PetstoreCore
   if (entryId === undefined || !/^c?\d+$/.test(entryId)) {
     throw new UsageError(`outbox ${command} needs an entry number, such as 12 or c3 (see outbox list)`);
   }
-  if (isChangeEntryId(entryId)) return await changeEntryCommand(command, environment, entryId, core, io, json);
+  if (isChangeEntryId(entryId))
+    return await changeEntryCommand(command, environment, entryId, { core, io, writes }, json);
   if (command === 'keep-mine' || command === 'take-theirs') {
     throw new UsageError(`outbox ${command} is for a change in conflict (an entry c<number>); ${entryId} is an add`);
   }
@@ -68,7 +69,7 @@ export async function outbox(command: string, args: string[], core: PetstoreCore
     return EXIT.serviceError;
   }
   if (command === 'discard') {
-    const { discarded, mayBeOnServer } = core.discardEntry(environment, entryId);
+    const { discarded, mayBeOnServer } = writes.discardEntry(environment, entryId);
     if (!discarded) {
       io.err(`Entry ${entryId} is already on ${environment} (accepted); there is nothing to discard.`);
       return EXIT.serviceError;
@@ -79,7 +80,7 @@ export async function outbox(command: string, args: string[], core: PetstoreCore
 
     return EXIT.ok;
   }
-  core.resendEntry(environment, entryId);
+  await writes.resendEntry(environment, entryId);
   await core.syncNow(environment);
   const after = core.outboxEntry(environment, entryId)!;
   io.out(
@@ -93,8 +94,7 @@ async function changeEntryCommand(
   command: string,
   environment: RemoteEnvironment,
   entryId: string,
-  core: PetstoreCore,
-  io: CliIo,
+  { core, io, writes }: WritingCommand,
   json: boolean,
 ): Promise<number> {
   const entry = core.changeEntry(environment, entryId);
@@ -104,9 +104,9 @@ async function changeEntryCommand(
   }
   if (command === 'discard' || command === 'take-theirs') {
     let mayBeOnServer = entry.mayBeOnServer; // a change in conflict is not on its way
-    if (command === 'take-theirs') core.resolveConflict(environment, entryId, 'take-theirs');
+    if (command === 'take-theirs') await writes.resolveConflict(environment, entryId, 'take-theirs');
     else {
-      const outcome = core.discardEntry(environment, entryId);
+      const outcome = writes.discardEntry(environment, entryId);
       if (!outcome.discarded) {
         io.err(`Change ${entryId} is already on ${environment}; there is nothing to discard.`);
         return EXIT.serviceError;
@@ -118,8 +118,8 @@ async function changeEntryCommand(
     );
     return EXIT.ok;
   }
-  if (command === 'keep-mine') core.resolveConflict(environment, entryId, 'keep-mine');
-  else core.resendEntry(environment, entryId);
+  if (command === 'keep-mine') await writes.resolveConflict(environment, entryId, 'keep-mine');
+  else await writes.resendEntry(environment, entryId);
   await core.syncNow(environment).catch(() => undefined);
   return await reportChange(environment, core.changeEntry(environment, entryId), entry, json, core, io);
 }

@@ -79,7 +79,10 @@ function columnsOf(header: readonly string[]) {
  * a file of animals checked row by row with the contract's own rules before anything is added.
  */
 export function createAnimalFiles(deps: AnimalFilesDeps) {
-  const previews = new Map<string, { environment: EnvironmentName; rows: ImportRow[]; keys: string[] }>();
+  const previews = new Map<
+    string,
+    { environment: EnvironmentName; fileName: string; rows: ImportRow[]; keys: string[] }
+  >();
 
   function exportAnimals(environment: EnvironmentName, query: Omit<AnimalsQuery, 'offset' | 'limit'>) {
     const names = new Map(deps.categoryNames.list(environment).map(({ categoryId, name }) => [categoryId, name]));
@@ -141,8 +144,33 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
     return lookAlikes.length > 0 ? { ...row, state: 'look_alike', lookAlikes } : row;
   }
 
+  function rowsToAdd(preview: { rows: ImportRow[]; keys: string[] }, lookAlikesToo: boolean): RowToImport<NewPet>[] {
+    const toAdd: RowToImport<NewPet>[] = [];
+    preview.rows.forEach((row, index) => {
+      if (row.state === 'ready' || (lookAlikesToo && row.state === 'look_alike')) {
+        const status = row.status.trim().toLowerCase();
+        toAdd.push({
+          rowKey: preview.keys[index]!,
+          animal: {
+            name: row.name.trim(),
+            categoryId: row.categoryId!,
+            ...(status === '' ? {} : { status: status as NewPet['status'] & string }),
+          },
+        });
+      }
+    });
+    return toAdd;
+  }
+
   return {
     exportAnimals,
+
+    /** What `importAnimals` would add from a preview still kept: its file's name and how many rows. */
+    pendingImport(environment: EnvironmentName, importId: string, { lookAlikesToo = false } = {}) {
+      const preview = previews.get(importId);
+      if (preview === undefined || preview.environment !== environment) return undefined;
+      return { fileName: preview.fileName, rows: rowsToAdd(preview, lookAlikesToo).length };
+    },
 
     /** Reads and checks a file; nothing is added until `importAnimals` with the preview's id. */
     previewImport(environment: EnvironmentName, fileName: string, text: string): ImportPreview {
@@ -167,7 +195,7 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
         return row;
       });
       const importId = randomUUID();
-      previews.set(importId, { environment, rows, keys });
+      previews.set(importId, { environment, fileName: fileName.slice(0, 200), rows, keys });
       for (const old of [...previews.keys()].slice(0, -PREVIEWS_KEPT)) previews.delete(old);
       const counts = Object.fromEntries(IMPORT_ROW_STATES.map((state) => [state, 0])) as ImportPreview['counts'];
       for (const row of rows) counts[row.state]++;
@@ -186,20 +214,7 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
       const preview = previews.get(importId);
       if (preview === undefined || preview.environment !== environment)
         throw new ApiError('not_found', 'That preview is no longer kept here; choose the file again.');
-      const toAdd: RowToImport<NewPet>[] = [];
-      preview.rows.forEach((row, index) => {
-        if (row.state === 'ready' || (lookAlikesToo && row.state === 'look_alike')) {
-          const status = row.status.trim().toLowerCase();
-          toAdd.push({
-            rowKey: preview.keys[index]!,
-            animal: {
-              name: row.name.trim(),
-              categoryId: row.categoryId!,
-              ...(status === '' ? {} : { status: status as NewPet['status'] & string }),
-            },
-          });
-        }
-      });
+      const toAdd = rowsToAdd(preview, lookAlikesToo);
       previews.delete(importId);
       let added = 0;
       let skipped = 0;

@@ -52,6 +52,7 @@ import { createPetStore } from '../store/pet-store';
 import type { SyncPassResult } from '../sync/sync-engine';
 import { connectionInWords } from './connection-in-words';
 import { createKeyAccess, type ConfirmKeyOrigin } from './key-access';
+import type { ConfirmProductionWrite } from './write-guard';
 
 import { createRemoteEnvironments } from './remote-environments';
 
@@ -79,6 +80,11 @@ export interface CoreOptions {
   openFile?: (purpose: 'animals' | 'category names') => Promise<string | null>;
   /** The clock the manager's lock counts waits by. */
   now?: () => number;
+  /**
+   * Asks a person whether a write may go to production (main's own dialog), for the writes that
+   * come through the window (see write-guard.ts). Without it, the answer is no.
+   */
+  confirmProductionWrite?: ConfirmProductionWrite;
 }
 
 type Events = {
@@ -109,6 +115,7 @@ export function openPetstoreCore({
   saveFile = async () => null,
   openFile = async () => null,
   now = Date.now,
+  confirmProductionWrite = async () => false,
 }: CoreOptions) {
   const databaseFile = join(dataDir, DATABASE_FILE_NAME);
   const db = openDatabase(databaseFile);
@@ -206,6 +213,13 @@ export function openPetstoreCore({
     return { named: records.length };
   }
 
+  /** Refused (possible_duplicate) when an animal of that name and category is already listed or waiting. */
+  function checkLookAlikes(environment: EnvironmentName, pet: NewPet): void {
+    const same = lookAlikes(environment, pet);
+    if (same.length > 0)
+      throw possibleDuplicate(environment, pet, same, categoryNames.nameOf(environment, pet.categoryId));
+  }
+
   function localView(query: Partial<ListPetsQuery>): PetsView {
     return { environment: 'local', pets: localStore.listPets(query), unsynced: [], listedAt: null, source: 'local' };
   }
@@ -216,6 +230,9 @@ export function openPetstoreCore({
       events.on(event, listener as never);
       return () => void events.off(event, listener as never);
     },
+
+    /** Main's own question before a write from the window reaches production. */
+    confirmProductionWrite,
 
     /** Starts each server's sync engine (the composition root does, once). */
     startSync: remotes.startSync,
@@ -274,9 +291,7 @@ export function openPetstoreCore({
       { anyway = false }: { anyway?: boolean } = {},
     ): { pet: Pet } | { entry: OutboxEntry } {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
-      const same = anyway ? [] : lookAlikes(environment, valid);
-      if (same.length > 0)
-        throw possibleDuplicate(environment, valid, same, categoryNames.nameOf(environment, valid.categoryId));
+      if (!anyway) checkLookAlikes(environment, valid);
       const added =
         environment === 'local'
           ? { pet: localStore.createPet(valid) }
@@ -361,6 +376,15 @@ export function openPetstoreCore({
     unlockManager: (pin: string, permit: ManagerPermit): Promise<ManagerLockView> => managerLock.unlock(pin, permit),
     lockManager: (): ManagerLockView => managerLock.lock(),
     setManagerPin: (pin: string | null): Promise<ManagerLockView> => managerLock.setPin(pin),
+
+    checkLookAlikes,
+
+    /** The animal as this computer shows it (the local store, or the replica's copy); undefined when not shown here. */
+    shownPet: (environment: EnvironmentName, petId: string): Pet | undefined =>
+      environment === 'local' ? localStore.findPet(petId) : replica(environment).shownPet(petId),
+
+    /** What an import would add, from its preview: for a question before it is made. */
+    pendingImport: animalFiles.pendingImport,
 
     getPet: (environment: EnvironmentName, petId: string): Promise<Pet> | Pet =>
       environment === 'local' ? localStore.getPet(petId) : replica(environment).getPet(petId),

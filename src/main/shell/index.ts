@@ -6,6 +6,7 @@ import { APP_ORIGIN } from '../app-protocol';
 import { appLogFile, openAppLog } from '../config/app-log';
 import { keyOriginQuestionInWords, type ConfirmKeyOrigin } from '../core/key-access';
 import { openPetstoreCore } from '../core/petstore-core';
+import type { ConfirmProductionWrite } from '../core/write-guard';
 import { createIpcRouter, forwardCoreEvents } from '../ipc-router';
 import { bindIpc, sendEvent } from './ipc';
 import { createMainWindow, installMenu, lockDownWebContents, registerAppScheme, serveRenderer } from './window';
@@ -30,6 +31,22 @@ const confirmKeyOrigin: ConfirmKeyOrigin = async (question) => {
     noLink: true,
     message: words.message,
     detail: words.detail,
+  };
+  const { response } = await (window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options));
+  return response === 1;
+};
+
+/** Main's own question before a write reaches production: the page can cause it, never answer it. Cancel is the default. */
+const confirmProductionWrite: ConfirmProductionWrite = async ({ message, detail, confirmLabel }) => {
+  const options = {
+    type: 'warning' as const,
+    title: 'Production',
+    buttons: ['Cancel', confirmLabel],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+    message,
+    detail,
   };
   const { response } = await (window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options));
   return response === 1;
@@ -84,6 +101,7 @@ if (!app.requestSingleInstanceLock()) {
       syncInThread: true,
       log,
       confirmKeyOrigin,
+      confirmProductionWrite,
       saveFile,
       openFile,
 

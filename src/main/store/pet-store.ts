@@ -33,6 +33,8 @@ export interface PetStore {
 
   createPet(newPet: NewPet): Pet;
   getPet(petId: string): Pet;
+  /** The animal of that id, or undefined (an id that is not one, too). */
+  findPet(petId: string): Pet | undefined;
   /**
    * Our extension: a merge patch of one animal, made only if it is still what `ifMatch` names
    * (else precondition_failed, with the animal as it is now). A patch that changes nothing leaves
@@ -209,6 +211,12 @@ export function createPetStore(db: SqliteDatabase): PetStore {
       const row = selectById.get(BigInt(id));
       if (row === undefined) throw new ApiError('not_found', `No animal has id ${id}.`);
       return toPet(row);
+    },
+
+    findPet(petId) {
+      const id = petIdSchema.safeParse(petId);
+      const row = id.success ? selectById.get(BigInt(id.data)) : undefined;
+      return row === undefined ? undefined : toPet(row);
     },
 
     browse({ status, search, sort }, offset, limit) {

@@ -278,6 +278,9 @@ export function openReplica(options: ReplicaOptions) {
       return view(valid, 'server');
     },
 
+    /** The animal as the file shows it (with changes made here), or undefined; never asks the server. */
+    shownPet: (petId: string): Pet | undefined => pets.findPet(petId),
+
     /** From the file when known there, else from the server (getPet is deprecated by the interface). */
     async getPet(petId: string): Promise<Pet> {
       try {

@@ -59,6 +59,10 @@ export const APP_ERROR_CODES = [
   'changes_unsupported',
   /** Not added: an animal of that name and category is already listed or waiting (see `duplicates`); add it anyway to add it. */
   'possible_duplicate',
+  /** A write meant for an environment the app is not working in: main refuses it, nothing is changed. */
+  'environment_not_active',
+  /** A write to production that the person did not confirm in main's own question: nothing is sent. */
+  'not_confirmed',
   /** A manager's PIN is set, and this needs it (switching environment, Settings, discarding what waits). */
   'manager_pin_required',
   /** The PIN given is not the manager's. */

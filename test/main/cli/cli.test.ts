@@ -77,6 +77,27 @@ describe('npm run cli', () => {
     expect(bad).toMatchObject({ code: 2, err: 'limit must be an integer from 1 to 100, got "0"' });
   });
 
+  itWithKeyring(
+    'a write to production asks for a yes (--yes in a script), whichever environment is active',
+    async () => {
+      await run(['env', 'set-url', 'production', `${service.baseUrl}/v1`]);
+      await run(['key', 'set', 'production'], { stdin: `${TEST_API_KEY}\n` });
+      const before = service.store.listPets({ limit: 100 }).length;
+      const asked = await run(['pets', 'add', '--env', 'production', '--name', 'Unasked', '--category', '4']);
+      expect(asked.code).toBe(2);
+      expect(asked.err).toMatch(/^Not done: .*no terminal to ask at.*--yes/);
+      expect((await run(['outbox', 'list', '--env', 'production', '--json'])).out).not.toContain('Unasked');
+      const changed = await run(['pets', 'set-status', '1', 'sold', '--env', 'production']);
+      expect(changed.code).toBe(2);
+      expect(service.store.listPets({ limit: 100 })).toHaveLength(before);
+      const meant = await run(['pets', 'add', '--env', 'production', '--name', 'Meant', '--category', '4', '--yes']);
+      expect(meant.code).toBe(0);
+      expect(service.store.listPets({ limit: 100 }).map((pet) => pet.name)).toContain('Meant');
+      // Staging and the local store ask nothing.
+      expect((await run(['pets', 'add', '--name', 'Local', '--category', '4'])).code).toBe(0);
+    },
+  );
+
   itWithKeyring('against a server: key from standard input, exit 1 for its errors, 3 when unreachable', async () => {
     await run(['env', 'set-url', 'staging', `${service.baseUrl}/v1`]);
     expect((await run(['pets', 'list', '--env', 'staging'])).code).toBe(2); // no key yet: nothing sent

@@ -1,0 +1,170 @@
+import {
+  describeCategory,
+  ENVIRONMENT_LABELS,
+  newPetSchema,
+  parseOrThrow,
+  petPatchSchema,
+  type EnvironmentName,
+  type NewPet,
+  type Pet,
+  type PetPatch,
+  type RemoteEnvironment,
+} from '../../shared/contract';
+import { ReportedError } from '../app-error';
+import type { PetstoreCore } from './petstore-core';
+
+/** What main asks a person before a write reaches production: its own dialog, or a terminal. */
+export interface ProductionQuestion {
+  message: string;
+  detail: string;
+  confirmLabel: string;
+}
+/** True only when a person said yes; the page never answers it. */
+export type ConfirmProductionWrite = (question: ProductionQuestion) => Promise<boolean>;
+
+export interface WritePolicy {
+  /**
+   * 'active': a write is for the active environment or refused (the window, whose page may be
+   * anyone's); 'named': for the environment the caller names (the CLI, where a person typed it).
+   */
+  environments: 'active' | 'named';
+  /** Asked before every write to production while production confirmations are on. */
+  confirmProduction: ConfirmProductionWrite;
+}
+
+/**
+ * Main decides every write that comes from outside it: the IPC router and the CLI reach the
+ * core's writing use cases only through these. A write is for the environment the policy allows,
+ * and a write to production is confirmed by a person through main's own question, never by the
+ * caller saying so. The window's own dialogs are a first step, not the guard.
+ */
+export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
+  function mustBeAllowed(environment: EnvironmentName): void {
+    if (policy.environments === 'named') return;
+    const active = core.activeEnvironment().environment;
+    if (environment === active) return;
+    throw new ReportedError({
+      code: 'environment_not_active',
+      message: `Not done: this was meant for ${ENVIRONMENT_LABELS[environment]}, but the app is working in ${ENVIRONMENT_LABELS[active]}. Nothing was changed.`,
+      status: 409,
+    });
+  }
+
+  /** Refused unless allowed; for production (confirmations on), asked first and allowed again after the answer. */
+  async function permit(environment: EnvironmentName, question: () => ProductionQuestion): Promise<void> {
+    mustBeAllowed(environment);
+    if (environment !== 'production' || !core.preferences().confirmProductionAdds) return;
+    if (!(await policy.confirmProduction(question()))) {
+      throw new ReportedError({
+        code: 'not_confirmed',
+        message: 'Not done: nobody confirmed it for production. Nothing was sent.',
+        status: 409,
+      });
+    }
+    mustBeAllowed(environment); // the app may have switched while the question was open
+  }
+
+  const categoryWords = (environment: EnvironmentName, categoryId: string) =>
+    describeCategory(
+      categoryId,
+      core.categoryNames(environment).find((named) => named.categoryId === categoryId)?.name,
+    );
+  const animalWords = (environment: EnvironmentName, pet: Pick<Pet, 'name' | 'categoryId'>) =>
+    `${pet.name} (${categoryWords(environment, pet.categoryId)})`;
+
+  function changeQuestion(environment: EnvironmentName, petId: string, patch: PetPatch): ProductionQuestion {
+    const shown = core.shownPet(environment, petId);
+    const who = shown ? animalWords(environment, shown) : `animal ${petId}`;
+    const onlyStatus = Object.keys(patch).length === 1 && patch.status !== undefined;
+    if (onlyStatus) {
+      const status = patch.status ?? 'without a status';
+      return {
+        message: `Mark ${who} ${status} in PRODUCTION?`,
+        detail: `The live shop's server will show ${who} as ${status}.`,
+        confirmLabel: patch.status ? `Mark ${patch.status}` : 'Clear the status',
+      };
+    }
+    const lines: string[] = [];
+    if (patch.name !== undefined) lines.push(`Name: ${shown ? `${shown.name} → ` : ''}${patch.name}`);
+    if (patch.categoryId !== undefined)
+      lines.push(
+        `Category: ${shown ? `${categoryWords(environment, shown.categoryId)} → ` : ''}${categoryWords(environment, patch.categoryId)}`,
+      );
+    if (patch.status !== undefined)
+      lines.push(`Status: ${shown ? `${shown.status ?? 'none'} → ` : ''}${patch.status ?? 'none'}`);
+    return { message: `Change ${who} in PRODUCTION?`, detail: lines.join('\n'), confirmLabel: 'Change in production' };
+  }
+
+  const addQuestion = (environment: EnvironmentName, pet: NewPet, again = false): ProductionQuestion => ({
+    message: `${again ? 'Send' : 'Add'} ${animalWords(environment, pet)} ${again ? 'to PRODUCTION again' : 'to PRODUCTION'}?`,
+    detail: `The live shop's server will list it${pet.status ? ` as ${pet.status}` : ''}.`,
+    confirmLabel: again ? 'Send to production' : 'Add to production',
+  });
+
+  return {
+    mustBeAllowed,
+
+    async addPet(environment: EnvironmentName, newPet: unknown, options: { anyway?: boolean } = {}) {
+      const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
+      // The look-alike question comes first: a person confirms production once, for an add that goes.
+      if (!options.anyway) core.checkLookAlikes(environment, valid);
+      await permit(environment, () => addQuestion(environment, valid));
+      return core.addPet(environment, valid, options);
+    },
+
+    async changePet(environment: EnvironmentName, petId: string, patch: unknown, options: { revision?: number } = {}) {
+      const valid = parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
+      await permit(environment, () => changeQuestion(environment, petId, valid));
+      return core.changePet(environment, petId, valid, options);
+    },
+
+    async importAnimals(environment: EnvironmentName, importId: string, options: { lookAlikesToo?: boolean } = {}) {
+      await permit(environment, () => {
+        const pending = core.pendingImport(environment, importId, options);
+        const rows = pending?.rows ?? 0;
+        return {
+          message: `Add ${rows} animal${rows === 1 ? '' : 's'}${pending ? ` from ${pending.fileName}` : ''} to PRODUCTION?`,
+          detail: "The live shop's server will list them.",
+          confirmLabel: 'Add to production',
+        };
+      });
+      return await core.importAnimals(environment, importId, options);
+    },
+
+    async resendEntry(environment: RemoteEnvironment, entryId: string, fixed?: unknown) {
+      const corrected =
+        fixed === undefined ? undefined : parseOrThrow(newPetSchema('app'), fixed, 'invalid_body', 'body');
+      const add = corrected ?? core.outboxEntry(environment, entryId);
+      const change = core.changeEntry(environment, entryId);
+      if (add) await permit(environment, () => addQuestion(environment, add, true));
+      else if (change) await permit(environment, () => changeQuestion(environment, change.petId, change.patch));
+      else mustBeAllowed(environment); // nothing by that id: the core says so
+      return core.resendEntry(environment, entryId, corrected);
+    },
+
+    async editEntry(environment: RemoteEnvironment, entryId: string, pet: unknown) {
+      const valid = parseOrThrow(newPetSchema('app'), pet, 'invalid_body', 'body');
+      await permit(environment, () => addQuestion(environment, valid));
+      return core.editEntry(environment, entryId, valid);
+    },
+
+    async resolveConflict(environment: RemoteEnvironment, entryId: string, choice: 'keep-mine' | 'take-theirs') {
+      const change = core.changeEntry(environment, entryId);
+      // Taking theirs sends nothing; keeping mine overwrites the server's version.
+      if (choice === 'keep-mine' && change) {
+        await permit(environment, () => {
+          const asked = changeQuestion(environment, change.petId, change.patch);
+          return { ...asked, message: asked.message.replace(/^(Mark|Change)/, 'Over another counter’s change: $1') };
+        });
+      } else mustBeAllowed(environment);
+      return core.resolveConflict(environment, entryId, choice);
+    },
+
+    discardEntry(environment: RemoteEnvironment, entryId: string) {
+      mustBeAllowed(environment);
+      return core.discardEntry(environment, entryId);
+    },
+  };
+}
+
+export type GuardedWrites = ReturnType<typeof guardWrites>;
