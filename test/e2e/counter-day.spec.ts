@@ -8,7 +8,7 @@ const nameField = (page: Page) => page.getByLabel('Name', { exact: true });
 const categoryField = (page: Page) => page.getByLabel('Category', { exact: true });
 
 test.describe('the counter’s day', () => {
-  test('the add form starts at Available with the last category; a look-alike asks, Enter adds it anyway', async ({
+  test('the add form starts at Available with the last category; a look-alike waits under the form until “Add anyway”', async ({
     app: { page, core },
   }) => {
     await expect(page.locator('#add-status')).toHaveValue('available');
@@ -27,24 +27,30 @@ test.describe('the counter’s day', () => {
     await reopen(page); // a restart: the category is still the last one
     await expect(categoryField(page)).toHaveValue('5');
 
-    // The same name (as search reads it) and category: asked first, Enter adds anyway.
+    // The same name (as search reads it) and category: not added, and waiting under the form for the
+    // person, who goes on typing meanwhile; only "Add anyway" adds it.
     await page.keyboard.press('Control+n');
     await expect(nameField(page)).toBeFocused();
     await page.keyboard.type('rex ');
     await page.keyboard.press('Enter');
-    const asked = page.getByRole('dialog', { name: 'Already there?' });
+    const asked = page.getByRole('group', { name: /^rex/ });
     await expect(asked).toContainText(/already listed as number \d+ in Local store/);
-    await expect(asked.getByRole('button', { name: 'Add anyway' })).toBeFocused();
-    await checkScreen(page, 'look-alike');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('row').filter({ hasText: /rex/i })).toHaveCount(2);
     await expect(nameField(page)).toBeFocused();
-    // Escape leaves it out.
+    await checkScreen(page, 'look-alike');
+    await page.keyboard.press('Enter'); // a stray Enter goes to the empty form, which sends nothing
+    await expect(page.locator('#add-name-error')).toHaveText('name must not be empty');
+    await asked.getByRole('button', { name: 'Add anyway' }).click();
+    await expect(page.getByRole('row').filter({ hasText: /rex/i })).toHaveCount(2);
+    await expect(asked).toHaveCount(0);
+    await expect(nameField(page)).toBeFocused();
+    // "Don't add", from the keyboard, leaves it out.
     await page.keyboard.type('REX');
     await page.keyboard.press('Enter');
-    await expect(asked).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(asked).toHaveCount(0);
+    const again = page.getByRole('group', { name: /^REX/ });
+    await again.getByRole('button', { name: 'Don’t add' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(again).toHaveCount(0);
+    await expect(nameField(page)).toBeFocused();
     await expect(page.getByRole('row').filter({ hasText: /rex/i })).toHaveCount(2);
     expect(core.animals('local').total).toBe(2);
 

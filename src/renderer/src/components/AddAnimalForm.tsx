@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { COMMANDS, shortcutLabel } from '../../../shared/commands';
-import { type EnvironmentName, type SameAnimal } from '../../../shared/contract';
+import { type EnvironmentName } from '../../../shared/contract';
 import { call, CallError, messageOf } from '../api';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
 import {
@@ -18,22 +18,18 @@ import { useApp, useCategoryWords } from '../store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Name } from './Name';
 import { PetFields } from './PetFields';
+import { WaitingAnimals, type NotAdded, type WaitingAnimal } from './WaitingAnimals';
 
 export const ADD_NAME_FIELD_ID = 'add-name';
 
-/** An add main refused because it looks like an animal already there; a person may add it anyway. */
-interface LookAlike {
-  animal: PetDraft;
-  to: EnvironmentName;
-  message: string;
-  same: SameAnimal[];
-}
+let waitingNumber = 0;
 
 /**
  * Name, category, status; Enter adds. The form is emptied the moment an animal is handed over (the
  * category and "Available" stay for the next), and the adds are sent to main one after another:
  * whatever is typed next belongs to the next animal, at any typing speed, and a barcode scanner's
- * burst of animals arrives whole and in order.
+ * burst of animals arrives whole and in order. One main does not add (a look-alike, a refusal)
+ * waits under the form for the person, without taking the focus from what they are typing.
  */
 export function AddAnimalForm() {
   const environment = useApp((state) => state.environment)!;
@@ -44,7 +40,7 @@ export function AddAnimalForm() {
   const [touched, setTouched] = useState<ReadonlySet<PetField>>(new Set());
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [confirming, setConfirming] = useState<PetDraft | null>(null);
-  const [lookAlikes, setLookAlikes] = useState<readonly LookAlike[]>([]);
+  const [waiting, setWaiting] = useState<readonly WaitingAnimal[]>([]);
   const nameRef = useRef<HTMLInputElement>(null);
   // The draft as typed, read by handlers that may run before the next render.
   const latest = useRef(draft);
@@ -75,20 +71,15 @@ export function AddAnimalForm() {
     setServerErrors(({ [field]: _dropped, form: _form, ...rest }) => rest);
   };
 
+  const wait = (item: NotAdded) => setWaiting((queue) => [...queue, { ...item, id: ++waitingNumber }]);
+  const decided = (item: WaitingAnimal) => setWaiting((queue) => queue.filter((other) => other.id !== item.id));
+
   /** Puts an animal main refused back in the form, unless the next one is already being typed there. */
-  const putBack = (animal: PetDraft, errors: FieldErrors) => {
-    if (isEmptyDraft(latest.current)) {
-      setDraft(animal);
-      setTouched(new Set());
-      setServerErrors(errors);
-      return;
-    }
-    toast.error(
-      <span>
-        <Name>{animal.name.trim()}</Name> was not added: {errors.form ?? Object.values(errors).join('; ')}
-      </span>,
-      { action: { label: 'Put it back in the form', onClick: () => putBack(animal, errors) }, duration: 30_000 },
-    );
+  const putBack = (animal: PetDraft, to: EnvironmentName, errors: FieldErrors) => {
+    if (!isEmptyDraft(latest.current)) return wait({ kind: 'refused', animal, to, errors });
+    setDraft(animal);
+    setTouched(new Set());
+    setServerErrors(errors);
   };
 
   const addOne = async (animal: PetDraft, to: EnvironmentName, anyway = false) => {
@@ -108,12 +99,9 @@ export function AddAnimalForm() {
         ),
       );
     } catch (error) {
-      if (error instanceof CallError && error.detail.code === 'possible_duplicate') {
-        const detail = error.detail;
-        setLookAlikes((queue) => [...queue, { animal, to, message: detail.message, same: detail.duplicates ?? [] }]);
-        return;
-      }
-      putBack(animal, error instanceof CallError ? errorsOf(error.detail) : { form: messageOf(error) });
+      if (error instanceof CallError && error.detail.code === 'possible_duplicate')
+        return wait({ kind: 'look-alike', animal, to, same: error.detail.duplicates ?? [] });
+      putBack(animal, to, error instanceof CallError ? errorsOf(error.detail) : { form: messageOf(error) });
     }
   };
 
@@ -142,7 +130,6 @@ export function AddAnimalForm() {
   };
 
   const categoryOf = (animal: PetDraft) => categoryWords(draftToPet(animal, categories).categoryId);
-  const lookAlike = lookAlikes[0];
 
   return (
     <form className="add-form" aria-labelledby="add-title" onSubmit={submit} noValidate>
@@ -185,35 +172,21 @@ export function AddAnimalForm() {
           </p>
         </ConfirmDialog>
       )}
-      {lookAlike && !confirming && (
-        <ConfirmDialog
-          key={lookAlikes.length}
-          title="Already there?"
-          confirmLabel="Add anyway"
-          defaultAction="confirm"
-          confirmTone={lookAlike.to === 'production' ? 'danger' : 'primary'}
-          cancelLabel="Don’t add"
-          onConfirm={() => {
-            setLookAlikes((queue) => queue.slice(1));
-            sending.current = sending.current.then(() => addOne(lookAlike.animal, lookAlike.to, true));
-          }}
-          onCancel={() => setLookAlikes((queue) => queue.slice(1))}
-          returnFocusTo={() => nameRef.current}
-        >
-          <p>
-            <strong>
-              <Name>{lookAlike.animal.name.trim()}</Name>
-            </strong>{' '}
-            ({categoryOf(lookAlike.animal)}) was not added yet: an animal of that name and category is{' '}
-            {lookAlike.same[0]?.id !== undefined
-              ? `already listed as number ${lookAlike.same[0].id}`
-              : 'already waiting to be sent'}
-            {lookAlike.same.length > 1 ? ` (and ${lookAlike.same.length - 1} more)` : ''} in{' '}
-            {ENVIRONMENT_LABELS[lookAlike.to]}.
-          </p>
-          <p className="hint">Enter adds it anyway; Escape leaves it out.</p>
-        </ConfirmDialog>
-      )}
+      <WaitingAnimals
+        waiting={waiting}
+        categoryOf={categoryOf}
+        formEmpty={isEmptyDraft(draft)}
+        addAnyway={(item) => {
+          decided(item);
+          sending.current = sending.current.then(() => addOne(item.animal, item.to, true));
+        }}
+        putBack={(item) => {
+          decided(item);
+          if (item.kind === 'refused') putBack(item.animal, item.to, item.errors);
+        }}
+        dismiss={decided}
+        focusForm={() => nameRef.current?.focus()}
+      />
     </form>
   );
 }

@@ -1,12 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
-import type { AnimalRow, ChangeEntry, Pet } from '../../../shared/contract';
+import type { ChangeEntry, Pet } from '../../../shared/contract';
 import { ENVIRONMENT_LABELS } from '../format';
-import { BLOCK_ROWS, isRemote, useApp, type AnimalList } from '../store';
+import { isRemote, useApp, type AnimalList } from '../store';
 import { EntryRow } from './EntryRow';
 import { PetRow, STATUS_KEYS, type PetActions } from './PetRow';
 import { useRowDialogs } from './RowDialogs';
+import { rowAt, rowKey, useRowSelection } from './use-row-selection';
 
 let firstListPainted = false;
 /** A performance mark once the first list is on screen (after the frame that shows it): the benchmark reads it. */
@@ -32,10 +33,8 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     isRemote(state.environment) ? state.servers[state.environment]?.changes !== 'unsupported' : true,
   );
   const { actions, dialogs } = useRowDialogs();
-  const [selected, setSelected] = useState(0);
-  // Set when a key moved the selection or changed a row: the focus follows the selected row across re-renders.
-  const followFocus = useRef(false);
   const scroller = useRef<HTMLDivElement>(null);
+  const selection = useRowSelection(list, scroller);
   const virtualizer = useVirtualizer({
     count: list.total,
     getScrollElement: () => scroller.current,
@@ -47,16 +46,9 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
   const last = items.at(-1)?.index ?? 0;
   useEffect(() => needRows(first, last + 1), [first, last, list.blocks, needRows]);
   useEffect(markFirstListPainted, []);
-  const current = Math.min(selected, Math.max(0, list.total - 1));
-  // A row that left (sold under "Available") takes the focus with it: it goes to the row now in its place.
-  useEffect(() => {
-    if (!followFocus.current) return;
-    const element = scroller.current?.querySelector<HTMLElement>(`tr[data-index="${current}"]`);
-    if (element && document.activeElement !== element && !document.querySelector('dialog[open]')) element.focus();
-  });
-
-  const rowAt = (index: number): AnimalRow | undefined =>
-    list.blocks.get(Math.floor(index / BLOCK_ROWS))?.[index % BLOCK_ROWS];
+  // One row takes the Tab focus: the selected animal's, else the first on the page.
+  const loaded = items.filter((item) => rowAt(list, item.index) !== undefined).map((item) => item.index);
+  const tabStop = loaded.includes(selection.selectedIndex) ? selection.selectedIndex : loaded[0];
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
 
@@ -70,28 +62,37 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     onDiscardChange: () => change && actions.discardChange(change, pet.name),
   });
 
-  const moveTo = (index: number) => {
-    const to = Math.max(0, Math.min(list.total - 1, index));
-    followFocus.current = true;
-    setSelected(to);
-    virtualizer.scrollToIndex(to);
+  const moveTo = (index: number) => selection.moveTo(index, (to) => virtualizer.scrollToIndex(to));
+  const stepOf = (key: string): number | undefined => {
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
+    return { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page, Home: -list.total, End: list.total }[key];
+  };
+  const plainKey = (event: React.KeyboardEvent) => !(event.ctrlKey || event.metaKey || event.altKey);
+
+  /** The focus fell to the list itself (its row left the view): a move key takes up from where it was; no row key acts. */
+  const onListKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    const step = stepOf(event.key);
+    if (event.target !== event.currentTarget || !plainKey(event) || step === undefined || list.total === 0) return;
+    event.preventDefault();
+    moveTo(selection.moveFromTheList(step));
   };
 
-  /** The list's keys, on the selected row: arrows move; A, P, S set a status; E, Enter or F2 correct; Delete discards an unsent add. */
+  /**
+   * The list's keys, on the row that has the focus (never from elsewhere): arrows move; A, P, S set a
+   * status; E, Enter or F2 correct; Delete discards an unsent add.
+   */
   const onKeyDown = (event: React.KeyboardEvent<HTMLTableSectionElement>) => {
-    const rowElement = (event.target as HTMLElement).closest<HTMLElement>('tr[data-index]');
-    if (rowElement !== event.target || event.ctrlKey || event.metaKey || event.altKey) return;
+    const rowElement = event.target as HTMLElement;
+    if (rowElement.dataset.rowKey === undefined || !plainKey(event)) return;
     const index = Number(rowElement.dataset.index);
-    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
-    const move = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page, Home: -list.total, End: list.total }[
-      event.key
-    ];
-    if (move !== undefined) {
+    const step = stepOf(event.key);
+    if (step !== undefined) {
       event.preventDefault();
-      return moveTo(index + move);
+      return moveTo(index + step);
     }
-    const row = rowAt(index);
-    if (row === undefined) return;
+    const row = rowAt(list, index);
+    // The animal the focused row shows, and no other.
+    if (row === undefined || rowKey(row) !== rowElement.dataset.rowKey) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     const edit = key === 'e' || key === 'Enter' || key === 'F2';
     if (row.kind === 'entry') {
@@ -106,7 +107,6 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     if (status === undefined && !edit) return;
     event.preventDefault();
     if (!changesOffered) return unsupported();
-    followFocus.current = true;
     if (status !== undefined) {
       performance.mark('petstore:status-key');
       actions.status(row.pet, status);
@@ -127,7 +127,14 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
 
   return (
     <>
-      <div className="list-scroll" ref={scroller} tabIndex={-1} data-testid="animals-scroll">
+      <div
+        className="list-scroll"
+        ref={scroller}
+        tabIndex={-1}
+        data-testid="animals-scroll"
+        data-focus-home
+        onKeyDown={onListKeyDown}
+      >
         <table
           style={{ '--id-chars': idChars, '--category-chars': categoryChars } as React.CSSProperties}
           className="animals"
@@ -149,38 +156,41 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
           <tbody onKeyDown={onKeyDown}>
             {top > 0 && <tr aria-hidden="true" className="spacer" style={{ height: top }} />}
             {items.map((item) => {
-              const row = rowAt(item.index);
+              const row = rowAt(list, item.index);
               if (row === undefined)
                 return (
                   <tr key={item.key} className="loading-row" aria-busy="true">
                     <td colSpan={5}>…</td>
                   </tr>
                 );
-              const selection = {
-                selected: item.index === current,
-                onFocus: () => setSelected(item.index),
+              const key = rowKey(row);
+              const selectable = {
+                rowKey: key,
+                selected: key === selection.selected,
+                tabStop: item.index === tabStop,
+                onFocus: () => selection.onRowFocus(row, item.index),
               };
               return row.kind === 'entry' ? (
                 <EntryRow
-                  key={item.key}
+                  key={key}
                   index={item.index}
                   measure={virtualizer.measureElement}
                   entry={row.entry}
                   onFix={() => actions.fix(row.entry)}
                   onDiscard={() => actions.discardEntry(row.entry)}
                   onSend={() => actions.send(row.entry, row.entry.name)}
-                  {...selection}
+                  {...selectable}
                 />
               ) : (
                 <PetRow
-                  key={item.key}
+                  key={key}
                   pet={row.pet}
                   {...(row.change ? { change: row.change } : {})}
                   {...(saving.has(row.pet.id) ? { saving: saving.get(row.pet.id)! } : {})}
                   index={item.index}
                   measure={virtualizer.measureElement}
                   actions={petActions(row.pet, row.change)}
-                  {...selection}
+                  {...selectable}
                 />
               );
             })}

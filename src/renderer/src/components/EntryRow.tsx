@@ -44,7 +44,9 @@ export function EntryRow({
   onSend,
   index,
   measure,
+  rowKey,
   selected,
+  tabStop,
   onFocus,
 }: Measured & Selectable & EntryActions & { entry: OutboxEntry }) {
   const problem = entryProblem(entry, { onFix, onDiscard, onSend });
@@ -54,7 +56,8 @@ export function EntryRow({
       data-entry-state={entry.state}
       data-index={index}
       ref={measure}
-      tabIndex={selected ? 0 : -1}
+      data-row-key={rowKey}
+      tabIndex={tabStop ? 0 : -1}
       aria-selected={selected}
       onFocus={onFocus}
     >

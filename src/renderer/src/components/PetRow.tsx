@@ -26,7 +26,9 @@ export function PetRow({
   saving,
   index,
   measure,
+  rowKey,
   selected,
+  tabStop,
   onFocus,
   actions,
 }: Measured & Selectable & { pet: Pet; change?: ChangeEntry; saving?: PetPatch; actions: PetActions }) {
@@ -55,7 +57,8 @@ export function PetRow({
     <tr
       data-index={index}
       ref={measure}
-      tabIndex={selected ? 0 : -1}
+      data-row-key={rowKey}
+      tabIndex={tabStop ? 0 : -1}
       aria-selected={selected}
       className={selected ? 'selected' : undefined}
       data-pet-id={pet.id}

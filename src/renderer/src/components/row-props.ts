@@ -4,8 +4,12 @@ export interface Measured {
   measure: (element: HTMLTableRowElement | null) => void;
 }
 
-/** One row is selected: it alone takes the Tab focus, and the list's keys act on it. */
+/** The selected row is shown so; the list's keys act on the row that has the focus. */
 export interface Selectable {
+  /** Which animal the row shows (its element says so, as `data-row-key`). */
+  rowKey: string;
   selected: boolean;
+  /** The one row Tab goes to. */
+  tabStop: boolean;
   onFocus(): void;
 }
