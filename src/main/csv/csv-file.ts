@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { ApiError } from '../../shared/contract';
@@ -28,7 +29,9 @@ export function csvText(bytes: Uint8Array): string {
 export async function readCsvFile(path: string): Promise<{ name: string; text: string }> {
   let handle;
   try {
-    handle = await open(path, 'r');
+    // Non-blocking: opening a named pipe with no writer would otherwise wait for one for ever. What
+    // was opened is then looked at before a byte is read (a path swapped meanwhile is seen too).
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ApiError(

@@ -2,6 +2,7 @@
 // kept text) then import into an empty store gives the same animals; a hostile file is read
 // row by row with each problem on its row; importing the same file twice adds nothing twice,
 // locally and through the outbox to our real service on 127.0.0.1 (two counters too).
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -185,6 +186,13 @@ describe('animals to and from CSV', () => {
     expect((await refusal(() => core.previewImportFromFile('local', chosenFile('gone.csv', null)))).code).toBe(
       'not_found',
     );
+    // A named pipe with nobody writing: opening it would wait for a writer for ever; it is looked at first.
+    const pipe = join(mkdtempSync(join(tempDir(), 'chosen-')), 'pipe.csv');
+    execFileSync('mkfifo', [pipe]);
+    expect(await refusal(() => core.previewImportFromFile('local', pipe))).toMatchObject({
+      code: 'invalid_body',
+      message: `${pipe} is not a file: choose a CSV file.`,
+    });
     // The window's road: main's dialog answers a path, which the core reads the same way.
     const dialog = open({ openFile: async () => huge }, '/d');
     expect((await refusal(() => dialog.previewImportFromFile('local'))).code).toBe('payload_too_large');
