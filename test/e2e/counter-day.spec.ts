@@ -268,7 +268,7 @@ test.describe('the counter’s day', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByText(/1 animal exported to .*animals-local-\d{4}-\d\d-\d\d\.csv/)).toBeVisible();
     expect(main.savedFiles[0]!.contents).toBe(
-      '\uFEFFid,name,category_id,category,status,sync\r\n1,"Max ""the great"", Jr.",-9223372036854775808,,sold,\r\n',
+      '\uFEFF"id","name","category_id","category","status","sync"\r\n"1","Max ""the great"", Jr.","-9223372036854775808","","sold",""\r\n',
     );
     await page.keyboard.press('Control+s');
     await expect(dialog.getByLabel(/The list as shown/)).toBeFocused();

@@ -7,23 +7,36 @@ export const CSV_MAX_CHARS = 8 * 1024 * 1024;
 /** The most rows read from one file. */
 export const CSV_MAX_ROWS = 20_000;
 
-// A cell a spreadsheet would run as a formula (OWASP "CSV injection"); a leading ' of ours, too,
-// so that taking it away again on import is never ambiguous.
-const FORMULA_START = /^[=+\-@\t\r']/;
+// What a spreadsheet would run as a formula (OWASP "CSV injection"): a cell that starts with a
+// formula sign, full-width ones too; and, since a spreadsheet whose list separator is ; (de-DE,
+// fr-FR), a tab or | splits a cell there, any part of one that starts with one after such a
+// separator (spaces between ignored). A ' of ours goes before each such sign, and before a ' of
+// the person's standing there, so that taking ours away again on import is never ambiguous.
+const SEPARATOR = '[,;|\\t\\r\\n]';
+const FORMULA_SIGN = "[=+\\-@\\uFF1D\\uFF0B\\uFF0D\\uFF20']";
+const PART_START = new RegExp(`(^|${SEPARATOR})([ \\u3000]*)(?=${FORMULA_SIGN})`, 'g');
+const OUR_MARK = new RegExp(`(^|${SEPARATOR})([ \\u3000]*)'(?=${FORMULA_SIGN})`, 'g');
+// A tab or carriage return that starts a cell is run by some spreadsheets too.
+const CONTROL_START = /^[\t\r]/;
 
-/** A text cell as written: one a spreadsheet would take for a formula is kept text with a leading '. */
-export const guardCell = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+/** A text cell as written: each part a spreadsheet in any locale could take for a formula is kept text with a leading '. */
+export const guardCell = (text: string) => {
+  const guarded = text.replace(PART_START, "$1$2'");
+  return CONTROL_START.test(guarded) ? `'${guarded}` : guarded;
+};
 
-/** A text cell as read: the ' that guardCell put before a formula-like text is taken away. */
-export const unguardCell = (text: string) =>
-  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+/** A text cell as read: the ' marks guardCell put are taken away, and nothing else. */
+export const unguardCell = (text: string) => {
+  const unmarked = text.startsWith("'") && CONTROL_START.test(text.slice(1)) ? text.slice(1) : text;
+  return unmarked.replace(OUR_MARK, '$1$2');
+};
 
 /**
  * RFC 4180 text as spreadsheets open it: UTF-8 with a byte order mark, CRLF between records,
- * a field quoted when it holds a comma, a quote or a line break (quotes doubled).
+ * every field quoted (quotes doubled): a spreadsheet splitting on another separator still sees one cell.
  */
 export function writeCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return `\uFEFF${stringify([header as string[], ...(rows as string[][])], { record_delimiter: 'windows', quoted_match: /[\r\n]/ })}`;
+  return `\uFEFF${stringify([header as string[], ...(rows as string[][])], { record_delimiter: 'windows', quoted: true, quoted_empty: true })}`;
 }
 
 export interface CsvRecord {

@@ -25,11 +25,11 @@ describe('the counter’s day from the command line', () => {
     expect(again.out).toMatch(/0 ready, 1 with problems, 0 like animals already there, 2 imported before\. Added 0/);
     const exported = await run(['pets', 'export']);
     expect(exported.out).toBe(
-      "\uFEFFid,name,category_id,category,status,sync\r\n1,'=Rex,9223372036854775807,,available,\r\n2,Mia,3,Cats,pending,\r",
+      '\uFEFF"id","name","category_id","category","status","sync"\r\n"1","\'=Rex","9223372036854775807","","available",""\r\n"2","Mia","3","Cats","pending",""\r',
     );
     const out = join(dataDir(), 'out.csv');
     expect(await run(['pets', 'export', '--status', 'pending', '--out', out])).toMatchObject({ code: 0 });
-    expect(readFileSync(out, 'utf8').split('\r\n')[1]).toBe('2,Mia,3,Cats,pending,');
+    expect(readFileSync(out, 'utf8').split('\r\n')[1]).toBe('"2","Mia","3","Cats","pending",""');
   });
 
   it('pets add: a look-alike is refused in words (exit 1), added with --anyway', async () => {

@@ -27,7 +27,16 @@ const HOSTILE_NAMES = [
   'Comma, "Quote" and more',
   'Ünïcödé 🐹',
   'plain',
+  // Formulas after a separator some locale splits on (; in de-DE and fr-FR, tab, |), and full-width ones.
+  'Rex;=1+1;',
+  'Space; @SUM(A1)',
+  'Pipe| -2+3',
+  '＝HYPERLINK("http://x")',
+  "Rex, '=kept",
 ];
+
+/** What a spreadsheet in any locale could run: a cell, or a part of it after a separator, starting with a formula sign. */
+const RUNNABLE = /(^|[,;|\t\r\n])[ \u3000]*[=+\-@＝＋－＠]/;
 
 /** Every animal of an environment, as (name, category, status), in the order they were added. */
 function animalsOf(core: PetstoreCore, environment: EnvironmentName, query: AnimalsQuery = { sort: 'oldest' }) {
@@ -70,13 +79,24 @@ describe('animals to and from CSV', () => {
     });
     const { csv, rows } = source.exportAnimals('local');
     expect(rows).toBe(HOSTILE_NAMES.length);
-    expect(csv.startsWith('\uFEFFid,name,category_id,category,status,sync\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFF"id","name","category_id","category","status","sync"\r\n')).toBe(true);
     expect(csv.split('\r\n')).toHaveLength(HOSTILE_NAMES.length + 2); // CRLF after every record
-    // Formulas stay text: no cell of a name starts with what a spreadsheet would run.
-    expect(csv).toContain(`,'=SUM(A1:A9),9223372036854775807,,available,`);
+    // Every cell quoted; formulas stay text: no text cell, nor any part of one after a separator, starts with what a spreadsheet would run.
+    expect(csv).toContain(`,"'=SUM(A1:A9)","9223372036854775807","","available",`);
     expect(csv).toContain(`,"Comma, ""Quote"" and more",`);
-    expect(csv).toContain(`,'+1 555 0100,-9223372036854775808,,pending,`); // an id's minus is a number's
-    expect(csv).toContain(`,'-Minus,2,Cats,sold,`);
+    expect(csv).toContain(`,"'+1 555 0100","-9223372036854775808","","pending",`); // an id's minus is a number's
+    expect(csv).toContain(`,"'-Minus","2","Cats","sold",`);
+    expect(csv).toContain(`,"Rex;'=1+1;",`);
+    expect(csv).toContain(`,"'＝HYPERLINK(""http://x"")",`);
+    const records = csv
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(1, -1);
+    for (const record of records) {
+      const cells = record.slice(1, -1).split('","'); // no name here holds '","'
+      expect(cells, record).toHaveLength(6);
+      for (const text of [cells[1]!, cells[3]!]) expect(text, record).not.toMatch(RUNNABLE);
+    }
 
     const target = open({}, '/target');
     const preview = target.previewImport('local', 'animals.csv', csv);
@@ -102,7 +122,7 @@ describe('animals to and from CSV', () => {
         .split('\r\n')
         .slice(1, 3)
         .map((line) => line.split(',')[1]),
-    ).toEqual(['Rex', 'Rexy']);
+    ).toEqual(['"Rex"', '"Rexy"']);
   });
 
   it('a hostile file: BOM, CRLF and LF mixed, quotes, formulas, names by category name; each problem on its row', async () => {

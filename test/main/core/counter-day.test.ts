@@ -99,8 +99,8 @@ describe('the counter’s day, at the core', () => {
     first.nameCategory('local', { categoryId: '9223372036854775807', name: '=HYPERLINK("x")' });
     first.nameCategory('local', { categoryId: '2', name: 'Cats, "indoor"' });
     const csv = first.exportCategoryNames('local');
-    expect(csv.startsWith('\uFEFFcategory_id,name\r\n')).toBe(true);
-    expect(csv).toContain(`9223372036854775807,"'=HYPERLINK(""x"")"\r\n`);
+    expect(csv.startsWith('\uFEFF"category_id","name"\r\n')).toBe(true);
+    expect(csv).toContain(`"9223372036854775807","'=HYPERLINK(""x"")"\r\n`);
     const other = openPetstoreCore({ dataDir: `${tempDir()}/other`, env: {} });
     later(() => other.close());
     expect(other.importCategoryNames('local', csv)).toEqual({ named: 2 });
