@@ -68,7 +68,8 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   outbox take-theirs <entry> [--env E]       a conflict: drop this change, keep what the server has
 --yes (anywhere): the answer to every question asked at a terminal (a write to production, a key's
   new address), for scripts; without it and without a terminal, nothing is done
-exit codes: 0 ok, 1 error reported by the service (sync: entries rejected or still pending), 2 usage error, 3 unreachable`;
+exit codes: 0 ok, 1 error reported by the service (sync: entries refused, held, in conflict or still pending),
+  2 usage error, 3 unreachable`;
 
 /** The exit code an error means: the network (3), what a person must fix here (2), or what a service said (1). */
 export function exitCodeOf(error: AppError): number {

@@ -19,7 +19,7 @@ function remoteEnvironment(
   return { environment, rest: parsed };
 }
 
-/** `sync`: runs until the outbox is empty or nothing more can be done. Exit 0 empty, 1 rejected or still pending, 3 unreachable. */
+/** `sync`: runs until the outbox is empty or nothing more can be done. Exit 0 empty; 1 refused, held, in conflict or still pending; 3 unreachable. */
 export async function sync(args: string[], core: PetstoreCore, io: CliIo): Promise<number> {
   const { environment } = remoteEnvironment(args, core);
   io.out(`Syncing ${environment}: ${core.serverStatus(environment).waiting} waiting.`);
@@ -28,8 +28,16 @@ export async function sync(args: string[], core: PetstoreCore, io: CliIo): Promi
       `  sent ${progress.accepted}, refused ${progress.rejected}, ${core.serverStatus(environment).waiting} still waiting`,
     ),
   );
-  io.out(`${environment}: ${status.waiting} waiting, ${status.rejected} refused, ${status.held} to confirm.`);
+  const conflicts = `${status.conflicts} conflict${status.conflicts === 1 ? '' : 's'} to choose`;
+  io.out(
+    `${environment}: ${status.waiting} waiting, ${status.rejected} refused, ${status.held} to confirm, ${conflicts}.`,
+  );
   if (status.problem) io.err(status.problem.message);
+  if (status.conflicts > 0) {
+    io.err(
+      `Another counter changed ${status.conflicts === 1 ? 'an animal' : 'animals'} you changed too: nothing was overwritten. See them with: petstore outbox list --env ${environment}; then keep yours with petstore outbox keep-mine <entry>, or theirs with petstore outbox take-theirs <entry>.`,
+    );
+  }
   if (pass.stoppedBecause === 'elsewhere') {
     io.err(
       `Another Petstore Desk process on this computer (pid ${status.otherSender?.pid ?? '?'}) is sending the ${environment} outbox; it sends what waits. Only one process sends an outbox at a time.`,
@@ -37,7 +45,8 @@ export async function sync(args: string[], core: PetstoreCore, io: CliIo): Promi
   }
   if (pass.stoppedBecause === 'offline') return EXIT.unreachable;
   if (pass.stoppedBecause === 'not_configured') return EXIT.usage;
-  return status.waiting + status.rejected + status.held === 0 ? EXIT.ok : EXIT.serviceError;
+  // Anything left for a person (or still waiting) is a non-zero exit: a script can tell.
+  return status.waiting + status.rejected + status.held + status.conflicts === 0 ? EXIT.ok : EXIT.serviceError;
 }
 
 /** `outbox list | retry <entry> | discard <entry> | keep-mine <entry> | take-theirs <entry>`: adds and changes alike. */

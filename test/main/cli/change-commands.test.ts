@@ -57,6 +57,12 @@ describe('petstore pets set-status / pets edit', () => {
     const listed = await run(['outbox', 'list', '--env', 'staging']);
     expect(listed.out).toMatch(/c\d+\s+conflict\s+\d+ Counter Rex\s+status pending\s+Rex by counter 2, sold/);
 
+    // A sync leaves the choices to a person, says so, and a script can tell (exit 1).
+    const synced = await run(['sync', '--env', 'staging']);
+    expect(synced.code).toBe(1);
+    expect(synced.out).toMatch(/staging: 0 waiting, 0 refused, 0 to confirm, 2 conflicts to choose\./);
+    expect(synced.err).toContain('petstore outbox keep-mine');
+
     const [rexChange, maxChange] = [...listed.out.matchAll(/^(c\d+)\s+conflict/gm)].map((m) => m[1]!);
     const kept = await run(['outbox', 'keep-mine', rexChange!, '--env', 'staging']);
     expect(kept.code).toBe(0);
@@ -65,6 +71,7 @@ describe('petstore pets set-status / pets edit', () => {
     expect(taken.code).toBe(0);
     expect(service.store.getPet(max.id)).toMatchObject({ name: 'Max by counter 2', status: 'available' });
     expect((await run(['outbox', 'list', '--env', 'staging', '--json'])).out).toBe('[]');
+    expect(await run(['sync', '--env', 'staging'])).toMatchObject({ code: 0 });
     expect((await run(['outbox', 'keep-mine', '12', '--env', 'staging'])).code).toBe(2);
   });
 });

@@ -185,7 +185,7 @@ describe('npm run cli: sync and the outbox', () => {
       try {
         const synced = await run(['sync']);
         expect(synced.code).toBe(0);
-        expect(synced.out).toContain('staging: 0 waiting, 0 refused, 0 to confirm.');
+        expect(synced.out).toContain('staging: 0 waiting, 0 refused, 0 to confirm, 0 conflicts to choose.');
         expect(late.store.listPets().map((pet) => pet.name)).toEqual(['Offline Rex']);
         expect((await run(['outbox', 'retry', '1'])).code).toBe(1); // already accepted
         expect((await run(['sync', '--env', 'local'])).code).toBe(2);
