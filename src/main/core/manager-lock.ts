@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { z } from 'zod';
 import {
   ApiError,
   isManagerPin,
@@ -26,13 +27,23 @@ export const PERMIT_LASTS_MS = 60_000;
 const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_BYTES = 32;
 
-interface StoredPin {
-  N: number;
-  r: number;
-  p: number;
-  salt: string;
-  hash: string;
-}
+const base64Of = (min: number, max: number) =>
+  z.string().refine((text) => {
+    const bytes = Buffer.from(text, 'base64');
+    return bytes.toString('base64') === text && bytes.length >= min && bytes.length <= max;
+  });
+/**
+ * The record as this app writes it, bounded when read back: a record planted in the file (a cost
+ * of 2^30, a hash of another length) is refused as not ours rather than run.
+ */
+const storedPinSchema = z.strictObject({
+  N: z.number().refine((n) => [2 ** 14, 2 ** 15, 2 ** 16, 2 ** 17].includes(n)),
+  r: z.number().int().min(8).max(16),
+  p: z.number().int().min(1).max(4),
+  salt: base64Of(16, 64),
+  hash: base64Of(KEY_BYTES, KEY_BYTES),
+});
+type StoredPin = z.infer<typeof storedPinSchema>;
 
 const derive = (pin: string, salt: Buffer, cost: { N: number; r: number; p: number }) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -58,17 +69,31 @@ export function createManagerLock(db: SqliteDatabase, now: () => number = Date.n
   const remove = db.prepare<[string]>('DELETE FROM settings WHERE name = ?');
   let permit: (ManagerPermit & { until: number }) | null = null;
 
-  const stored = (): StoredPin | null => {
+  /** The PIN's record; 'damaged' when there is one this app did not write as it is. */
+  const record = (): StoredPin | 'damaged' | null => {
     const value = read.get('manager_pin');
-    return value === undefined ? null : (JSON.parse(value) as StoredPin);
+    if (value === undefined) return null;
+    try {
+      const parsed = storedPinSchema.safeParse(JSON.parse(value));
+      return parsed.success ? parsed.data : 'damaged';
+    } catch {
+      return 'damaged';
+    }
   };
+  const stored = () => record() !== null;
+  const damaged = () =>
+    new ReportedError({
+      code: 'damaged_data',
+      message: `The manager's PIN kept in ${db.name} is damaged or was not written by Petstore Desk, so no PIN can be checked against it; nothing was unlocked. Remove it (petstore manager remove-pin, or Remove PIN in Settings), then set a new one.`,
+      status: 500,
+    });
   const failures = () => Number(read.get('manager_pin_failures') ?? 0);
   const nextTryAt = () => Number(read.get('manager_pin_next_try_at') ?? 0);
   const permitLive = () => permit !== null && now() < permit.until;
 
   const view = (): ManagerLockView => ({
-    pinSet: stored() !== null,
-    unlocked: stored() !== null && permitLive(),
+    pinSet: stored(),
+    unlocked: stored() && permitLive(),
     retryAfterMs: Math.max(0, nextTryAt() - now()),
   });
 
@@ -94,8 +119,9 @@ export function createManagerLock(db: SqliteDatabase, now: () => number = Date.n
   });
 
   async function pinIsRight(pin: string): Promise<boolean> {
-    const pinHash = stored();
+    const pinHash = record();
     if (pinHash === null) return true;
+    if (pinHash === 'damaged') throw damaged();
     reserveTry();
     const expected = Buffer.from(pinHash.hash, 'base64');
     const given = await derive(pin, Buffer.from(pinHash.salt, 'base64'), pinHash);
@@ -123,7 +149,7 @@ export function createManagerLock(db: SqliteDatabase, now: () => number = Date.n
      * otherwise throws manager_pin_required with the permit to ask for.
      */
     require(task: ManagerTask, environment?: EnvironmentName): void {
-      if (stored() === null) return;
+      if (!stored()) return;
       if (permitLive() && permit!.task === task && permit!.environment === environment) {
         permit = null;
         return;
@@ -151,7 +177,8 @@ export function createManagerLock(db: SqliteDatabase, now: () => number = Date.n
 
     /** Sets, changes (unlocked first) or removes (null) the PIN. */
     async setPin(pin: string | null): Promise<ManagerLockView> {
-      this.require('change-pin');
+      // A damaged record guards nothing (no PIN can be checked against it): removing it asks for none.
+      if (!(pin === null && record() === 'damaged')) this.require('change-pin');
       if (pin === null) {
         remove.run('manager_pin');
         forgetFailures();

@@ -35,7 +35,8 @@ export function PinSettings() {
       <p className="hint">
         {lock.pinSet
           ? 'Set: switching environment, Settings, turning production confirmations off and discarding what waits ask for it.'
-          : 'Not set: anyone at this computer can switch environment and change Settings.'}
+          : 'Not set: anyone at this computer can switch environment and change Settings.'}{' '}
+        It keeps a colleague at the counter out, not the computer’s owner: choose 8 digits or more.
       </p>
       <form
         className="inline-form"
