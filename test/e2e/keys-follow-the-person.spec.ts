@@ -170,3 +170,40 @@ test.describe('a look-alike never takes the keys typed for the next animal', () 
     });
   }
 });
+
+test.describe('a question main raises never opens over typing that went on', () => {
+  for (const delay of SPEEDS) {
+    test(`Ctrl+3 needs the PIN, said while the person types an animal: it is added here, and the PIN waits beside (keys every ${delay} ms)`, async ({
+      app: { page, core, main },
+    }) => {
+      const server = await connectServer(core, 'staging');
+      try {
+        await core.setManagerPin('2468');
+        await reopen(page);
+        // Main answers the switch (the PIN is needed) while the person is typing the next animal.
+        const answer = main.holdAnswers('setActiveEnvironment');
+        await page.keyboard.press('Control+3');
+        await page.keyboard.press('Control+n');
+        await page.keyboard.type('Ma', { delay });
+        answer();
+        await typeAnimal(page, 'x', '1', delay);
+        await expect.poll(async () => (await localPets(core)).map((pet) => pet.name)).toEqual(['Max']);
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+        expect(main.calls['unlockManager'], 'no PIN was tried with what was typed').toBeUndefined();
+        await expect(page.locator('.env-strip')).toHaveAttribute('data-environment', 'local');
+        // The question waits, in sight, until the person goes to it.
+        const waiting = page.getByRole('group', { name: /Switching to Staging needs the manager’s PIN/ });
+        await waiting.getByRole('button', { name: 'Enter the PIN…' }).click();
+        const pin = page.getByRole('dialog', { name: 'Manager’s PIN' });
+        await expect(pin.getByLabel('PIN', { exact: true })).toBeFocused();
+        await page.keyboard.type('2468');
+        await page.keyboard.press('Enter');
+        await expect(page.locator('.env-strip')).toHaveAttribute('data-environment', 'staging');
+        await expect(waiting).toHaveCount(0);
+      } finally {
+        await server.close();
+      }
+    });
+  }
+});

@@ -14,6 +14,7 @@ import { SyncBar, syncNowAndAnnounce } from './components/SyncBar';
 import { FALLBACK_FOCUS_ID } from './components/use-modal';
 import { isMac } from './format';
 import { keepFocusOnThePage } from './keep-focus';
+import { countKeys } from './typing';
 import { useApp, type Screen } from './store';
 
 /**
@@ -84,7 +85,9 @@ export function App() {
     window.addEventListener('keydown', onKey);
     const unsubscribe = subscribe('command', ({ command }) => runCommand(command));
     const stopKeepingFocus = keepFocusOnThePage();
+    const stopCountingKeys = countKeys();
     return () => {
+      stopCountingKeys();
       window.removeEventListener('keydown', onKey);
       unsubscribe();
       stopKeepingFocus();

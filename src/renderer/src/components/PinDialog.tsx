@@ -6,12 +6,38 @@ import { useApp } from '../store';
 import { PinField } from './PinField';
 import { useModal } from './use-modal';
 
-/** Asks for the manager's PIN when main said a task needs it; main checks it, and counts wrong tries. */
+/**
+ * Asks for the manager's PIN when main said a task needs it; main checks it, and counts wrong tries.
+ * When the person typed on after asking, the question waits in sight (its live region announces
+ * it) and opens when they go to it.
+ */
 export function PinDialog() {
   const request = usePinRequest((state) => state.request);
-  return request ? (
-    <PinQuestion key={JSON.stringify(request.permit)} permit={request.permit} done={request.done} />
-  ) : null;
+  const titleId = useId();
+  return (
+    <div aria-live="polite" className="question-waiting-place">
+      {request?.waiting && (
+        <div role="group" aria-labelledby={titleId} className="question-waiting">
+          <p id={titleId}>{managerTaskInWords(request.permit)} needs the manager’s PIN.</p>
+          <div className="waiting-actions">
+            <button type="button" onClick={() => request.done(false)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => usePinRequest.setState({ request: { ...request, waiting: false } })}
+            >
+              Enter the PIN…
+            </button>
+          </div>
+        </div>
+      )}
+      {request && !request.waiting && (
+        <PinQuestion key={JSON.stringify(request.permit)} permit={request.permit} done={request.done} />
+      )}
+    </div>
+  );
 }
 
 function PinQuestion({ permit, done }: { permit: ManagerPermit; done(unlocked: boolean): void }) {
