@@ -18,23 +18,33 @@ export interface PetPatch {
   status?: PetStatus | null;
 }
 
-const READ_ONLY: Record<string, string> = {
-  id: 'cannot be changed: an animal keeps its id',
-  revision: 'is set by the server; send the revision you saw in If-Match instead',
-};
+// A Map, so that a member named `constructor` or `__proto__` finds nothing here but what is listed.
+const READ_ONLY = new Map([
+  ['id', 'cannot be changed: an animal keeps its id'],
+  ['revision', 'is set by the server; send the revision you saw in If-Match instead'],
+]);
 
 const notRemovable = (field: string) => `cannot be removed (null): every animal has a ${field}; send a new one`;
 
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export const petPatchSchema = perSource((source) =>
   z
-    .record(z.string(), z.unknown(), { error: objectError })
+    // The members as sent (a JSON parser keeps `__proto__` as one), read before anything copies
+    // them: a copy would turn `__proto__` into a prototype and lose it.
+    .unknown()
     .superRefine((patch, ctx) => {
+      if (!isJsonObject(patch)) {
+        ctx.addIssue({ code: 'custom', message: objectError({ input: patch }), input: patch });
+        return;
+      }
       for (const field of Object.keys(patch)) {
         if ((CHANGEABLE_FIELDS as readonly string[]).includes(field)) continue;
         ctx.addIssue({
           code: 'custom',
           path: [field],
-          message: READ_ONLY[field] ?? `is not a field that can be changed; change ${CHANGEABLE_FIELDS.join(', ')}`,
+          message: READ_ONLY.get(field) ?? `is not a field that can be changed; change ${CHANGEABLE_FIELDS.join(', ')}`,
           input: patch[field],
         });
       }

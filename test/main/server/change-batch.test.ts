@@ -1,18 +1,11 @@
 // Issue 18: changePets, our extension (POST /v1/pet-changes): many changes in one request and one commit.
 // The real service on 127.0.0.1; every response checked against resources/openapi.yaml by `send`.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHANGE_BATCH } from '../../../src/shared/contract';
 import { send } from '../../helpers/http-client';
-import { startService, type RunningService } from '../../helpers/http-service';
+import { useServicePerFile } from '../../helpers/service-per-file';
 
-let service: RunningService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(() => service.close());
-beforeEach(() => {
-  service.db.exec('DELETE FROM pets; DELETE FROM sqlite_sequence; DELETE FROM idempotency_keys;');
-});
+const service = useServicePerFile();
 
 const batch = (changes: unknown, headers: Record<string, string> = {}) =>
   send(service.baseUrl, 'POST', '/v1/pet-changes', {

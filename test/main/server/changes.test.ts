@@ -1,17 +1,10 @@
 // Issue 18: changePet, our extension (PATCH /v1/pets/{petId}, a JSON merge patch under If-Match).
 // The real service on 127.0.0.1; every response checked against resources/openapi.yaml by `send`.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { send } from '../../helpers/http-client';
-import { startService, type RunningService } from '../../helpers/http-service';
+import { useServicePerFile } from '../../helpers/service-per-file';
 
-let service: RunningService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(() => service.close());
-beforeEach(() => {
-  service.db.exec('DELETE FROM pets; DELETE FROM sqlite_sequence; DELETE FROM idempotency_keys;');
-});
+const service = useServicePerFile();
 
 const MERGE_PATCH = 'application/merge-patch+json';
 function patch(id: string | number, body: unknown, headers: Record<string, string> = {}) {

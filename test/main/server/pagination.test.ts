@@ -2,19 +2,12 @@
 // named by an RFC 8288 Link header, and a request without the new parameters answered as before.
 // The real service on 127.0.0.1; every response checked against resources/openapi.yaml.
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodePageCursor } from '../../../src/shared/contract';
 import { send } from '../../helpers/http-client';
-import { startService, type RunningService } from '../../helpers/http-service';
+import { useServicePerFile } from '../../helpers/service-per-file';
 
-let service: RunningService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(() => service.close());
-beforeEach(() => {
-  service.db.exec('DELETE FROM pets; DELETE FROM sqlite_sequence;');
-});
+const service = useServicePerFile();
 
 const get = (path: string) => send(service.baseUrl, 'GET', path);
 const STATUSES = ['available', 'pending', 'sold', undefined] as const;

@@ -1,20 +1,14 @@
 import { connect } from 'node:net';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REQUEST_BODY_MAX_BYTES } from '../../../src/shared/contract';
 import { send } from '../../helpers/http-client';
-import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
+import { TEST_API_KEY } from '../../helpers/http-service';
+import { useServicePerFile } from '../../helpers/service-per-file';
 import { expectErrorShape } from '../../helpers/openapi-contract';
 import { expectFieldError } from '../../helpers/field-errors';
 
-let service: RunningService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(() => service.close());
-beforeEach(() => {
-  service.db.exec('DELETE FROM pets; DELETE FROM sqlite_sequence; DELETE FROM idempotency_keys;');
-});
+const service = useServicePerFile();
 
 const get = (path: string, options?: Parameters<typeof send>[3]) => send(service.baseUrl, 'GET', path, options);
 const post = (body: unknown, options: Parameters<typeof send>[3] = {}) =>
