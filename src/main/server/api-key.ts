@@ -2,18 +2,24 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { BEARER_TOKEN, BEARER_TOKEN_RULE } from '../../shared/contract';
 import type { Keychain } from '../secrets/keychain';
+import { KEY_MIN_BITS, keyBits } from './key-strength';
 
-/** A key set by hand must be one a guesser cannot find: this long, and this varied. */
+/** A key set by hand must be one a guesser cannot find: this long, and random (see keyBits). */
 export const SERVER_KEY_MIN_LENGTH = 32;
-const SERVER_KEY_MIN_DISTINCT = 12;
 const MAKE_ONE = 'make one with: openssl rand -base64 32';
 
-/** Why a key set by hand could be guessed, or null. */
+/** Why a key set by hand (bearer-token characters) could be guessed, or null. */
 export function keyWeakness(key: string): string | null {
   if (key.length < SERVER_KEY_MIN_LENGTH) {
     return `must be a random key of at least ${SERVER_KEY_MIN_LENGTH} characters (it has ${key.length}); ${MAKE_ONE}`;
   }
-  if (new Set(key).size < SERVER_KEY_MIN_DISTINCT) return `is too repetitive to be a random key; ${MAKE_ONE}`;
+  const bits = keyBits(key);
+  if (bits < KEY_MIN_BITS) {
+    return (
+      `is too easy to guess: about ${Math.floor(bits)} bits by its characters, runs and repeats, where a ` +
+      `random key has at least ${KEY_MIN_BITS}; ${MAKE_ONE}`
+    );
+  }
   return null;
 }
 

@@ -1,5 +1,6 @@
 // The service against slow, odd and hostile clients (issue 16, items 1 to 4): raw sockets on
 // 127.0.0.1 against the real service over a real database file.
+import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveServerApiKey } from '../../../src/main/server/api-key';
@@ -160,10 +161,36 @@ describe("the service's key", () => {
   it('PETSTORE_API_KEY must be one a guesser cannot find: long and varied', async () => {
     for (const weak of ['k', 'petstore', 'a'.repeat(64), 'abababababababababababababababab']) {
       await expect(resolveServerApiKey({ PETSTORE_API_KEY: weak }, noKeychain, log)).rejects.toThrow(
-        /at least 32 characters|too repetitive/,
+        /at least 32 characters|too easy to guess/,
       );
     }
     const strong = 'Xq3v9Lr2Tz8Kw1Jm6Pd4Hs7Nc5Bf0Gy-';
     expect(await resolveServerApiKey({ PETSTORE_API_KEY: strong }, noKeychain, log)).toBe(strong);
+  });
+
+  it('a long key typed in a pattern is refused, saying how to make a random one: runs, keyboard rows, a repeated piece, few letters', async () => {
+    const patterned = [
+      'abcdefghijklmnopqrstuvwxyz012345',
+      'zyxwvutsrqponmlkjihgfedcba987654',
+      'qwertyuiopasdfghjklzxcvbnm123456',
+      'QWERTYUIOP1234567890asdfghjklZXCVBNM',
+      '0123456789abcdef0123456789abcdef',
+      'Xq3v9Lr2Tz8Kw1JmXq3v9Lr2Tz8Kw1Jm',
+      'petstore-petstore-petstore-petstore',
+      '01234567890123456789012345678901234567890123456789',
+    ];
+    for (const key of patterned) {
+      const refused = resolveServerApiKey({ PETSTORE_API_KEY: key }, noKeychain, log);
+      await expect(refused, key).rejects.toThrow(/too easy to guess.*openssl rand -base64 32/);
+    }
+    const random = [
+      randomBytes(32).toString('base64'), // openssl rand -base64 32
+      randomBytes(32).toString('base64url'), // what the service generates
+      randomBytes(16).toString('hex'), // 128 bits, the least taken
+      'Xq3v9Lr2Tz8Kw1Jm6Pd4Hs7Nc5Bf0Gy-',
+    ];
+    for (const key of random) {
+      expect(await resolveServerApiKey({ PETSTORE_API_KEY: key }, noKeychain, log), key).toBe(key);
+    }
   });
 });
