@@ -8,6 +8,7 @@ import {
   encodePageCursor,
   etagOf,
   GET_PET_DEPRECATION,
+  listPetsQuerySchema,
   newPetSchema,
   parseOrThrow,
   petIdSchema,
@@ -139,15 +140,15 @@ function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
 }
 
 /**
- * RFC 8288's `Link` to the page after this one: the same query (`limit`, `status` as they were
- * given) with the cursor of the last animal sent. A path reference, resolved against the request.
+ * RFC 8288's `Link` to the page after this one: the same query (`limit` and `status` when they
+ * were given, as the service read them: `limit=02` goes on as `limit=2`) with the cursor of the
+ * last animal sent. A path reference, resolved against the request.
  */
 function nextPageLink(query: Record<string, unknown>, nextAfter: string): string {
+  const { limit, status } = parseOrThrow(listPetsQuerySchema, query, 'invalid_parameter', 'query');
   const next = new URLSearchParams();
-  for (const name of ['limit', 'status'] as const) {
-    const value = query[name];
-    if (typeof value === 'string') next.set(name, value);
-  }
+  if (Object.hasOwn(query, 'limit')) next.set('limit', String(limit));
+  if (status !== undefined) next.set('status', status);
   next.set('cursor', encodePageCursor(nextAfter));
   return `<${API_PREFIX}/pets?${next}>; rel="next"`;
 }

@@ -90,6 +90,16 @@ describe('listPets pages (extension)', () => {
     );
   });
 
+  it('the next link repeats the limit in its canonical form, however it was written', async () => {
+    seed(10);
+    for (const written of ['02', '0002', '2']) {
+      for (const round of ['first', 'cached']) {
+        const link = (await get(`/v1/pets?status=available&limit=${written}`)).headers.get('link');
+        expect(nextOf(link), `${written}, ${round}`).toMatch(/^\/v1\/pets\?limit=2&status=available&cursor=[\w-]+$/);
+      }
+    }
+  });
+
   it('the cached answer carries the same Link header as the first', async () => {
     seed(30);
     const first = await get('/v1/pets?limit=10');
