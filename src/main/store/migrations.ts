@@ -261,4 +261,17 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.exec(`ALTER TABLE sender ADD COLUMN beats INTEGER NOT NULL DEFAULT 0;`);
   },
+  // 9: when each add's and change's latest send went out, and the first whose outcome is not known
+  // (sync/key-memory.ts): one unanswered for longer than a server remembers its key is held for a
+  // person. Those already on their way or unanswered count from their last write, the nearest known.
+  (db) => {
+    for (const table of ['outbox', 'pet_changes']) {
+      db.exec(`
+        ALTER TABLE ${table} ADD COLUMN sent_at INTEGER;
+        ALTER TABLE ${table} ADD COLUMN unknown_since INTEGER;
+        UPDATE ${table} SET sent_at = updated_at, unknown_since = CASE WHEN state = 'unknown' THEN updated_at END
+          WHERE state IN ('sending', 'unknown');
+      `);
+    }
+  },
 ];

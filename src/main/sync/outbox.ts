@@ -15,6 +15,7 @@ import type { PetStore } from '../store/pet-store';
 import { ORDER_BY, petsFilter, toCounts } from '../store/name-search';
 import { searchText } from '../store/search-text';
 import { newIdempotencyKey } from './idempotency-keys';
+import { dueUnlessUnansweredTooLong, UNKNOWN_SINCE } from './key-memory';
 import { MAY_BE_ON_SERVER } from './may-be-on-server';
 
 /** A due entry as claimed for sending. */
@@ -27,6 +28,7 @@ interface ClaimRow {
   status: PetStatus | null;
   state: OutboxState;
   attempts: number;
+  unknown_since: number | null;
 }
 
 export interface ClaimedEntry {
@@ -40,7 +42,7 @@ export interface ClaimedEntry {
 }
 
 // No alias may share a column's name: SQLite sorts `ORDER BY id` by an alias of that name (as text).
-const CLAIM_COLUMNS = `CAST(id AS TEXT) AS entry_id, base_url, idempotency_key, name, CAST(category_id AS TEXT) AS category, status, state, attempts`;
+const CLAIM_COLUMNS = `CAST(id AS TEXT) AS entry_id, base_url, idempotency_key, name, CAST(category_id AS TEXT) AS category, status, state, attempts, unknown_since`;
 
 /**
  * An entry as shown, read as an array (better-sqlite3's raw mode): building a hundred rows as objects
@@ -124,10 +126,12 @@ export function createOutbox(
   );
   const setState = db.prepare<{ id: string; state: OutboxState; next: number; error: string | null; at: number }>(
     `UPDATE outbox SET state = @state, next_attempt_at = @next, last_error = @error, updated_at = @at,
-       maybe_sent = maybe_sent OR @state = 'unknown' WHERE id = @id`,
+       maybe_sent = maybe_sent OR @state = 'unknown',
+       unknown_since = CASE WHEN @state = 'unknown' THEN ${UNKNOWN_SINCE} ELSE unknown_since END
+     WHERE id = @id`,
   );
-  const claim = db.prepare<[number, string]>(
-    `UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ? WHERE id = ?`,
+  const claim = db.prepare<[number, number, string]>(
+    `UPDATE outbox SET state = 'sending', attempts = attempts + 1, sent_at = ?, updated_at = ? WHERE id = ?`,
   );
   const accept = db.prepare<[bigint, number, string]>(
     `UPDATE outbox SET state = 'accepted', server_id = ?, last_error = NULL, updated_at = ? WHERE id = ?`,
@@ -170,7 +174,7 @@ export function createOutbox(
     `UPDATE outbox SET name = @name, category_id = @category, status = @status, search_text = @searchText,
        base_url = CASE WHEN state = 'needs_confirmation' THEN @baseUrl ELSE base_url END,
        idempotency_key = CASE WHEN state = 'rejected' THEN @key ELSE idempotency_key END,
-       state = 'pending', next_attempt_at = 0, last_error = NULL, last_error_fields = NULL, updated_at = @at
+       state = 'pending', next_attempt_at = 0, last_error = NULL, last_error_fields = NULL, unknown_since = NULL, updated_at = @at
      WHERE id = @id AND state IN ('rejected', 'needs_confirmation')`,
   );
   // Only while the add is certainly not on the server: its key would then name another animal.
@@ -193,10 +197,13 @@ export function createOutbox(
      WHERE id = @id`,
   );
 
-  const claimDue = writeTransaction(db, (max: number): ClaimedEntry[] => {
+  const claimDue = writeTransaction(db, (max: number, held?: (count: number) => void): ClaimedEntry[] => {
     const at = now();
-    return due.all(at, max).map((row) => {
-      claim.run(at, row.entry_id);
+    const hold = (row: ClaimRow, reason: string) =>
+      setState.run({ id: row.entry_id, state: 'needs_confirmation', next: 0, error: reason, at });
+    const rows = dueUnlessUnansweredTooLong(() => due.all(at, max), { kind: 'add', environment, at }, hold, held);
+    return rows.map((row) => {
+      claim.run(at, at, row.entry_id);
       return {
         entryId: row.entry_id,
         baseUrl: row.base_url,
@@ -209,7 +216,9 @@ export function createOutbox(
   });
 
   // What a sender that is gone had on its way may or may not have reached the server.
-  const reclaimSending = db.prepare(`UPDATE outbox SET state = 'unknown', maybe_sent = 1 WHERE state = 'sending'`);
+  const reclaimSending = db.prepare(
+    `UPDATE outbox SET state = 'unknown', maybe_sent = 1, unknown_since = ${UNKNOWN_SINCE} WHERE state = 'sending'`,
+  );
 
   const get = (entryId: string): OutboxEntry | undefined => {
     const row = byId.get(entryId);
@@ -246,8 +255,9 @@ export function createOutbox(
     /**
      * Up to `max` due entries, marked sending in one transaction, oldest first. IMMEDIATE: it reads
      * then writes, and another connection (the app's, or a sync thread's) may write in between.
+     * One unanswered for longer than the server remembers its key is held instead (told to `held`).
      */
-    claimDue: (max: number): ClaimedEntry[] => claimDue(max),
+    claimDue: (max: number, held?: (count: number) => void): ClaimedEntry[] => claimDue(max, held),
 
     /** The server has them: the entries become its animals, in one transaction. */
     accept: writeTransaction(db, (accepted: ReadonlyArray<{ entryId: string; pet: Pet }>) => {

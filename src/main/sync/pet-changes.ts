@@ -20,6 +20,7 @@ import { writeTransaction, type SqliteDatabase } from '../store/database';
 import { toPet, type PetStore } from '../store/pet-store';
 import { searchText } from '../store/search-text';
 import { newIdempotencyKey } from './idempotency-keys';
+import { dueUnlessUnansweredTooLong, UNKNOWN_SINCE } from './key-memory';
 import { MAY_BE_ON_SERVER } from './may-be-on-server';
 
 /** A due change as claimed for sending. */
@@ -54,10 +55,11 @@ interface ChangeRow {
   last_error_fields: string | null;
   maybe_sent: 0 | 1;
   may_be_on_server: 0 | 1;
+  unknown_since: number | null;
   created_at: number;
 }
 const CHANGE_COLUMNS = `id, base_url, CAST(pet_id AS TEXT) AS pet_id, patch, base_revision, base_pet, theirs, idempotency_key,
-  state, attempts, last_error, last_error_fields, maybe_sent, ${MAY_BE_ON_SERVER} AS may_be_on_server, created_at`;
+  state, attempts, last_error, last_error_fields, maybe_sent, ${MAY_BE_ON_SERVER} AS may_be_on_server, unknown_since, created_at`;
 
 type ServerRow = [id: string, name: string, categoryId: string, status: PetStatus | null, revision: number | null];
 
@@ -138,12 +140,14 @@ export function createPetChanges(
                        WHERE e.pet_id = c.pet_id AND e.id < c.id AND e.state <> 'accepted')
      ORDER BY id LIMIT ?`,
   );
-  const claim = db.prepare<[number, number]>(
-    `UPDATE pet_changes SET state = 'sending', attempts = attempts + 1, updated_at = ? WHERE id = ?`,
+  const claim = db.prepare<[number, number, number]>(
+    `UPDATE pet_changes SET state = 'sending', attempts = attempts + 1, sent_at = ?, updated_at = ? WHERE id = ?`,
   );
   const setState = db.prepare<{ id: number; state: ChangeState; next: number; error: string | null; at: number }>(
     `UPDATE pet_changes SET state = @state, next_attempt_at = @next, last_error = @error, updated_at = @at,
-       maybe_sent = maybe_sent OR @state = 'unknown' WHERE id = @id`,
+       maybe_sent = maybe_sent OR @state = 'unknown',
+       unknown_since = CASE WHEN @state = 'unknown' THEN ${UNKNOWN_SINCE} ELSE unknown_since END
+     WHERE id = @id`,
   );
   // The revision the server answered is kept: a change it made moved the revision past the base.
   const accepted = db.prepare<[number | null, number, number]>(
@@ -179,7 +183,7 @@ export function createPetChanges(
        base_pet = coalesce(@base, base_pet),
        base_url = @baseUrl,
        idempotency_key = CASE WHEN state = 'needs_confirmation' THEN idempotency_key ELSE @key END,
-       updated_at = @at
+       unknown_since = NULL, updated_at = @at
      WHERE id = @id AND state IN ('conflict', 'rejected', 'unsupported', 'needs_confirmation')`,
   );
   const all = db.prepare<[], ChangeRow>(
@@ -199,7 +203,9 @@ export function createPetChanges(
   const dueNow = db.prepare<[number, number]>(
     `UPDATE pet_changes SET next_attempt_at = 0, updated_at = ? WHERE id = ? AND state IN ('pending', 'unknown')`,
   );
-  const reclaimSending = db.prepare(`UPDATE pet_changes SET state = 'unknown', maybe_sent = 1 WHERE state = 'sending'`);
+  const reclaimSending = db.prepare(
+    `UPDATE pet_changes SET state = 'unknown', maybe_sent = 1, unknown_since = ${UNKNOWN_SINCE} WHERE state = 'sending'`,
+  );
   const supportOf = db.prepare<[string], number>('SELECT supported FROM change_support WHERE base_url = ?').pluck();
   const setSupport = db.prepare<[string, number]>(
     `INSERT INTO change_support (base_url, supported) VALUES (?, ?)
@@ -284,10 +290,13 @@ export function createPetChanges(
     return toEntry(byId.get(Number(result.lastInsertRowid))!);
   });
 
-  const claimDue = writeTransaction(db, (max: number): ClaimedChange[] => {
+  const claimDue = writeTransaction(db, (max: number, held?: (count: number) => void): ClaimedChange[] => {
     const at = now();
-    return due.all(at, max).map((row) => {
-      claim.run(at, row.id);
+    const hold = (row: ChangeRow, reason: string) =>
+      setState.run({ id: row.id, state: 'needs_confirmation', next: 0, error: reason, at });
+    const rows = dueUnlessUnansweredTooLong(() => due.all(at, max), { kind: 'change', environment, at }, hold, held);
+    return rows.map((row) => {
+      claim.run(at, at, row.id);
       return {
         entryId: `${CHANGE_ENTRY_PREFIX}${row.id}`,
         baseUrl: row.base_url,
@@ -354,8 +363,11 @@ export function createPetChanges(
       return row === undefined ? undefined : toEntry(row);
     },
 
-    /** Due changes, oldest first, one per animal at a time (a later one waits for the earlier). */
-    claimDue: (max: number): ClaimedChange[] => claimDue(max),
+    /**
+     * Due changes, oldest first, one per animal at a time (a later one waits for the earlier). One
+     * unanswered for longer than the server remembers its key is held instead (told to `held`).
+     */
+    claimDue: (max: number, held?: (count: number) => void): ClaimedChange[] => claimDue(max, held),
 
     /** The server has them: its answers become the animals' server versions. */
     accept: writeTransaction(db, (done: ReadonlyArray<{ entryId: string; pet: Pet }>) => {

@@ -29,6 +29,8 @@ export interface SyncPassResult {
   accepted: number;
   rejected: number;
   retryLater: number;
+  /** Held for a person rather than sent: unanswered longer than the server remembers a key, or for an address since changed. */
+  held: number;
   /** Why the pass stopped before the outbox was empty, if it did. */
   stoppedBecause: PassStop;
 }
@@ -123,6 +125,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
           result.rejected++;
           return;
         case 'moved':
+          result.held++;
           return outbox.needsConfirmation(
             outcome.entry.entryId,
             `The ${environment} address changed from ${outcome.entry.baseUrl} to ${outcome.to ?? 'none'} after this animal was added: confirm to send it to the new address, or discard it.`,
@@ -156,7 +159,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
           result.stoppedBecause = outcome.stop;
           stop(outcome.contact ?? null);
         }
-      } else if (outcome.kind !== 'moved') result.rejected++;
+      } else if (outcome.kind === 'moved') result.held++;
+      else result.rejected++;
     };
     const send = async (client: RemoteClient, entry: ClaimedChange) => {
       if (halt.signal.aborted) return changeSender.record(notSentOutcome(entry));
@@ -179,13 +183,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
     outcomes: ReturnType<typeof changeRecorder>,
     between: () => void,
     go: () => boolean,
+    held: (count: number) => void,
   ): Promise<void> {
     const worker = async () => {
       for (;;) {
         between();
         const client = go() ? options.client() : null;
         if (client === null || !outcomes.batching(client.baseUrl)) return;
-        const claimed = changes.claimDue(Math.min(batch, CHANGE_BATCH.maxChanges));
+        const claimed = changes.claimDue(Math.min(batch, CHANGE_BATCH.maxChanges), held);
         if (claimed.length === 0) return;
         await outcomes.sendMany(client, claimed);
       }
@@ -233,7 +238,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   async function pass(): Promise<SyncPassResult> {
-    const result: SyncPassResult = { accepted: 0, rejected: 0, retryLater: 0, stoppedBecause: null };
+    const result: SyncPassResult = { accepted: 0, rejected: 0, retryLater: 0, held: 0, stoppedBecause: null };
+    const held = (count: number) => (result.held += count);
     if (keyRejected) return { ...result, stoppedBecause: 'key_rejected' };
     const generation = keyGeneration;
     const going = () => {
@@ -253,7 +259,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     let told = 0;
     const tell = (flushed: () => void) => () => {
       flushed();
-      const decided = result.accepted + result.rejected + result.retryLater;
+      const decided = result.accepted + result.rejected + result.retryLater + result.held;
       if (decided === told) return;
       told = decided;
       events.emit('data-changed', environment);
@@ -270,14 +276,15 @@ export function createSyncEngine(options: SyncEngineOptions) {
         tell(flushed)();
       };
       await drain(
-        () => outbox.claimDue(batch),
+        () => outbox.claimDue(batch, held),
         async (client, entry) => record(await send(client, entry)),
         flush,
       );
       // Changes after the adds: a change is only ever to an animal the server already has. In
       // batches while the server takes them; what is left (a server without them), one PATCH each.
-      if (options.changeBatches !== false) await drainInBatches(changeOutcomes, tell(changeOutcomes.flush), going);
-      await drain(() => changes.claimDue(batch), changeOutcomes.send, changeOutcomes.flush);
+      if (options.changeBatches !== false)
+        await drainInBatches(changeOutcomes, tell(changeOutcomes.flush), going, held);
+      await drain(() => changes.claimDue(batch, held), changeOutcomes.send, changeOutcomes.flush);
     } finally {
       flush();
       changeOutcomes.flush();
@@ -322,7 +329,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       .catch(() => undefined)
       .then(() => {
         queued = null;
-        if (stopped) return { accepted: 0, rejected: 0, retryLater: 0, stoppedBecause: 'stopped' as const };
+        if (stopped) return { accepted: 0, rejected: 0, retryLater: 0, held: 0, stoppedBecause: 'stopped' as const };
         if (forceQueued) makeAllDue();
         forceQueued = false;
         return running ?? startPass();
