@@ -1,6 +1,7 @@
 import { ApiError, type AppError } from '../shared/contract';
 import { RemoteError } from './remote/remote-error';
 import { KeychainUnavailableError } from './secrets/keychain';
+import { storageProblem, UnusableFileError } from './store/unusable-file';
 
 /** An error already reported as an AppError elsewhere (another thread), carried as it is. */
 export class ReportedError extends Error {
@@ -46,6 +47,12 @@ export function toAppError(error: unknown, log?: FaultLog): AppError {
     };
   }
   if (error instanceof KeychainUnavailableError) return { code: 'keychain_unavailable', message: error.message };
+  // A file a person must act on: the sentence says which and what to do; the log keeps the stack.
+  const storage = error instanceof UnusableFileError ? error.message : storageProblem(error);
+  if (storage !== undefined) {
+    log?.error({ err: error }, 'a data file cannot be used');
+    return { code: 'unusable_file', message: storage, status: 500 };
+  }
   log?.error({ err: error }, 'unexpected error');
   return { code: 'internal', message: 'Something failed inside the app; the log file has the details.', status: 500 };
 }

@@ -5,6 +5,7 @@ import {
   type EnvironmentName,
   type RemoteEnvironment,
 } from '../../shared/contract';
+import type { FaultLog } from '../app-error';
 import type { PetstoreCore } from '../core/petstore-core';
 import type { GuardedWrites } from '../core/write-guard';
 
@@ -20,6 +21,10 @@ export interface CliIo {
   confirm(question: string): Promise<boolean | null>;
   /** The manager's PIN, when a command needs it: PETSTORE_MANAGER_PIN, else typed unseen at a terminal; null when neither. */
   managerPin(): Promise<string | null>;
+  /** Where a failure's stack is written (the app's log file), once there is one. */
+  faults?: FaultLog;
+  /** The data folder (doctor checks each file in it before anything opens them). */
+  dataDir?: string;
 }
 
 /** What a command that writes works with: the core to read, main's guarded writes, the terminal. */

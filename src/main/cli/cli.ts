@@ -9,6 +9,7 @@ import { APP_VERSION } from '../config/app-version';
 import { BASE_URL_PRESETS } from '../config/settings';
 import type { PetstoreCore } from '../core/petstore-core';
 import { guardWrites, type GuardedWrites } from '../core/write-guard';
+import { checkDataFiles } from '../core/data-files';
 import { productionYes } from './production-yes';
 import type { KeyStatusView } from '../../shared/ipc/views';
 
@@ -58,7 +59,7 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   pets set-status <id> <available|pending|sold|none> [--env E] [--json]
   pets edit <id> [--name N] [--category ID] [--status S|none] [--env E] [--json]
                                              change an animal (a server: sent now, or kept and sent by sync)
-  doctor                                     check the keychain, the database and each server
+  doctor                                     check each data file, the keychain and each server
   sync [--env E]                             send the outbox until it is empty or nothing more can be done
   outbox list [--env E] [--json]             animals added here and not yet accepted (and those accepted),
                                              and changes not yet accepted (entries c1, c2 ...), conflicts among them
@@ -138,7 +139,7 @@ export async function runCli(argvGiven: string[], io: CliIo, openCore: () => Pet
       io.err(`${error.message}\n${USAGE}`);
       return EXIT.usage;
     }
-    const problem = toAppError(error);
+    const problem = toAppError(error, io.faults);
     io.err(problem.message);
     return exitCodeOf(problem);
   } finally {
@@ -204,7 +205,7 @@ export async function runCli(argvGiven: string[], io: CliIo, openCore: () => Pet
       case 'manager remove-pin':
         return await manager(command!, useCore(), io);
       case 'doctor':
-        return await doctor(useCore(), io);
+        return await doctor(useCore, io);
       case 'sync':
         return await sync(argv.slice(1), useCore(), io);
       case 'outbox list':
@@ -434,20 +435,19 @@ async function keyStatus(core: PetstoreCore, io: CliIo, json: boolean): Promise<
   return EXIT.ok;
 }
 
-async function doctor(core: PetstoreCore, io: CliIo): Promise<number> {
+async function doctor(useCore: () => PetstoreCore, io: CliIo): Promise<number> {
   let problems = 0;
   const line = (ok: boolean, text: string) => {
     if (!ok) problems++;
     io.out(`${ok ? 'ok     ' : 'PROBLEM'} ${text}`);
   };
+  // Each file first, read only: a damaged one is named here, before opening the app would stop on it.
+  const files = io.dataDir === undefined ? [] : checkDataFiles(io.dataDir);
+  for (const { file, problem } of files) line(problem === null, problem ?? `${file} is sound`);
+  if (files.some(({ problem }) => problem !== null)) return EXIT.serviceError;
+  const core = useCore();
   const health = await core.healthCheck();
   line(health.keychain === null, health.keychain ?? 'OS keychain reachable');
-  line(
-    health.database === null,
-    health.database === null
-      ? `database ${health.databaseFile} is sound`
-      : `database ${health.databaseFile}: ${health.database}; restore it from a backup`,
-  );
   line(true, `active environment: ${core.activeEnvironment().environment}`);
   for (const environment of REMOTE_ENVIRONMENTS) {
     const { baseUrl, baseUrlProblem } = await core.environmentSettings(environment).catch(() => ({

@@ -28,6 +28,8 @@ const code = await runCli(
     },
     readSecret,
     confirm: (question) => confirmAtTerminal(terminalSafe(question)),
+    faults: { error: (fields, message) => log?.error(fields, message) },
+    dataDir: folder,
     managerPin: async () => {
       const given = process.env['PETSTORE_MANAGER_PIN'];
       if (given !== undefined) return given;

@@ -83,7 +83,7 @@ export function createManagerLock(db: SqliteDatabase, now: () => number = Date.n
   const stored = () => record() !== null;
   const damaged = () =>
     new ReportedError({
-      code: 'damaged_data',
+      code: 'unusable_file',
       message: `The manager's PIN kept in ${db.name} is damaged or was not written by Petstore Desk, so no PIN can be checked against it; nothing was unlocked. Remove it (petstore manager remove-pin, or Remove PIN in Settings), then set a new one.`,
       status: 500,
     });

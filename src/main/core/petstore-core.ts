@@ -540,14 +540,13 @@ export function openPetstoreCore({
     windowBounds: settings.windowBounds,
     setWindowBounds: settings.setWindowBounds,
 
-    /** For `doctor`: whether the keychain answers and the database file is sound, in words. */
-    async healthCheck(): Promise<{ keychain: string | null; database: string | null; databaseFile: string }> {
+    /** For `doctor`: whether the keychain answers, in words (the files are checked before the core opens them). */
+    async healthCheck(): Promise<{ keychain: string | null }> {
       const keychainProblem = await keychain.get('doctor-probe').then(
         () => null,
         (error: unknown) => toAppError(error, log).message,
       );
-      const check = db.pragma('quick_check', { simple: true });
-      return { keychain: keychainProblem, database: check === 'ok' ? null : String(check), databaseFile: databaseFile };
+      return { keychain: keychainProblem };
     },
 
     async close(): Promise<void> {

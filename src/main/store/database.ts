@@ -1,16 +1,18 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS, type Migration } from './migrations';
+import { UnusableFileError, unusableFile } from './unusable-file';
 
 /** The file was written by a newer app; we refuse it rather than risk damaging it. */
-export class DatabaseFromFutureError extends Error {
+export class DatabaseFromFutureError extends UnusableFileError {
   constructor(
-    readonly file: string,
+    file: string,
     readonly fileVersion: number,
     readonly understood: number,
   ) {
     super(
+      file,
       `${file} was written by a newer version of Petstore Desk (database schema ${fileVersion}; ` +
         `this version understands up to ${understood}). Install the newer Petstore Desk to open it. ` +
         `The file was not changed.`,
@@ -19,9 +21,12 @@ export class DatabaseFromFutureError extends Error {
   }
 }
 
-export class NotADatabaseError extends Error {
-  constructor(readonly file: string) {
-    super(`${file} is not a Petstore Desk database (not an SQLite file). Move it aside or choose another path.`);
+export class NotADatabaseError extends UnusableFileError {
+  constructor(file: string) {
+    super(
+      file,
+      `${file} is not a Petstore Desk database (damaged, or another program's file). Move it aside (the app then starts a new, empty one) or put back a copy you trust.`,
+    );
     this.name = 'NotADatabaseError';
   }
 }
@@ -33,6 +38,14 @@ export type SqliteDatabase = Database.Database;
  * WAL with synchronous=FULL: a transaction that has returned is on disk, even after a power cut.
  */
 export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): SqliteDatabase {
+  try {
+    return open(file, migrations);
+  } catch (error) {
+    throw unusableFile(error, file) ?? error;
+  }
+}
+
+function open(file: string, migrations: readonly Migration[]): SqliteDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file, { timeout: 5000 });
   try {
@@ -45,6 +58,7 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
       throw error;
     }
     if (fileVersion > migrations.length) throw new DatabaseFromFutureError(file, fileVersion, migrations.length);
+    if (file !== ':memory:') refuseTruncated(db, file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     for (let version = fileVersion; version < migrations.length; version++) {
@@ -58,6 +72,43 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
     db.close();
     throw error;
   }
+}
+
+/**
+ * Whether a database file is sound, read only (for doctor): null, or what is wrong with it and
+ * what to do, in the words a command that met it would use.
+ */
+export function checkDatabaseFile(file: string, migrations: readonly Migration[]): string | null {
+  let db: SqliteDatabase | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    const fileVersion = db.pragma('user_version', { simple: true }) as number;
+    if (fileVersion > migrations.length) throw new DatabaseFromFutureError(file, fileVersion, migrations.length);
+    refuseTruncated(db, file);
+    const check = db.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw Object.assign(new Error(String(check)), { code: 'SQLITE_CORRUPT' });
+    return null;
+  } catch (error) {
+    const problem = unusableFile(error, file);
+    if (problem === undefined) throw error;
+    return problem.message;
+  } finally {
+    db?.close();
+  }
+}
+
+/**
+ * A file cut short (a copy that stopped, a disk that lost its end) is refused when it is opened,
+ * before a use case half-runs over it: SQLite would only find the missing pages when it reads them.
+ * With a write-ahead log present the file may lag it legitimately, so only a closed file is measured.
+ */
+function refuseTruncated(db: SqliteDatabase, file: string): void {
+  if ((statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0) return;
+  const size = statSync(file).size;
+  const expected =
+    (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+  if (size < expected)
+    throw Object.assign(new Error(`${file} is shorter than its header says`), { code: 'SQLITE_CORRUPT' });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
-import { toAppError, type FaultLog } from '../app-error';
+import { ReportedError, toAppError, type FaultLog } from '../app-error';
 import type { DeprecationNotice } from '../remote/remote-client';
 import type { SyncEngine, SyncPassResult } from './sync-engine';
 import type { FromSyncThread, SyncThreadData, ToSyncThread } from './sync-thread-protocol';
@@ -55,7 +55,12 @@ export function startSyncThread({ apiKey, onDeprecation, log, entry, ...data }: 
           waiting.delete(message.call);
           if (waiting.size === 0) spawned.unref();
           if (message.error === undefined) call?.resolve(message.result);
-          else call?.reject(new Error(message.error));
+          else {
+            // A fault of ours, or a file a person must act on: main's log gets the thread's stack.
+            if (message.error.code === 'internal' || message.error.code === 'unusable_file')
+              log?.error({ environment, stack: message.stack, error: message.error }, 'the sync thread failed');
+            call?.reject(new ReportedError(message.error));
+          }
           break;
         }
         case 'needKey':
@@ -93,6 +98,7 @@ export function startSyncThread({ apiKey, onDeprecation, log, entry, ...data }: 
     });
     // A thread that dies (it should not) fails what waited for it; the next call starts a new one.
     spawned.on('error', (error) => {
+      log?.error({ err: error, environment }, 'the sync thread stopped');
       events.emit('contact', {
         kind: 'failed',
         error: { code: 'internal', message: `Sync stopped unexpectedly: ${error.message}` },

@@ -27,7 +27,8 @@ export type ToSyncThread =
 
 /** Messages from the sync thread to the main thread: the engine's events, and the answers to calls. */
 export type FromSyncThread =
-  | { type: 'done'; call: number; result?: SyncPassResult; error?: string }
+  /** A failed call carries the error as the app reports it, and the thread's stack for main's log. */
+  | { type: 'done'; call: number; result?: SyncPassResult; error?: AppError; stack?: string }
   | { type: 'needKey'; call: number; origin: string }
   | { type: 'contact'; contact: Contact }
   | { type: 'pass'; running: boolean }

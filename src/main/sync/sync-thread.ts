@@ -15,7 +15,7 @@ import { replicaFileName } from './replica-file';
 import { createSenderLease } from './sender-lease';
 import { createSyncEngine } from './sync-engine';
 import type { Contact } from './server-status';
-import { ReportedError } from '../app-error';
+import { ReportedError, toAppError } from '../app-error';
 import type { AppError } from '../../shared/contract';
 import { RemoteError } from '../remote/remote-error';
 
@@ -108,7 +108,12 @@ port.on('message', (message: ToSyncThread) => {
       engine.syncNow({ force: message.force }).then(
         (result) => post({ type: 'done', call: message.call, result }),
         (error: unknown) =>
-          post({ type: 'done', call: message.call, error: error instanceof Error ? error.message : String(error) }),
+          post({
+            type: 'done',
+            call: message.call,
+            error: toAppError(error),
+            ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
+          }),
       );
       break;
     case 'start':

@@ -63,8 +63,9 @@ export const APP_ERROR_CODES = [
   'environment_not_active',
   /** A write to production that the person did not confirm in main's own question: nothing is sent. */
   'not_confirmed',
-  /** Something this app keeps (a file, or a record in one) is damaged or not its own: the message names it and what to do. */
-  'damaged_data',
+  /** A file of the app's (or a record in one) cannot be used: damaged, not its own, from a newer version, on a full or
+   * read-only disk; the message names it (or says how to find it) and what to do. */
+  'unusable_file',
   /** A manager's PIN is set, and this needs it (switching environment, Settings, discarding what waits). */
   'manager_pin_required',
   /** The PIN given is not the manager's. */

@@ -126,7 +126,7 @@ describe('npm run cli', () => {
     const healthy = await run(['doctor']);
     expect(healthy.code).toBe(0);
     expect(healthy.out).toContain('ok      OS keychain reachable');
-    expect(healthy.out).toMatch(/ok {6}database .* is sound/);
+    expect(healthy.out).toMatch(/ok {6}.*petstore\.db is sound/);
     expect(healthy.out).toContain('ok      staging: staging');
     expect(healthy.out).toContain('production: not configured');
     await run(['env', 'set-url', 'production', 'http://127.0.0.1:9/v1']);

@@ -238,7 +238,7 @@ describe('the counter’s day, at the core', () => {
         other.prepare("UPDATE settings SET value = ? WHERE name = 'manager_pin'").run(value);
         other.close();
         const refused = await refusal(() => core.unlockManager('2468', ANY_TASK));
-        expect(refused.code).toBe('damaged_data');
+        expect(refused.code).toBe('unusable_file');
         expect(refused.message).toContain(file);
         expect(refused.message).toContain('petstore manager remove-pin');
         expect(core.managerLock()).toMatchObject({ pinSet: true, unlocked: false });
