@@ -118,17 +118,22 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
     const status = cell(columns.status).trim();
     const problems: FieldProblem[] = [];
 
+    // Problems are told in the file's words: its column is "category", whatever the contract calls it.
     let categoryId: string | null = null;
-    if (category === '') problems.push({ field: 'categoryId', message: 'is required: a category id or a name' });
+    if (category === '') problems.push({ field: 'category', message: 'is required: a category id or a name' });
     else if (isCategoryIdText(category)) {
       const parsed = categoryIdSchema.safeParse(category.replace(/^\+/, ''), { error: phraseIssue });
       if (parsed.success) categoryId = parsed.data;
-      else problems.push(...fieldProblems(parsed.error, 'categoryId'));
+      else
+        problems.push({
+          field: 'category',
+          message: `${category.slice(0, 40)} is too ${category.startsWith('-') ? 'small' : 'large'} to be a category id; give an id the shop uses, or a category’s name`,
+        });
     } else {
       categoryId = deps.categoryNames.idOf(environment, category) ?? null;
       if (categoryId === null)
         problems.push({
-          field: 'categoryId',
+          field: 'category',
           message: `"${category.slice(0, 60)}" names no category here; name it in Settings, or give its id`,
         });
     }
@@ -137,7 +142,8 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
       { name, categoryId: categoryId ?? '0', ...(status === '' ? {} : { status: lowerStatus }) },
       { error: phraseIssue },
     );
-    if (!checked.success) problems.push(...fieldProblems(checked.error, 'body'));
+    if (!checked.success)
+      problems.push(...fieldProblems(checked.error, 'body').filter(({ field }) => field !== 'categoryId'));
     const row: ImportRow = { line, name, category, status, categoryId, state: 'ready', problems };
     if (problems.length > 0 || !checked.success) return { ...row, state: 'invalid' };
     const lookAlikes = deps.lookAlikes(environment, checked.data);

@@ -153,11 +153,26 @@ describe('animals to and from CSV', () => {
       problems: [{ field: 'name', message: expect.stringMatching(/control characters/) }],
     });
     expect(byLine[6]).toMatchObject({ state: 'invalid', problems: [{ field: 'name' }] });
+    // In the file's own words: its column (category), never the contract's name or an int64 range.
     expect(byLine[7]).toMatchObject({
       state: 'invalid',
-      problems: [{ field: 'categoryId', message: expect.stringMatching(/"Reptiles" names no category/) }],
+      problems: [{ field: 'category', message: expect.stringMatching(/"Reptiles" names no category/) }],
     });
-    expect(byLine[8]).toMatchObject({ state: 'invalid', problems: [{ field: 'categoryId' }] });
+    expect(byLine[8]).toMatchObject({
+      state: 'invalid',
+      problems: [
+        {
+          field: 'category',
+          message:
+            '9223372036854775808 is too large to be a category id; give an id the shop uses, or a category’s name',
+        },
+      ],
+    });
+    for (const row of preview.rows)
+      for (const { field, message } of row.problems) {
+        expect(field).not.toBe('categoryId');
+        expect(message).not.toMatch(/from -\d+ to \d+/);
+      }
     expect(byLine[9]).toMatchObject({
       state: 'invalid',
       problems: [{ field: 'status', message: expect.stringMatching(/must be one of available, pending, sold/) }],
