@@ -1,4 +1,5 @@
 import type * as UndiciModule from 'undici';
+import { keyRemoval } from './key-removal';
 import { RemoteError } from './remote-error';
 
 /** Until the response's headers arrive (connecting included), and for the whole exchange. */
@@ -53,12 +54,6 @@ function http(): Promise<Undici> {
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-/** The key, wherever a server sent it back (as it is, or with JSON's escaped slashes), taken out. */
-export function withoutKey(text: string, key: string): string {
-  if (key.length < 8 || !text.includes(key.slice(0, 8))) return text;
-  return text.replaceAll(key, '[key removed]').replaceAll(key.replaceAll('/', '\\/'), '[key removed]');
-}
 
 const TLS_UNTRUSTED = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
@@ -115,6 +110,7 @@ type Stop = 'response' | 'total' | 'cancelled' | RemoteError;
  */
 export async function exchange(request: ExchangeRequest): Promise<Exchange> {
   const { where, timeouts, key, maxBytes = ANSWER_MAX_BYTES } = request;
+  const withoutKey = keyRemoval(key).text;
   const undici = await http();
   return new Promise<Exchange>((resolve, reject) => {
     let settled = false;
@@ -159,7 +155,7 @@ export async function exchange(request: ExchangeRequest): Promise<Exchange> {
     const header = (name: string): string | null => {
       const value = headers[name];
       if (value === undefined) return null;
-      return withoutKey(Array.isArray(value) ? value.join(', ') : value, key).slice(0, HEADER_MAX_CHARS);
+      return withoutKey(Array.isArray(value) ? value.join(', ') : value).slice(0, HEADER_MAX_CHARS);
     };
 
     function failed(error: unknown): Exchange {
@@ -181,7 +177,7 @@ export async function exchange(request: ExchangeRequest): Promise<Exchange> {
           { mayHaveArrived: false },
         );
       }
-      throw new RemoteError('unreachable', `${where} is unreachable: ${describeNetworkError(cause)}.`, {
+      throw new RemoteError('unreachable', `${where} is unreachable: ${withoutKey(describeNetworkError(cause))}.`, {
         mayHaveArrived: !NEVER_SENT.has(cause.code ?? ''),
       });
     }
@@ -223,7 +219,7 @@ export async function exchange(request: ExchangeRequest): Promise<Exchange> {
                   status,
                 });
               }
-              return { status, header, text: withoutKey(text, key) };
+              return { status, header, text: withoutKey(text) };
             });
           },
           onResponseError(_controller, error) {

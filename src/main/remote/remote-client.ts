@@ -1,5 +1,4 @@
-import LinkHeader from 'http-link-header';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   CHANGE_BATCH,
   changeBatchResultsSchema,
@@ -18,10 +17,15 @@ import {
   type RemoteEnvironment,
 } from '../../shared/contract';
 import { parseJson, stringifyJson } from '../wire/json-codec';
-import { DEFAULT_TIMEOUTS, exchange, HEADER_MAX_CHARS } from './http-exchange';
+import { DEFAULT_TIMEOUTS, exchange } from './http-exchange';
+import { keyRemoval, type KeyRemoval } from './key-removal';
+import { nextPageOf, onListPath, type RemotePage } from './next-page';
 import { RemoteError } from './remote-error';
+import { serviceError } from './service-error';
 
 export { DEFAULT_TIMEOUTS } from './http-exchange';
+export { nextPageOf, type RemotePage } from './next-page';
+export { readRetryAfter, RETRY_AFTER_MAX_MS, SERVER_TEXT_LIMITS } from './service-error';
 
 export interface DeprecationNotice {
   operation: 'getPet';
@@ -47,33 +51,12 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** What a server says in an Error is shown to people and stored: kept to these lengths. */
-export const SERVER_TEXT_LIMITS = { code: 64, message: 500, field: 64, fields: 20 } as const;
-const bounded = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
-// The interface's Error shape. `status` is not trusted (the HTTP status is used) and, parsed losslessly,
-// is a bigint. `fields` (our service's extension) is used only when it has the expected shape.
-const serverErrorSchema = z.object({
-  code: z
-    .string()
-    .min(1)
-    .transform((code) => bounded(code, SERVER_TEXT_LIMITS.code)),
-  message: z.string().transform((message) => bounded(message, SERVER_TEXT_LIMITS.message)),
-  status: z.unknown(),
-  fields: z
-    .array(z.object({ field: z.string().min(1).max(SERVER_TEXT_LIMITS.field), message: z.string() }))
-    .max(SERVER_TEXT_LIMITS.fields)
-    .transform((fields) =>
-      fields.map(({ field, message }) => ({ field, message: bounded(message, SERVER_TEXT_LIMITS.message) })),
-    )
-    .optional()
-    .catch(undefined),
-});
-
 interface Answer {
   status: number;
   header(name: string): string | null;
   body: unknown;
+  /** How the key this request was sent with is taken out of what is made of the answer. */
+  removal: KeyRemoval;
 }
 
 /** A client for one remote environment's three operations. Validates everything it receives. */
@@ -113,10 +96,12 @@ export function createRemoteClient(options: RemoteClientOptions) {
       signal: init.signal,
       timeouts,
     });
-    return { status: answer.status, header: answer.header, body: readBody(answer.status, answer.header, answer.text) };
+    const removal = keyRemoval(key);
+    const body = readBody(answer.status, answer.header, answer.text, removal);
+    return { status: answer.status, header: answer.header, body, removal };
   }
 
-  function readBody(status: number, header: Answer['header'], text: string): unknown {
+  function readBody(status: number, header: Answer['header'], text: string, removal: KeyRemoval): unknown {
     const type = header('content-type') ?? '';
     if (status >= 300 && status < 400) {
       throw new RemoteError(
@@ -139,13 +124,17 @@ export function createRemoteClient(options: RemoteClientOptions) {
         { status: status },
       );
     }
+    let body: unknown;
     try {
-      return parseJson(text);
+      body = parseJson(text);
     } catch (error) {
-      throw new RemoteError('not_the_contract', `${where} sent invalid JSON: ${(error as Error).message}.`, {
-        status: status,
-      });
+      // The parser quotes a member name it refuses, decoded.
+      const problem = removal.text((error as Error).message);
+      throw new RemoteError('not_the_contract', `${where} sent invalid JSON: ${problem}.`, { status: status });
     }
+    // The text is without the key already; decoded, its strings may spell it again (a JSON-escaped
+    // percent sign before a percent-encoded key), before anything reads or cuts them.
+    return removal.mayHold(text) ? removal.value(body) : body;
   }
 
   /** The body of a successful answer, validated; an Error answer becomes a service_error. */
@@ -160,33 +149,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
         { status: answer.status },
       );
     }
-    throw serviceError(answer.status, answer.body, answer.header('retry-after'));
-  }
-
-  /** An Error answer (the whole answer's, or one change's in a batch) as a service_error. */
-  function serviceError(status: number, body: unknown, retryAfter: string | null): RemoteError {
-    const error = serverErrorSchema.safeParse(body);
-    if (status < 400 || !error.success) {
-      return new RemoteError('not_the_contract', `${where} answered ${status} without the interface's Error body.`, {
-        status,
-      });
-    }
-    const { code, message, fields } = error.data;
-    // A 412 to a change may carry the animal as it is now (our extension), taken only if it is one.
-    const current = status === 412 ? petSchema('json').safeParse((body as { current?: unknown }).current) : undefined;
-    const retryAfterMs = readRetryAfter(retryAfter);
-    const summary =
-      status === 401
-        ? `${where} rejected the key (401): ${message}`
-        : `${where} answered ${status} ${code}: ${message}`;
-    return new RemoteError('service_error', summary, {
-      status,
-      code,
-      serverMessage: message,
-      ...(fields === undefined ? {} : { fields }),
-      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-      ...(current?.success ? { current: current.data } : {}),
-    });
+    throw serviceError(where, answer.status, answer.body, answer.header('retry-after'));
   }
 
   /** A change as the wire carries it: int64s as JSON integers. */
@@ -239,7 +202,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
           'not_the_contract',
           `${where} sent ${pets.length} animals when at most ${limit} were asked for.`,
         );
-      return { pets, ...nextPageOf(answer.header('link'), `${baseUrl}/pets`) };
+      return { pets, ...nextPageOf(answer.header('link'), `${baseUrl}/pets`, answer.removal.text) };
     },
 
     async createPet(
@@ -302,7 +265,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
       }
       return results.map((result, i) => {
         const id = String(wire[i]!.petId);
-        if (!('pet' in result)) return { error: serviceError(result.status, result.error, null) };
+        if (!('pet' in result)) return { error: serviceError(where, result.status, result.error, null) };
         try {
           return { pet: changedAnimal(result.pet, id) };
         } catch (error) {
@@ -336,63 +299,3 @@ export function createRemoteClient(options: RemoteClientOptions) {
 }
 
 export type RemoteClient = ReturnType<typeof createRemoteClient>;
-
-/** The longest a server may make the app wait by Retry-After: past it, the app asks again anyway. */
-export const RETRY_AFTER_MAX_MS = 60 * 60_000;
-
-/** Retry-After as delay-seconds or an HTTP date, in milliseconds, at most RETRY_AFTER_MAX_MS. */
-export function readRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (value === null) return undefined;
-  const trimmed = value.trim();
-  const ms = /^\d{1,12}$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
-  return Number.isNaN(ms) ? undefined : Math.min(Math.max(0, ms), RETRY_AFTER_MAX_MS);
-}
-
-export interface RemotePage {
-  pets: Pet[];
-  /** The address of the next page (absolute, on the same server and path), or null: this was the last, or the server does not page. */
-  next: string | null;
-  /** Why a next page the server named is not followed (it is elsewhere, or the header is malformed). */
-  nextRefused?: string;
-}
-
-/**
- * The `rel="next"` target of a Link header, resolved against the list's address and checked to
- * stay on it. A link that cannot be followed leaves the page usable: it is reported, not followed.
- */
-export function nextPageOf(link: string | null, listUrl: string): Pick<RemotePage, 'next' | 'nextRefused'> {
-  if (link === null) return { next: null };
-  const refuse = (why: string) => ({ next: null, nextRefused: `its Link header ${why}` });
-  // A header that long arrived cut (see exchange): a cut link would name another page.
-  if (link.length >= HEADER_MAX_CHARS) return refuse(`is ${HEADER_MAX_CHARS} characters or longer`);
-  let target: string | undefined;
-  try {
-    target = LinkHeader.parse(link).rel('next')[0]?.uri;
-  } catch {
-    return refuse('is malformed');
-  }
-  if (target === undefined) return { next: null };
-  let next: URL;
-  try {
-    next = new URL(target, listUrl);
-  } catch {
-    return refuse('names no valid address for the next page');
-  }
-  if (!onListPath(next.href, listUrl)) {
-    return refuse(`puts the next page elsewhere (${bounded(`${next.origin}${next.pathname}`, 120)})`);
-  }
-  next.hash = '';
-  return { next: next.href };
-}
-
-/** Whether `url` is the list's own address (same origin and path; only its query may differ). */
-function onListPath(url: string, listUrl: string): boolean {
-  const [target, list] = [URL.parse(url), new URL(listUrl)];
-  return (
-    target !== null &&
-    target.origin === list.origin &&
-    target.pathname === list.pathname &&
-    target.username === '' &&
-    target.password === ''
-  );
-}
