@@ -17,6 +17,7 @@ import { searchText } from '../store/search-text';
 import { newIdempotencyKey } from './idempotency-keys';
 import { dueUnlessUnansweredTooLong, UNKNOWN_SINCE } from './key-memory';
 import { MAY_BE_ON_SERVER } from './may-be-on-server';
+import { ENTRY_COLUMNS, entryOf, type EntryRow } from './outbox-entry';
 
 /** A due entry as claimed for sending. */
 interface ClaimRow {
@@ -45,26 +46,6 @@ export interface ClaimedEntry {
 const CLAIM_COLUMNS = `CAST(id AS TEXT) AS entry_id, base_url, idempotency_key, name, CAST(category_id AS TEXT) AS category, status, state, attempts, unknown_since`;
 
 /**
- * An entry as shown, read as an array (better-sqlite3's raw mode): building a hundred rows as objects
- * with named columns costs about three times as much, and a page of them is read on every list.
- */
-type EntryRow = [
-  entryId: string,
-  baseUrl: string,
-  name: string,
-  categoryId: string,
-  status: PetStatus | null,
-  state: OutboxState,
-  attempts: number,
-  lastError: string | null,
-  lastErrorFields: string | null,
-  serverId: string | null,
-  createdAt: number,
-  mayBeOnServer: 0 | 1,
-];
-const ENTRY_COLUMNS = `CAST(id AS TEXT), base_url, name, CAST(category_id AS TEXT), status, state, attempts, last_error, last_error_fields, CAST(server_id AS TEXT), created_at, ${MAY_BE_ON_SERVER}`;
-
-/**
  * The outbox of one replica: every SQL statement about entries lives here. Each change is one
  * transaction; with synchronous=FULL, an entry exists on disk once `add` has returned.
  */
@@ -74,37 +55,7 @@ export function createOutbox(
   environment: RemoteEnvironment,
   now: () => number = Date.now,
 ) {
-  function toEntry([
-    entryId,
-    baseUrl,
-    name,
-    categoryId,
-    status,
-    state,
-    attempts,
-    lastError,
-    lastErrorFields,
-    serverId,
-    createdAt,
-    mayBeOnServer,
-  ]: EntryRow): OutboxEntry {
-    const entry: OutboxEntry = {
-      entryId,
-      environment,
-      baseUrl,
-      name,
-      categoryId,
-      state,
-      attempts,
-      lastError,
-      serverId,
-      createdAt: new Date(createdAt).toISOString(),
-      mayBeOnServer: mayBeOnServer === 1,
-    };
-    if (status !== null) entry.status = status;
-    if (lastErrorFields !== null) entry.lastErrorFields = JSON.parse(lastErrorFields) as FieldProblem[];
-    return entry;
-  }
+  const toEntry = (row: EntryRow): OutboxEntry => entryOf(row, environment);
 
   const statement = rawStatements(db);
   const insert = db

@@ -1,6 +1,5 @@
 import {
   ApiError,
-  applyPetPatch,
   CHANGE_ENTRY_PREFIX,
   changesNothing,
   composePatches,
@@ -13,15 +12,15 @@ import {
   type FieldProblem,
   type Pet,
   type PetPatch,
-  type PetStatus,
   type RemoteEnvironment,
 } from '../../shared/contract';
 import { writeTransaction, type SqliteDatabase } from '../store/database';
-import { toPet, type PetStore } from '../store/pet-store';
-import { searchText } from '../store/search-text';
+import type { PetStore } from '../store/pet-store';
 import { newIdempotencyKey } from './idempotency-keys';
 import { dueUnlessUnansweredTooLong, UNKNOWN_SINCE } from './key-memory';
 import { MAY_BE_ON_SERVER } from './may-be-on-server';
+import { createShownAnimals } from './shown-animals';
+import { CHANGE_COLUMNS, changeEntryOf, changeRowId, type ChangeRow } from './change-entry';
 
 /** A due change as claimed for sending. */
 export interface ClaimedChange {
@@ -37,45 +36,11 @@ export interface ClaimedChange {
   previouslyUnknown: boolean;
 }
 
-/** Changes shown on the animal while they are on their way (a refused or conflicting one is not). */
-const SHOWN_STATES = `('pending', 'sending', 'unknown', 'needs_confirmation')`;
-
-interface ChangeRow {
-  id: number;
-  base_url: string;
-  pet_id: string;
-  patch: string;
-  base_revision: number | null;
-  base_pet: string;
-  theirs: string | null;
-  idempotency_key: string;
-  state: ChangeState;
-  attempts: number;
-  last_error: string | null;
-  last_error_fields: string | null;
-  maybe_sent: 0 | 1;
-  may_be_on_server: 0 | 1;
-  unknown_since: number | null;
-  created_at: number;
-}
-const CHANGE_COLUMNS = `id, base_url, CAST(pet_id AS TEXT) AS pet_id, patch, base_revision, base_pet, theirs, idempotency_key,
-  state, attempts, last_error, last_error_fields, maybe_sent, ${MAY_BE_ON_SERVER} AS may_be_on_server, unknown_since, created_at`;
-
-type ServerRow = [id: string, name: string, categoryId: string, status: PetStatus | null, revision: number | null];
-
-/** The row id of an entry id ("c12" → 12), or null when it is not a change's. */
-export function changeRowId(entryId: string): number | null {
-  const match = new RegExp(`^${CHANGE_ENTRY_PREFIX}([1-9][0-9]{0,15})$`).exec(entryId);
-  return match ? Number(match[1]) : null;
-}
-
-export const isChangeEntryId = (entryId: string): boolean => changeRowId(entryId) !== null;
+export { changeRowId, isChangeEntryId } from './change-entry';
 
 /**
  * The changes made here to the server's animals, in the replica's file: every SQL statement about
- * them lives here. `pets` shows each animal as this counter sees it, the server's version with
- * the changes still on their way applied; `server_pets` keeps the server's own version of the
- * animals being changed, so that one that does not go through leaves the server's showing again.
+ * them lives here, but for how the animals being changed are shown (shown-animals.ts).
  */
 export function createPetChanges(
   db: SqliteDatabase,
@@ -87,11 +52,6 @@ export function createPetChanges(
   const openFor = db.prepare<[bigint], ChangeRow>(
     `SELECT ${CHANGE_COLUMNS} FROM pet_changes INDEXED BY pet_changes_open WHERE pet_id = ? AND state <> 'accepted' ORDER BY id`,
   );
-  const shownPatches = db
-    .prepare<[bigint], string>(
-      `SELECT patch FROM pet_changes INDEXED BY pet_changes_open WHERE pet_id = ? AND state <> 'accepted' AND state IN ${SHOWN_STATES} ORDER BY id`,
-    )
-    .pluck();
   const insert = db.prepare<[string, bigint, string, number | null, string, string, number, number]>(
     `INSERT INTO pet_changes (base_url, pet_id, patch, base_revision, base_pet, idempotency_key, state, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
@@ -102,37 +62,12 @@ export function createPetChanges(
   const remove = db.prepare<[number], { mayBeOnServer: 0 | 1 }>(
     `DELETE FROM pet_changes WHERE id = ? AND state <> 'accepted' RETURNING ${MAY_BE_ON_SERVER} AS mayBeOnServer`,
   );
-  const serverRow = db
-    .prepare<[bigint], ServerRow>(
-      `SELECT CAST(id AS TEXT), name, CAST(category_id AS TEXT), status, revision FROM server_pets WHERE id = ?`,
-    )
-    .raw();
-  const shownRow = db
-    .prepare<[bigint], ServerRow>(
-      `SELECT CAST(id AS TEXT), name, CAST(category_id AS TEXT), status, revision FROM pets WHERE id = ?`,
-    )
-    .raw();
-  const keepServer = db.prepare<[bigint, string, bigint, string | null, number | null]>(
-    `INSERT INTO server_pets (id, name, category_id, status, revision) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET name = excluded.name, category_id = excluded.category_id, status = excluded.status,
-       revision = excluded.revision`,
-  );
-  const forgetServer = db.prepare<[bigint]>('DELETE FROM server_pets WHERE id = ?');
-  const anyKept = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM server_pets)').pluck();
   const anyOpen = db
     .prepare<[], number>(
       `SELECT EXISTS (SELECT 1 FROM pet_changes INDEXED BY pet_changes_open WHERE state <> 'accepted')`,
     )
     .pluck();
 
-  // Name and search_text only when the name shown changes: SQLite rewrites the name's indexes
-  // whenever an UPDATE names the column, whatever the value.
-  const showKeepingName = db.prepare<[bigint, string | null, bigint, string]>(
-    'UPDATE pets SET category_id = ?, status = ? WHERE id = ? AND name = ?',
-  );
-  const showRenamed = db.prepare<[string, bigint, string | null, string, bigint]>(
-    'UPDATE pets SET name = ?, category_id = ?, status = ?, search_text = ? WHERE id = ?',
-  );
   const due = db.prepare<[number, number], ChangeRow>(
     `SELECT ${CHANGE_COLUMNS} FROM pet_changes AS c INDEXED BY pet_changes_waiting
      WHERE state IN ('pending', 'unknown') AND next_attempt_at <= ?
@@ -212,40 +147,10 @@ export function createPetChanges(
      ON CONFLICT (base_url) DO UPDATE SET supported = excluded.supported`,
   );
 
-  const toEntry = (row: ChangeRow): ChangeEntry => ({
-    entryId: `${CHANGE_ENTRY_PREFIX}${row.id}`,
-    environment,
-    baseUrl: row.base_url,
-    petId: row.pet_id,
-    patch: JSON.parse(row.patch) as PetPatch,
-    base: JSON.parse(row.base_pet) as Pet,
-    theirs: row.theirs === null ? null : (JSON.parse(row.theirs) as Pet),
-    state: row.state,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    ...(row.last_error_fields === null ? {} : { lastErrorFields: JSON.parse(row.last_error_fields) as FieldProblem[] }),
-    mayBeOnServer: row.may_be_on_server === 1,
-    createdAt: new Date(row.created_at).toISOString(),
-  });
+  const toEntry = (row: ChangeRow): ChangeEntry => changeEntryOf(row, environment);
 
-  /** The server's version of an animal: kept aside while it is being changed, else the row itself. */
-  const serverVersion = (id: bigint): Pet | undefined => {
-    const row = serverRow.get(id) ?? shownRow.get(id);
-    return row === undefined ? undefined : toPet(row);
-  };
-
-  /** Shows the animal as the server has it with the changes on their way applied; keeps the server's version aside while any are. */
-  function reshow(id: bigint): void {
-    const server = serverVersion(id);
-    if (server === undefined) return;
-    const patches = shownPatches.all(id).map((text) => JSON.parse(text) as PetPatch);
-    if (patches.length === 0) forgetServer.run(id);
-    else keepServer.run(id, server.name, BigInt(server.categoryId), server.status ?? null, server.revision ?? null);
-    const shown = patches.reduce<Pet>(applyPetPatch, server);
-    const categoryId = BigInt(shown.categoryId);
-    if (showKeepingName.run(categoryId, shown.status ?? null, id, shown.name).changes === 0)
-      showRenamed.run(shown.name, categoryId, shown.status ?? null, searchText(shown.name), id);
-  }
+  const shown = createShownAnimals(db);
+  const { serverVersion, reshow } = shown;
 
   const change = writeTransaction(db, (petId: string, patch: PetPatch, baseUrl: string): ChangeEntry | null => {
     const id = BigInt(petId);
@@ -253,8 +158,7 @@ export function createPetChanges(
     if (server === undefined) {
       throw new ApiError('not_found', `Animal ${petId} is not known here; list the animals again and retry.`);
     }
-    const shown = toPet(shownRow.get(id)!);
-    if (changesNothing(shown, patch)) return null; // the animal already shows it: nothing to send
+    if (changesNothing(shown.shown(id)!, patch)) return null; // the animal already shows it: nothing to send
     const open = openFor.all(id);
     const last = open.at(-1);
 
@@ -315,38 +219,6 @@ export function createPetChanges(
     return id === null ? undefined : byId.get(id);
   };
 
-  /**
-   * The server's animals as it sent them, just written to `pets`: kept aside for those being
-   * changed, which are shown changed again.
-   */
-
-  function serverSentOne(pet: Pet): void {
-    const id = BigInt(pet.id);
-    const kept = serverRow.get(id);
-    if (kept === undefined) return;
-    const keptRevision = kept[4];
-    // An older version (a page read before a change was accepted) does not replace a newer one.
-    if (keptRevision !== null && pet.revision !== undefined && pet.revision < keptRevision) return reshow(id);
-    // Nothing of this counter's on it any more: `pets` already holds what the server sent.
-    if (shownPatches.all(id).length === 0) return void forgetServer.run(id);
-    keepServer.run(id, pet.name, BigInt(pet.categoryId), pet.status ?? null, pet.revision ?? null);
-    reshow(id);
-  }
-
-  const serverSent = writeTransaction(db, (sent: readonly Pet[]) => {
-    if (anyKept.get() !== 1) return;
-    for (const pet of sent) serverSentOne(pet);
-  });
-
-  // serverSentOne's usual end for an accepted change, in one statement: the version kept aside is
-  // forgotten when the answer is not older than it and no change of the animal is left to show.
-  const settled = db.prepare<{ id: bigint; revision: number | null }>(
-    `DELETE FROM server_pets WHERE id = @id
-       AND NOT (revision IS NOT NULL AND @revision IS NOT NULL AND @revision < revision)
-       AND NOT EXISTS (SELECT 1 FROM pet_changes INDEXED BY pet_changes_open
-                       WHERE pet_id = @id AND state <> 'accepted' AND state IN ${SHOWN_STATES})`,
-  );
-
   return {
     /**
      * A change of one of the server's animals, kept durably and shown at once. It joins a change of
@@ -379,9 +251,7 @@ export function createPetChanges(
       }
       const sent = done.map(({ pet }) => pet);
       pets.upsertPets(sent);
-      for (const pet of sent) {
-        if (settled.run({ id: BigInt(pet.id), revision: pet.revision ?? null }).changes === 0) serverSentOne(pet);
-      }
+      for (const pet of sent) shown.settle(pet);
     }),
 
     /** Someone changed the animal first: the change waits for a person, the server's version shows. */
@@ -391,7 +261,7 @@ export function createPetChanges(
       setConflict.run(theirs === null ? null : JSON.stringify(theirs), reason, now(), row.id);
       if (theirs !== null) {
         pets.upsertPets([theirs]);
-        serverSent([theirs]);
+        shown.serverSent([theirs]);
       }
       reshow(BigInt(row.pet_id));
     }),
@@ -467,7 +337,7 @@ export function createPetChanges(
     }),
 
     /** The server's animals as it sent them (a list, a walk page, getPet). */
-    serverSent: (sent: readonly Pet[]): void => serverSent(sent),
+    serverSent: shown.serverSent,
 
     reclaimFromGoneSender(): void {
       reclaimSending.run();

@@ -1,14 +1,14 @@
 import { EventEmitter } from 'node:events';
-import { CHANGE_BATCH, type Pet, type RemoteEnvironment } from '../../shared/contract';
+import { CHANGE_BATCH, type RemoteEnvironment } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
+import { createAddSender } from './add-sender';
 import { createChangeSender, type ChangeOutcome } from './change-sender';
-import type { ClaimedEntry, Outbox } from './outbox';
+import type { Outbox } from './outbox';
 import type { ClaimedChange, PetChanges } from './pet-changes';
-
-import { failedOutcome, notSentOutcome, type Outcome, type PassStop } from './send-outcome';
+import { notSentOutcome, type PassStop } from './send-outcome';
 import { SENDER_LEASE, type SenderLease } from './sender-lease';
 import { groupAcceptances } from './accept-group';
-import { contactOf, type Contact } from './server-status';
+import type { Contact } from './server-status';
 
 /** Retry delays: full jitter over an exponential ceiling (1 s, 2 s, 4 s ... capped at 5 min); Retry-After wins if longer. */
 export const BACKOFF = { baseMs: 1_000, capMs: 5 * 60_000 };
@@ -94,53 +94,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     else if (contact.error.code === 'unreachable' || contact.error.code === 'timeout') noteReachable(false);
   }
 
-  async function send(client: RemoteClient, entry: ClaimedEntry): Promise<Outcome> {
-    if (halt.signal.aborted) return notSentOutcome(entry);
-    // The client that sends is the one compared: an address changed mid-pass can never redirect an entry.
-    if (client.baseUrl !== entry.baseUrl) return { kind: 'moved', entry, to: client.baseUrl };
-    try {
-      const pet = await client.createPet(entry.newPet, { idempotencyKey: entry.idempotencyKey, signal: halt.signal });
-      report(contactOf(null));
-      return { kind: 'accepted', entry, pet };
-    } catch (error) {
-      const outcome = failedOutcome(entry, error, delay);
-      report(outcome.kind === 'retry' ? (outcome.contact ?? null) : contactOf(error));
-      return outcome;
-    }
-  }
-
-  /** Records each outcome as it arrives, the acceptances in groups (see accept-group.ts). */
-  function recorder(result: SyncPassResult) {
-    let stoppedBy: Contact | null = null;
-    const accepted = groupAcceptances((group: Array<{ entryId: string; pet: Pet }>) => {
-      outbox.accept(group);
-      result.accepted += group.length;
-    });
-    const record = (outcome: Outcome) => {
-      switch (outcome.kind) {
-        case 'accepted':
-          return accepted.add({ entryId: outcome.entry.entryId, pet: outcome.pet });
-        case 'rejected':
-          outbox.reject(outcome.entry.entryId, outcome.reason, outcome.fields);
-          result.rejected++;
-          return;
-        case 'moved':
-          result.held++;
-          return outbox.needsConfirmation(
-            outcome.entry.entryId,
-            `The ${environment} address changed from ${outcome.entry.baseUrl} to ${outcome.to ?? 'none'} after this animal was added: confirm to send it to the new address, or discard it.`,
-          );
-        case 'retry':
-          outbox.retryLater(outcome.entry.entryId, outcome.state, outcome.delayMs, outcome.error);
-          result.retryLater++;
-          if (outcome.stop && result.stoppedBecause === null) {
-            result.stoppedBecause = outcome.stop;
-            stoppedBy = outcome.contact ?? null;
-          }
-      }
-    };
-    return { record, flush: accepted.flush, stoppedBy: () => stoppedBy };
-  }
+  const adds = createAddSender({ environment, outbox, delay, signal: halt.signal, report });
 
   /** Sends changes and records their outcomes as they arrive, the acceptances in groups, like adds'. */
   function changeRecorder(result: SyncPassResult, stop: (contact: Contact | null) => void) {
@@ -253,7 +207,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const alive = setInterval(() => lease.heartbeat(), SENDER_LEASE.heartbeatMs);
     // Requests run side by side, so the last to finish need not be the one that decided: the pass
     // ends by reporting the contact that stopped it, and the status agrees with what the engine does.
-    const { record, flush, stoppedBy } = recorder(result);
+    const { record, flush, stoppedBy } = adds.recorder(result);
     let changeStoppedBy: Contact | null = null;
     const changeOutcomes = changeRecorder(result, (contact) => (changeStoppedBy = contact));
     let told = 0;
@@ -277,7 +231,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       };
       await drain(
         () => outbox.claimDue(batch, held),
-        async (client, entry) => record(await send(client, entry)),
+        async (client, entry) => record(await adds.send(client, entry)),
         flush,
       );
       // Changes after the adds: a change is only ever to an animal the server already has. In
