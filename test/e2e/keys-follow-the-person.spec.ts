@@ -171,6 +171,46 @@ test.describe('a look-alike never takes the keys typed for the next animal', () 
   }
 });
 
+test('an animal waiting for the person’s decision is still there after a trip to Settings', async ({
+  app: { page, core },
+}) => {
+  core.addPet('local', { name: 'Rex', categoryId: '1', status: 'available' });
+  await reopen(page);
+  await page.keyboard.press('Control+n');
+  await typeAnimal(page, 'Rex', '1', 0);
+  const waiting = page.getByRole('group', { name: /^Rex / });
+  await expect(waiting).toBeVisible();
+  await page.keyboard.press('Control+,');
+  await expect(page.getByRole('heading', { name: 'Safety' })).toBeVisible();
+  await page.keyboard.press('Control+Shift+A');
+  await expect(waiting).toContainText('already listed as number 1');
+  await waiting.getByRole('button', { name: 'Add anyway' }).click();
+  await expect.poll(async () => (await localPets(core)).map((pet) => pet.name)).toEqual(['Rex', 'Rex']);
+});
+
+test('an add main refuses after the person went to Settings waits for them when they come back', async ({
+  app: { page, core, main },
+}) => {
+  const server = await connectServer(core, 'staging');
+  try {
+    core.setActiveEnvironment('staging');
+    await reopen(page);
+    const answer = main.holdAnswers('addPet'); // main is busy: the add is answered later
+    await page.keyboard.press('Control+n');
+    await typeAnimal(page, 'Sam', '1', 0);
+    await page.keyboard.press('Control+1'); // meanwhile the local store is chosen: main refuses the add to Staging
+    await expect(page.locator('.env-strip')).toHaveAttribute('data-environment', 'local');
+    await page.keyboard.press('Control+,');
+    await expect(page.getByRole('heading', { name: 'Safety' })).toBeVisible();
+    answer();
+    await expect.poll(() => main.calls['addPet']).toBe(1);
+    await page.keyboard.press('Control+Shift+A');
+    await expect(page.getByRole('group', { name: /^Sam / })).toContainText('was not added');
+  } finally {
+    await server.close();
+  }
+});
+
 test.describe('a question main raises never opens over typing that went on', () => {
   for (const delay of SPEEDS) {
     test(`Ctrl+3 needs the PIN, said while the person types an animal: it is added here, and the PIN waits beside (keys every ${delay} ms)`, async ({

@@ -18,11 +18,9 @@ import { useApp, useCategoryWords } from '../store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { Name } from './Name';
 import { PetFields } from './PetFields';
-import { WaitingAnimals, type NotAdded, type WaitingAnimal } from './WaitingAnimals';
+import { decided, WaitingAnimals, waitForThePerson } from './WaitingAnimals';
 
 export const ADD_NAME_FIELD_ID = 'add-name';
-
-let waitingNumber = 0;
 
 /**
  * Name, category, status; Enter adds. The form is emptied the moment an animal is handed over (the
@@ -40,7 +38,6 @@ export function AddAnimalForm() {
   const [touched, setTouched] = useState<ReadonlySet<PetField>>(new Set());
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [confirming, setConfirming] = useState<PetDraft | null>(null);
-  const [waiting, setWaiting] = useState<readonly WaitingAnimal[]>([]);
   const nameRef = useRef<HTMLInputElement>(null);
   // The draft as typed, read by handlers that may run before the next render.
   const latest = useRef(draft);
@@ -71,12 +68,17 @@ export function AddAnimalForm() {
     setServerErrors(({ [field]: _dropped, form: _form, ...rest }) => rest);
   };
 
-  const wait = (item: NotAdded) => setWaiting((queue) => [...queue, { ...item, id: ++waitingNumber }]);
-  const decided = (item: WaitingAnimal) => setWaiting((queue) => queue.filter((other) => other.id !== item.id));
+  // Main may answer an add after the form has gone (a trip to Settings): what it refused then waits outside it.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
 
   /** Puts an animal main refused back in the form, unless the next one is already being typed there. */
   const putBack = (animal: PetDraft, to: EnvironmentName, errors: FieldErrors) => {
-    if (!isEmptyDraft(latest.current)) return wait({ kind: 'refused', animal, to, errors });
+    if (!mounted.current || !isEmptyDraft(latest.current))
+      return waitForThePerson({ kind: 'refused', animal, to, errors });
     setDraft(animal);
     setTouched(new Set());
     setServerErrors(errors);
@@ -100,7 +102,7 @@ export function AddAnimalForm() {
       );
     } catch (error) {
       if (error instanceof CallError && error.detail.code === 'possible_duplicate')
-        return wait({ kind: 'look-alike', animal, to, same: error.detail.duplicates ?? [] });
+        return waitForThePerson({ kind: 'look-alike', animal, to, same: error.detail.duplicates ?? [] });
       putBack(animal, to, error instanceof CallError ? errorsOf(error.detail) : { form: messageOf(error) });
     }
   };
@@ -173,7 +175,6 @@ export function AddAnimalForm() {
         </ConfirmDialog>
       )}
       <WaitingAnimals
-        waiting={waiting}
         categoryOf={categoryOf}
         formEmpty={isEmptyDraft(draft)}
         addAnyway={(item) => {

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { create } from 'zustand';
 import type { EnvironmentName, SameAnimal } from '../../../shared/contract';
 import { ENVIRONMENT_LABELS } from '../format';
 import type { FieldErrors, PetDraft } from '../pet-form';
@@ -12,8 +13,17 @@ export type NotAdded = { animal: PetDraft; to: EnvironmentName } & (
 /** An animal typed and not added, kept in sight until the person decides what becomes of it. */
 export type WaitingAnimal = NotAdded & { id: number };
 
+/** Outside the form, which a trip to Settings unmounts: what waits for the person waits until they decide. */
+export const useWaitingAnimals = create<{ waiting: readonly WaitingAnimal[] }>(() => ({ waiting: [] }));
+let waitingNumber = 0;
+
+export const waitForThePerson = (item: NotAdded) =>
+  useWaitingAnimals.setState(({ waiting }) => ({ waiting: [...waiting, { ...item, id: ++waitingNumber }] }));
+
+export const decided = (item: WaitingAnimal) =>
+  useWaitingAnimals.setState(({ waiting }) => ({ waiting: waiting.filter((other) => other.id !== item.id) }));
+
 interface Props {
-  waiting: readonly WaitingAnimal[];
   categoryOf(animal: PetDraft): string;
   /** Whether the form is empty, so a refused animal can go back into it. */
   formEmpty: boolean;
@@ -35,7 +45,8 @@ function sameInWords(same: readonly SameAnimal[], to: EnvironmentName): string {
  * typing (the next animal), and nothing typed disappears. A look-alike waits for "Add anyway" or
  * "Don't add"; no key does either unless the person goes to it, so a stray Enter adds nothing.
  */
-export function WaitingAnimals({ waiting, categoryOf, formEmpty, addAnyway, putBack, dismiss, focusForm }: Props) {
+export function WaitingAnimals({ categoryOf, formEmpty, addAnyway, putBack, dismiss, focusForm }: Props) {
+  const waiting = useWaitingAnimals((state) => state.waiting);
   const list = useRef<HTMLDivElement>(null);
   if (waiting.length === 0) return <div aria-live="polite" className="waiting-animals" />;
 
