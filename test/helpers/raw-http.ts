@@ -12,18 +12,18 @@ export interface RawExchange {
 /**
  * Writes raw bytes to a server and collects what comes back, until the server closes the
  * connection or `waitMs` passes. `trickle` keeps writing one byte every `trickleMs` meanwhile,
- * as a slow or hostile client would.
+ * as a slow or hostile client would. `localAddress` is where it comes from (127.0.0.2 ...).
  */
 export function rawExchange(
   port: number,
   request: string | Buffer,
-  { waitMs = 2_000, trickleMs }: { waitMs?: number; trickleMs?: number } = {},
+  { waitMs = 2_000, trickleMs, localAddress }: { waitMs?: number; trickleMs?: number; localAddress?: string } = {},
 ): Promise<RawExchange> {
   return new Promise((resolve) => {
     const start = Date.now();
     let text = '';
     let trickle: NodeJS.Timeout | undefined;
-    const socket: Socket = connect(port, '127.0.0.1', () => {
+    const socket: Socket = connect({ port, host: '127.0.0.1', localAddress }, () => {
       socket.write(request);
       if (trickleMs !== undefined) trickle = setInterval(() => socket.write('1'), trickleMs);
     });

@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
-import { createServer as createTlsServer } from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import {
@@ -23,19 +22,13 @@ import { parseJson, petToWire, stringifyJson } from '../wire/json-codec';
 import { createBearerCheck } from './bearer-auth';
 import { createCachedListPath } from './cached-list-path';
 import { createChangeBatch } from './change-batch';
-import {
-  echo,
-  errorJson,
-  refuseConnect,
-  refuseExpectation,
-  replyToClientError,
-  toApiError,
-  writeError,
-} from './error-replies';
+import { echo, errorJson, replyToClientError, toApiError } from './error-replies';
+import { createHttpServer, SERVICE_LIMITS, type ServiceLimits } from './http-server';
 import { createIdempotencyStore, readIdempotencyKey } from './idempotency';
 import { readIfMatch } from './if-match';
-
 import { createListCache } from './list-cache';
+
+export { SERVICE_LIMITS, type ServiceLimits } from './http-server';
 
 export const API_PREFIX = '/v1';
 
@@ -52,25 +45,6 @@ export interface ServerOptions {
   /** Serve HTTPS with this certificate (chain) and key, PEM; plain HTTP without. */
   tls?: { cert: string | Buffer; key: string | Buffer };
 }
-
-/**
- * What a client may hold of the service: a slow or hostile one cannot keep a connection for long,
- * nor many of them, and what one may make the service buffer is bounded by the body limit (16 KiB)
- * and Node's header limit (16 KiB) per connection.
- */
-export const SERVICE_LIMITS = {
-  /** Until a request's headers have all arrived. */
-  headersTimeoutMs: 10_000,
-  /** Until the whole request, body included, has arrived. */
-  requestTimeoutMs: 30_000,
-  /** A kept-alive connection waiting for its next request. */
-  keepAliveTimeoutMs: 5_000,
-  /** A connection on which nothing moves at all. */
-  idleTimeoutMs: 60_000,
-  /** Connections open at once; beyond it, new ones are closed as they come. */
-  maxConnections: 256,
-};
-export type ServiceLimits = typeof SERVICE_LIMITS;
 
 /** The methods each resource answers; anything else there is 405 with this Allow header. */
 const ALLOWED_METHODS: ReadonlyArray<[RegExp, string]> = [
@@ -106,19 +80,6 @@ function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.status === 401) reply.header('www-authenticate', 'Bearer realm="petstore"');
   if (error.current !== undefined) reply.header('etag', etagOf(error.current.revision ?? 1));
   return reply.code(error.status).type(JSON_TYPE).send(errorJson(error));
-}
-
-/** HTTP/1.1 requires Host (RFC 9112): a request without one is refused in the Error shape, before any route. */
-function requireHost(next: RequestListener): RequestListener {
-  return (request: IncomingMessage, response: ServerResponse) => {
-    if (request.headers.host === undefined && request.httpVersion !== '1.0') {
-      return writeError(
-        response,
-        new ApiError('invalid_parameter', 'The request has no Host header; HTTP/1.1 requires one.'),
-      );
-    }
-    next(request, response);
-  };
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -163,10 +124,6 @@ export function buildServer({
   limits,
   tls,
 }: ServerOptions): FastifyInstance {
-  const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, idleTimeoutMs, maxConnections } = {
-    ...SERVICE_LIMITS,
-    ...limits,
-  };
   const checkBearer = createBearerCheck(apiKey);
   const listPetsPage = (query: Record<string, unknown>) => {
     const { pets, nextAfter } = store.listPage(query);
@@ -179,10 +136,9 @@ export function buildServer({
   idempotency.purgeExpired();
   const app = Fastify({
     logger: false,
-    // Fastify's router behind the Host check and the cached list's hot path, on a server that holds
-    // nothing for long (SERVICE_LIMITS) and answers even CONNECT and Expect in the Error shape.
-    serverFactory: (handler) => {
-      const routed =
+    // Fastify's router behind the Host check and the cached list's hot path (see http-server.ts).
+    serverFactory: (handler) =>
+      createHttpServer(
         cache === undefined
           ? handler
           : createCachedListPath({
@@ -192,24 +148,13 @@ export function buildServer({
               checkBearer,
               logRequest: logger && ((method, path, status, ms) => logRequest(logger, method, path, status, ms)),
               passOn: handler,
-            });
-      const options = {
-        requireHostHeader: false, // answered by requireHost, in the Error shape
-        headersTimeout: headersTimeoutMs,
-        requestTimeout: requestTimeoutMs,
-        keepAliveTimeout: keepAliveTimeoutMs,
-        // How often Node looks for requests past their time: often enough to hold to the limits.
-        connectionsCheckingInterval: Math.min(1_000, headersTimeoutMs / 2),
-      };
-      const server = tls
-        ? createTlsServer({ ...options, cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' }, requireHost(routed))
-        : createServer(options, requireHost(routed));
-      server.maxConnections = maxConnections;
-      server.setTimeout(idleTimeoutMs);
-      server.on('connect', refuseConnect);
-      server.on('checkExpectation', refuseExpectation);
-      return server;
-    },
+            }),
+        {
+          limits: { ...SERVICE_LIMITS, ...limits },
+          tls,
+          hasKey: (request) => checkBearer(request.headers.authorization) === 'ok',
+        },
+      ),
     bodyLimit: REQUEST_BODY_MAX_BYTES,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     clientErrorHandler: replyToClientError,
