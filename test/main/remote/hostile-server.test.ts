@@ -1,4 +1,4 @@
-// What a server sends is untrusted (issue 16, items 6 to 8): the client reads a bounded answer, and
+// What a server sends is untrusted: the client reads a bounded answer, and
 // refuses what could cost the process dearly before it costs anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_MAX_BYTES } from '../../../src/main/remote/http-exchange';

@@ -1,4 +1,4 @@
-// Issue 17: the client follows next pages where a server offers them (our service), and stays on
+// The client follows next pages where a server offers them (our service), and stays on
 // the server it was given: a next link elsewhere is refused before any key could follow it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteClient } from '../../../src/main/remote/remote-client';

@@ -1,4 +1,4 @@
-// Issue 18: changePets, our extension (POST /v1/pet-changes): many changes in one request and one commit.
+// changePets, our extension (POST /v1/pet-changes): many changes in one request and one commit.
 // The real service on 127.0.0.1; every response checked against resources/openapi.yaml by `send`.
 import { describe, expect, it } from 'vitest';
 import { CHANGE_BATCH } from '../../../src/shared/contract';

@@ -1,4 +1,4 @@
-// Issue 18: changePet, our extension (PATCH /v1/pets/{petId}, a JSON merge patch under If-Match).
+// changePet, our extension (PATCH /v1/pets/{petId}, a JSON merge patch under If-Match).
 // The real service on 127.0.0.1; every response checked against resources/openapi.yaml by `send`.
 import { describe, expect, it } from 'vitest';
 import { send } from '../../helpers/http-client';

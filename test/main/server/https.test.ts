@@ -1,4 +1,4 @@
-// Beyond this computer (issue 16, item 5): the built service over HTTPS, the built command line
+// Beyond this computer: the built service over HTTPS, the built command line
 // trusting it through the certificate authority a shop installs, and plain HTTP refused beyond
 // loopback unless asked for by name. Real processes, real TLS on 127.0.0.1.
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Issue 17: pages on the wire (our extension). A cursor that is a keyset on the id, the next page
+// Pages on the wire (our extension). A cursor that is a keyset on the id, the next page
 // named by an RFC 8288 Link header, and a request without the new parameters answered as before.
 // The real service on 127.0.0.1; every response checked against resources/openapi.yaml.
 import fc from 'fast-check';
