@@ -1,5 +1,5 @@
-// One sender per outbox, progress kept, a clean stop (issue 16, items 9 to 11): real replica files
-// shared by two engines, our service behind the fault proxy on 127.0.0.1, real processes' pids.
+// One sender per outbox, progress kept, a clean stop: real replica files shared by two engines,
+// our service behind the fault proxy on 127.0.0.1, real processes' pids.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
