@@ -52,12 +52,12 @@ export function startStrangerWave(port: number, options: WaveOptions): StrangerW
       sockets.delete(socket);
       if (stopped) return;
       closedByServer++;
-      // Again at once, as a flood does; a millisecond apart, so this process still serves the test.
+      // Again at once, as a flood does; a few milliseconds apart, so this process still serves the test.
       if (reconnect) {
         const timer = setTimeout(() => {
           timers.delete(timer);
           open(i);
-        }, 1);
+        }, 5);
         timers.add(timer);
       }
     });
