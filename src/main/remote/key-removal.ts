@@ -5,11 +5,11 @@ export interface KeyRemoval {
   /** The text with every spelling of the key (see keyRemoval) replaced by KEY_REMOVED. */
   text(text: string): string;
   /**
-   * A parsed JSON value with the key taken out of every string and member name, in place: what
-   * the JSON escapes in the text spelt once more (`\u0025` for the % of a percent-encoding).
+   * A parsed JSON value with the key taken out of every string and member name, in place: for a
+   * spelling the text shows only once decoded (`\u0025` for the % of a percent-encoding).
    */
   value<T>(value: T): T;
-  /** Whether the text could hold a spelling of the key: false for nearly every answer, at the cost of three searches. */
+  /** Whether the text could hold a spelling of the key: false for nearly every answer, at the cost of a few searches. */
   mayHold(text: string): boolean;
 }
 

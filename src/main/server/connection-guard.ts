@@ -56,7 +56,7 @@ const TIMED_OUT = rawErrorResponse(
  *   `maxConnections` in all, the oldest stranger is closed to make room for the new connection,
  *   which may be the shop's own. A connection that presented the key is never closed for it.
  *
- * `watch` wraps the server's request listener: a request with the key (checkBearer) makes its
+ * `watch` wraps the server's request listener: a request with the key (`hasKey`) makes its
  * connection keyed for the rest of its life, where only the server's ordinary limits apply.
  */
 export function guardConnections(
