@@ -11,16 +11,25 @@ export interface CliRun {
   err: string;
 }
 
-function collect(child: ReturnType<typeof spawn>, stdin: string | undefined): Promise<CliRun> {
+/** The child's exit and output; one still running after `killAfterMs` is killed, and says so in `err`. */
+function collect(child: ReturnType<typeof spawn>, stdin: string | undefined, killAfterMs?: number): Promise<CliRun> {
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk) => (out += chunk));
   child.stderr!.on('data', (chunk) => (err += chunk));
   child.stdin!.end(stdin ?? '');
+  const bound =
+    killAfterMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          err += `\n[still running after ${killAfterMs} ms: killed]`;
+          child.kill('SIGKILL');
+        }, killAfterMs);
   return new Promise((resolve) =>
-    child.on('close', (code) =>
-      resolve({ code: code ?? -1, out: out.replace(/\n$/, ''), err: err.replace(/\n$/, '') }),
-    ),
+    child.on('close', (code) => {
+      clearTimeout(bound);
+      resolve({ code: code ?? -1, out: out.replace(/\n$/, ''), err: err.replace(/\n$/, '') });
+    }),
   );
 }
 
@@ -40,12 +49,15 @@ export function useCli() {
         .catch(() => false);
     service = `Petstore Desk test ${randomUUID()}`;
   });
-  const run = (argv: string[], options: { stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> => {
+  const run = (
+    argv: string[],
+    options: { stdin?: string; env?: NodeJS.ProcessEnv; killAfterMs?: number } = {},
+  ): Promise<CliRun> => {
     const child = spawn(process.execPath, [builtCommand('petstore'), ...argv], {
       cwd: ROOT,
       env: commandEnv({ PETSTORE_DATA_DIR: tempDir(), PETSTORE_KEYCHAIN_SERVICE: service, ...options.env }),
     });
-    return collect(child, options.stdin);
+    return collect(child, options.stdin, options.killAfterMs);
   };
   return { run, dataDir: tempDir };
 }

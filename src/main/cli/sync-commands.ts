@@ -23,7 +23,7 @@ function remoteEnvironment(
 export async function sync(args: string[], core: PetstoreCore, io: CliIo): Promise<number> {
   const { environment } = remoteEnvironment(args, core);
   io.out(`Syncing ${environment}: ${core.serverStatus(environment).waiting} waiting.`);
-  const { pass, status } = await core.syncUntilSettled(environment, (progress) =>
+  const { pass, status, waitingBehind } = await core.syncUntilSettled(environment, (progress) =>
     io.out(
       `  sent ${progress.accepted}, refused ${progress.rejected}, ${core.serverStatus(environment).waiting} still waiting`,
     ),
@@ -36,6 +36,11 @@ export async function sync(args: string[], core: PetstoreCore, io: CliIo): Promi
   if (status.conflicts > 0) {
     io.err(
       `Another counter changed ${status.conflicts === 1 ? 'an animal' : 'animals'} you changed too: nothing was overwritten. See them with: petstore outbox list --env ${environment}; then keep yours with petstore outbox keep-mine <entry>, or theirs with petstore outbox take-theirs <entry>.`,
+    );
+  }
+  if (waitingBehind > 0) {
+    io.err(
+      `${waitingBehind === 1 ? '1 change waits' : `${waitingBehind} changes wait`} behind another of the same animal that needs you (a conflict to choose, a refusal or an address to confirm): ${waitingBehind === 1 ? 'it is' : 'each is'} sent once that one is decided.`,
     );
   }
   if (pass.stoppedBecause === 'elsewhere') {

@@ -457,7 +457,8 @@ export function openPetstoreCore({
 
     /**
      * Sends until nothing waits or nothing more can be done now (the CLI's `sync`): entries whose
-     * retry comes within 30 s are waited for; later ones are left for the next run.
+     * retry comes within 30 s are waited for; later ones, and changes waiting behind one a person
+     * must decide on (`waitingBehind`), are left for the next run.
      */
     async syncUntilSettled(environment: RemoteEnvironment, onProgress?: (progress: SyncPassResult) => void) {
       const remote = replica(environment);
@@ -470,7 +471,7 @@ export function openPetstoreCore({
           await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextDue - Date.now())));
           pass = await remote.engine.syncNow();
         }
-        return { pass, status: remote.status() };
+        return { pass, status: remote.status(), waitingBehind: remote.waitingBehind() };
       } finally {
         if (onProgress) remote.engine.events.off('progress', onProgress);
       }

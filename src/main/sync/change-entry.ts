@@ -9,6 +9,20 @@ import {
 } from '../../shared/contract';
 import { MAY_BE_ON_SERVER } from './may-be-on-server';
 
+/** A due change as claimed for sending. */
+export interface ClaimedChange {
+  entryId: string;
+  baseUrl: string;
+  idempotencyKey: string;
+  petId: string;
+  patch: PetPatch;
+  /** The server's revision the change is to (its If-Match); null when the server gives none. */
+  revision: number | null;
+  attempts: number;
+  /** Whether an earlier attempt may have reached the server. */
+  previouslyUnknown: boolean;
+}
+
 export interface ChangeRow {
   id: number;
   base_url: string;

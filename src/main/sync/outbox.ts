@@ -15,6 +15,7 @@ import type { PetStore } from '../store/pet-store';
 import { ORDER_BY, petsFilter, toCounts } from '../store/name-search';
 import { searchText } from '../store/search-text';
 import { newIdempotencyKey } from './idempotency-keys';
+import { createDueEntries } from './due-entries';
 import { dueUnlessUnansweredTooLong, UNKNOWN_SINCE } from './key-memory';
 import { MAY_BE_ON_SERVER } from './may-be-on-server';
 import { ENTRY_COLUMNS, entryOf, type EntryRow } from './outbox-entry';
@@ -71,10 +72,8 @@ export function createOutbox(
        WHERE state <> 'accepted' AND search_text = ? AND category_id = ? ORDER BY id LIMIT ?`,
     )
     .raw();
-  const due = db.prepare<[number, number], ClaimRow>(
-    `SELECT ${CLAIM_COLUMNS} FROM outbox INDEXED BY outbox_waiting
-     WHERE state IN ('pending', 'unknown') AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
-  );
+  const dueEntries = createDueEntries(db, 'outbox', now);
+  const due = db.prepare<{ at: number; max: number }, ClaimRow>(dueEntries.dueSql(CLAIM_COLUMNS));
   const setState = db.prepare<{ id: string; state: OutboxState; next: number; error: string | null; at: number }>(
     `UPDATE outbox SET state = @state, next_attempt_at = @next, last_error = @error, updated_at = @at,
        maybe_sent = maybe_sent OR @state = 'unknown',
@@ -97,14 +96,6 @@ export function createOutbox(
   // Only what is not yet accepted is counted: the partial index keeps that cheap however long the history.
   const counts = db.prepare<[], { state: OutboxState; n: number }>(
     `SELECT state, count(*) AS n FROM outbox INDEXED BY outbox_unsynced WHERE state <> 'accepted' GROUP BY state`,
-  );
-  const nextDue = db
-    .prepare<[], number | null>(
-      `SELECT min(next_attempt_at) FROM outbox INDEXED BY outbox_waiting WHERE state IN ('pending', 'unknown')`,
-    )
-    .pluck();
-  const allDue = db.prepare<[number]>(
-    `UPDATE outbox SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown') AND next_attempt_at > 0`,
   );
   const remove = db.prepare<[string], { mayBeOnServer: 0 | 1 }>(
     `DELETE FROM outbox WHERE id = ? AND state <> 'accepted' RETURNING ${MAY_BE_ON_SERVER} AS mayBeOnServer`,
@@ -140,9 +131,6 @@ export function createOutbox(
     `UPDATE outbox SET name = @name, category_id = @category, status = @status, search_text = @searchText, updated_at = @at
      WHERE id = @id AND state IN ('pending', 'rejected', 'needs_confirmation') AND maybe_sent = 0`,
   );
-  const dueNow = db.prepare<[number, string]>(
-    `UPDATE outbox SET next_attempt_at = 0, updated_at = ? WHERE id = ? AND state IN ('pending', 'unknown')`,
-  );
   const setRejected = db.prepare<{ id: string; error: string; fields: string | null; at: number }>(
     `UPDATE outbox SET state = 'rejected', next_attempt_at = 0, last_error = @error, last_error_fields = @fields, updated_at = @at
      WHERE id = @id`,
@@ -152,7 +140,7 @@ export function createOutbox(
     const at = now();
     const hold = (row: ClaimRow, reason: string) =>
       setState.run({ id: row.entry_id, state: 'needs_confirmation', next: 0, error: reason, at });
-    const rows = dueUnlessUnansweredTooLong(() => due.all(at, max), { kind: 'add', environment, at }, hold, held);
+    const rows = dueUnlessUnansweredTooLong(() => due.all({ at, max }), { kind: 'add', environment, at }, hold, held);
     return rows.map((row) => {
       claim.run(at, at, row.entry_id);
       return {
@@ -260,7 +248,7 @@ export function createOutbox(
           return 'resent';
         }
         if (fixed !== undefined) return 'on its way';
-        dueNow.run(now(), entryId);
+        dueEntries.dueNow(entryId);
         return 'due now';
       },
     ),
@@ -325,12 +313,9 @@ export function createOutbox(
         needsConfirmation: by.needs_confirmation ?? 0,
       };
     },
-    /** "Sync now": whatever waits is due at once, backoff or not. */
-    makeAllDue(): void {
-      allDue.run(now());
-    },
-    /** When the next waiting entry is due (ms since epoch), or null when none waits. */
-    nextDueAt: (): number | null => nextDue.get() ?? null,
+    makeAllDue: dueEntries.makeAllDue,
+    /** When the next waiting entry is due (ms since epoch; at most now when due), or null when none waits. */
+    nextDueAt: dueEntries.nextDueAt,
   };
 }
 

@@ -7,7 +7,6 @@ import {
   parseOrThrow,
   type ChangeEntry,
   type ChangeState,
-  type ChangeSupport,
   type DiscardOutcome,
   type FieldProblem,
   type Pet,
@@ -17,26 +16,14 @@ import {
 import { writeTransaction, type SqliteDatabase } from '../store/database';
 import type { PetStore } from '../store/pet-store';
 import { newIdempotencyKey } from './idempotency-keys';
+import { createChangeSupport } from './change-support';
+import { createDueEntries } from './due-entries';
 import { dueUnlessUnansweredTooLong, UNKNOWN_SINCE } from './key-memory';
 import { MAY_BE_ON_SERVER } from './may-be-on-server';
 import { createShownAnimals } from './shown-animals';
-import { CHANGE_COLUMNS, changeEntryOf, changeRowId, type ChangeRow } from './change-entry';
+import { CHANGE_COLUMNS, changeEntryOf, changeRowId, type ChangeRow, type ClaimedChange } from './change-entry';
 
-/** A due change as claimed for sending. */
-export interface ClaimedChange {
-  entryId: string;
-  baseUrl: string;
-  idempotencyKey: string;
-  petId: string;
-  patch: PetPatch;
-  /** The server's revision the change is to (its If-Match); null when the server gives none. */
-  revision: number | null;
-  attempts: number;
-  /** Whether an earlier attempt may have reached the server. */
-  previouslyUnknown: boolean;
-}
-
-export { changeRowId, isChangeEntryId } from './change-entry';
+export { changeRowId, isChangeEntryId, type ClaimedChange } from './change-entry';
 
 /**
  * The changes made here to the server's animals, in the replica's file: every SQL statement about
@@ -68,13 +55,8 @@ export function createPetChanges(
     )
     .pluck();
 
-  const due = db.prepare<[number, number], ChangeRow>(
-    `SELECT ${CHANGE_COLUMNS} FROM pet_changes AS c INDEXED BY pet_changes_waiting
-     WHERE state IN ('pending', 'unknown') AND next_attempt_at <= ?
-       AND NOT EXISTS (SELECT 1 FROM pet_changes AS e INDEXED BY pet_changes_open
-                       WHERE e.pet_id = c.pet_id AND e.id < c.id AND e.state <> 'accepted')
-     ORDER BY id LIMIT ?`,
-  );
+  const dueEntries = createDueEntries(db, 'pet_changes', now);
+  const due = db.prepare<{ at: number; max: number }, ChangeRow>(dueEntries.dueSql(CHANGE_COLUMNS));
   const claim = db.prepare<[number, number, number]>(
     `UPDATE pet_changes SET state = 'sending', attempts = attempts + 1, sent_at = ?, updated_at = ? WHERE id = ?`,
   );
@@ -127,25 +109,10 @@ export function createPetChanges(
   const counts = db.prepare<[], { state: ChangeState; n: number }>(
     `SELECT state, count(*) AS n FROM pet_changes INDEXED BY pet_changes_open WHERE state <> 'accepted' GROUP BY state`,
   );
-  const nextDue = db
-    .prepare<[], number | null>(
-      `SELECT min(next_attempt_at) FROM pet_changes INDEXED BY pet_changes_waiting WHERE state IN ('pending', 'unknown')`,
-    )
-    .pluck();
-  const allDue = db.prepare<[number]>(
-    `UPDATE pet_changes SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown') AND next_attempt_at > 0`,
-  );
-  const dueNow = db.prepare<[number, number]>(
-    `UPDATE pet_changes SET next_attempt_at = 0, updated_at = ? WHERE id = ? AND state IN ('pending', 'unknown')`,
-  );
   const reclaimSending = db.prepare(
     `UPDATE pet_changes SET state = 'unknown', maybe_sent = 1, unknown_since = ${UNKNOWN_SINCE} WHERE state = 'sending'`,
   );
-  const supportOf = db.prepare<[string], number>('SELECT supported FROM change_support WHERE base_url = ?').pluck();
-  const setSupport = db.prepare<[string, number]>(
-    `INSERT INTO change_support (base_url, supported) VALUES (?, ?)
-     ON CONFLICT (base_url) DO UPDATE SET supported = excluded.supported`,
-  );
+  const changeSupport = createChangeSupport(db);
 
   const toEntry = (row: ChangeRow): ChangeEntry => changeEntryOf(row, environment);
 
@@ -198,7 +165,12 @@ export function createPetChanges(
     const at = now();
     const hold = (row: ChangeRow, reason: string) =>
       setState.run({ id: row.id, state: 'needs_confirmation', next: 0, error: reason, at });
-    const rows = dueUnlessUnansweredTooLong(() => due.all(at, max), { kind: 'change', environment, at }, hold, held);
+    const rows = dueUnlessUnansweredTooLong(
+      () => due.all({ at, max }),
+      { kind: 'change', environment, at },
+      hold,
+      held,
+    );
     return rows.map((row) => {
       claim.run(at, at, row.id);
       return {
@@ -275,21 +247,14 @@ export function createPetChanges(
 
     /** The server takes no changes: every change waiting for it waits for a person, and none is offered again there. */
     unsupported: writeTransaction(db, (baseUrl: string, reason: string) => {
-      setSupport.run(baseUrl, 0);
+      changeSupport.note(baseUrl, false);
       const touched = all.all().filter((row) => row.base_url === baseUrl);
       setUnsupported.run(reason, now(), baseUrl);
       for (const row of touched) reshow(BigInt(row.pet_id));
     }),
 
-    noteSupported(baseUrl: string): void {
-      if (supportOf.get(baseUrl) !== 1) setSupport.run(baseUrl, 1);
-    },
-
-    support(baseUrl: string | null): ChangeSupport {
-      if (baseUrl === null) return 'unknown';
-      const known = supportOf.get(baseUrl);
-      return known === undefined ? 'unknown' : known === 1 ? 'supported' : 'unsupported';
-    },
+    noteSupported: (baseUrl: string): void => changeSupport.note(baseUrl, true),
+    support: changeSupport.support,
 
     retryLater(entryId: string, state: 'pending' | 'unknown', delayMs: number, error: string): void {
       setState.run({ id: changeRowId(entryId)!, state, next: now() + delayMs, error, at: now() });
@@ -310,7 +275,7 @@ export function createPetChanges(
         if (row === undefined) return 'not found';
         if (row.state === 'accepted') return 'accepted';
         if (row.state === 'pending' || row.state === 'unknown' || row.state === 'sending') {
-          dueNow.run(now(), row.id);
+          dueEntries.dueNow(row.id);
           return 'due now';
         }
         const theirs = row.state === 'conflict' && row.theirs !== null ? (JSON.parse(row.theirs) as Pet) : null;
@@ -369,10 +334,10 @@ export function createPetChanges(
         conflicts: by.conflict ?? 0,
       };
     },
-    makeAllDue(): void {
-      allDue.run(now());
-    },
-    nextDueAt: (): number | null => nextDue.get() ?? null,
+    behindAPerson: dueEntries.behindAPerson,
+    makeAllDue: dueEntries.makeAllDue,
+    /** When the next change a claim would take is due (at most now when due), or null when none could be taken. */
+    nextDueAt: dueEntries.nextDueAt,
   };
 }
 

@@ -431,7 +431,10 @@ export function openReplica(options: ReplicaOptions) {
     changeEntries: (): ChangeEntry[] => changes.list(),
     changeEntry: (entryId: string): ChangeEntry | undefined => changes.get(entryId),
 
-    /** When the next waiting add or change is due (ms since epoch), or null when none waits. */
+    /** Changes no sync sends until a person decides on an earlier change of their animal. */
+    waitingBehind: (): number => changes.behindAPerson(),
+
+    /** When the next add or change a sync could send is due (ms since epoch; at most now when due), or null. */
     nextDueAt(): number | null {
       const times = [outbox.nextDueAt(), changes.nextDueAt()].filter((at) => at !== null);
       return times.length === 0 ? null : Math.min(...times);

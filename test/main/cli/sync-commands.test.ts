@@ -1,0 +1,61 @@
+// `petstore sync` ends, and says what waits, whatever waits: the built command against our real
+// service behind the fault proxy on 127.0.0.1.
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { useCli } from '../../helpers/cli';
+import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
+import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
+import { itWithKeyring } from '../../helpers/keyring';
+
+let service: RunningService;
+let proxy: FaultProxy;
+beforeAll(async () => {
+  service = await startService();
+  proxy = await startFaultProxy(service.port);
+});
+afterAll(async () => {
+  await proxy.close();
+  await service.close();
+});
+
+/** Far more than a sync of one change takes on a loaded machine; a sync still running then never ends. */
+const ENDS_WITHIN_MS = 30_000;
+
+describe('petstore sync', () => {
+  const { run } = useCli();
+
+  itWithKeyring(
+    'ends when a change waits behind a conflict of the same animal: exit 1, saying what waits and why',
+    async () => {
+      await run(['env', 'set-url', 'staging', proxy.baseUrl]);
+      await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
+      const rex = service.store.createPet({ name: 'Waiting Rex', categoryId: '5', status: 'available' });
+      await run(['pets', 'list', '--all', '--env', 'staging']); // the replica has it
+
+      proxy.setMode('reset'); // offline
+      expect((await run(['pets', 'edit', rex.id, '--name', 'Rex here', '--env', 'staging'])).code).toBe(0);
+      proxy.setMode('pass');
+      service.store.updatePet(rex.id, { status: 'pending' }, '*'); // another counter, first
+      const conflicted = await run(['sync', '--env', 'staging'], { killAfterMs: ENDS_WITHIN_MS });
+      expect(conflicted.code).toBe(1);
+      expect(conflicted.out).toContain('staging: 0 waiting, 0 refused, 0 to confirm, 1 conflict to choose.');
+
+      expect((await run(['pets', 'set-status', rex.id, 'sold', '--env', 'staging'])).code).toBe(0);
+      const synced = await run(['sync', '--env', 'staging'], { killAfterMs: ENDS_WITHIN_MS });
+      expect(synced.err).not.toContain('still running');
+      expect(synced.code).toBe(1);
+      expect(synced.out).toContain('staging: 1 waiting, 0 refused, 0 to confirm, 1 conflict to choose.');
+      expect(synced.err).toContain(
+        '1 change waits behind another of the same animal that needs you (a conflict to choose, a refusal or an address to confirm): it is sent once that one is decided.',
+      );
+      expect(service.store.getPet(rex.id)).toMatchObject({ name: 'Waiting Rex', status: 'pending' });
+      // Decided: both go, in order, and the next sync has nothing left.
+      const [conflict] = JSON.parse((await run(['outbox', 'list', '--json', '--env', 'staging'])).out) as Array<{
+        entryId: string;
+      }>;
+      expect((await run(['outbox', 'keep-mine', conflict!.entryId, '--env', 'staging'])).code).toBe(0);
+      expect(await run(['sync', '--env', 'staging'], { killAfterMs: ENDS_WITHIN_MS })).toMatchObject({ code: 0 });
+      expect(service.store.getPet(rex.id)).toMatchObject({ name: 'Rex here', status: 'sold' });
+    },
+    3 * ENDS_WITHIN_MS,
+  );
+});
