@@ -274,4 +274,15 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
       `);
     }
   },
+  // 10: when each waiting entry's retry time was set, by this computer's clock (sync/due-entries.ts):
+  // a clock set back since then cannot keep it waiting longer than the delay it was given. Those
+  // already waiting count from their last write, the nearest known.
+  (db) => {
+    for (const table of ['outbox', 'pet_changes']) {
+      db.exec(`
+        ALTER TABLE ${table} ADD COLUMN retry_set_at INTEGER;
+        UPDATE ${table} SET retry_set_at = updated_at WHERE state IN ('pending', 'unknown') AND next_attempt_at > 0;
+      `);
+    }
+  },
 ];

@@ -1,7 +1,16 @@
 import type { SqliteDatabase } from '../store/database';
 
-/** The tables of entries that wait to be sent (columns shared: state, next_attempt_at). */
+/** The tables of entries that wait to be sent (columns shared: state, next_attempt_at, retry_set_at). */
 export type WaitingTable = 'outbox' | 'pet_changes';
+
+/**
+ * When a waiting entry is due, by the clock reading `now` (an SQL parameter): at its retry time;
+ * at once if the clock now reads earlier than when that time was set. The clock was set back
+ * since, so how long the entry has waited is not known: it is sent once, then waits its backoff
+ * again from the clock as it reads now. A retry is so never further away than the delay it was
+ * given, and a clock set back costs the server one early retry of each entry, not a stream.
+ */
+export const dueAt = (now: string) => `(CASE WHEN retry_set_at > ${now} THEN ${now} ELSE next_attempt_at END)`;
 
 /**
  * Only the earliest open change of an animal may be sent (each is made on top of the one before):
@@ -21,7 +30,7 @@ const BEHIND_A_PERSON = `EXISTS (SELECT 1 FROM pet_changes AS e INDEXED BY pet_c
 export function createDueEntries(db: SqliteDatabase, table: WaitingTable, now: () => number) {
   const waiting = `FROM ${table} AS c INDEXED BY ${table === 'outbox' ? 'outbox_waiting' : 'pet_changes_waiting'}
     WHERE state IN ('pending', 'unknown')${table === 'pet_changes' ? ` AND ${FIRST_OF_ITS_ANIMAL}` : ''}`;
-  const nextDue = db.prepare<[], number | null>(`SELECT min(next_attempt_at) ${waiting}`).pluck();
+  const nextDue = db.prepare<{ now: number }, number | null>(`SELECT min(${dueAt('@now')}) ${waiting}`).pluck();
   const allDue = db.prepare<[number]>(
     `UPDATE ${table} SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown') AND next_attempt_at > 0`,
   );
@@ -39,9 +48,9 @@ export function createDueEntries(db: SqliteDatabase, table: WaitingTable, now: (
   );
   return {
     /** The rows a claim at @at may take (selected as `c`, of `columns`), oldest first, at most @max. */
-    dueSql: (columns: string) => `SELECT ${columns} ${waiting} AND next_attempt_at <= @at ORDER BY id LIMIT @max`,
-    /** When the next entry a claim would take is due (ms since epoch), or null. */
-    nextDueAt: (): number | null => nextDue.get() ?? null,
+    dueSql: (columns: string) => `SELECT ${columns} ${waiting} AND ${dueAt('@at')} <= @at ORDER BY id LIMIT @max`,
+    /** When the next entry a claim would take is due (ms since epoch, by `now`; at most `now` when due), or null. */
+    nextDueAt: (): number | null => nextDue.get({ now: now() }) ?? null,
     /** Waiting entries that no sync sends until a person decides on an earlier one of their animal. */
     behindAPerson: (): number => behind?.get() ?? 0,
     /** "Sync now": whatever waits out a backoff is due at once; what is already due is left as it is. */

@@ -75,7 +75,7 @@ export function createOutbox(
   const dueEntries = createDueEntries(db, 'outbox', now);
   const due = db.prepare<{ at: number; max: number }, ClaimRow>(dueEntries.dueSql(CLAIM_COLUMNS));
   const setState = db.prepare<{ id: string; state: OutboxState; next: number; error: string | null; at: number }>(
-    `UPDATE outbox SET state = @state, next_attempt_at = @next, last_error = @error, updated_at = @at,
+    `UPDATE outbox SET state = @state, next_attempt_at = @next, retry_set_at = @at, last_error = @error, updated_at = @at,
        maybe_sent = maybe_sent OR @state = 'unknown',
        unknown_since = CASE WHEN @state = 'unknown' THEN ${UNKNOWN_SINCE} ELSE unknown_since END
      WHERE id = @id`,

@@ -61,7 +61,7 @@ export function createPetChanges(
     `UPDATE pet_changes SET state = 'sending', attempts = attempts + 1, sent_at = ?, updated_at = ? WHERE id = ?`,
   );
   const setState = db.prepare<{ id: number; state: ChangeState; next: number; error: string | null; at: number }>(
-    `UPDATE pet_changes SET state = @state, next_attempt_at = @next, last_error = @error, updated_at = @at,
+    `UPDATE pet_changes SET state = @state, next_attempt_at = @next, retry_set_at = @at, last_error = @error, updated_at = @at,
        maybe_sent = maybe_sent OR @state = 'unknown',
        unknown_since = CASE WHEN @state = 'unknown' THEN ${UNKNOWN_SINCE} ELSE unknown_since END
      WHERE id = @id`,
