@@ -43,6 +43,12 @@ export interface ClaimedEntry {
   previouslyUnknown: boolean;
 }
 
+/**
+ * Which entries a status filter shows, and counts: not one the server refused. It never reached the
+ * shop, so it is under All alone, where a person fixes or discards it.
+ */
+const UNDER_ITS_STATUS = `state <> 'rejected'`;
+
 // No alias may share a column's name: SQLite sorts `ORDER BY id` by an alias of that name (as text).
 const CLAIM_COLUMNS = `CAST(id AS TEXT) AS entry_id, base_url, idempotency_key, name, CAST(category_id AS TEXT) AS category, status, state, attempts, unknown_since`;
 
@@ -89,7 +95,7 @@ export function createOutbox(
   const unsyncedPage = db
     .prepare<{ status: string | null; limit: number }, EntryRow>(
       `SELECT ${ENTRY_COLUMNS} FROM outbox INDEXED BY outbox_unsynced
-       WHERE state <> 'accepted' AND (@status IS NULL OR status = @status) ORDER BY id LIMIT @limit`,
+       WHERE state <> 'accepted' AND (@status IS NULL OR (status = @status AND ${UNDER_ITS_STATUS})) ORDER BY id LIMIT @limit`,
     )
     .raw();
   const all = db.prepare<[], EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM outbox ORDER BY id`).raw();
@@ -294,13 +300,15 @@ export function createOutbox(
     ) {
       // The outbox is small (what was added here and not yet accepted): a scan serves any search.
       const filter = petsFilter(status, search, false);
-      const sql = `SELECT ${ENTRY_COLUMNS} FROM outbox WHERE state <> 'accepted' AND ${filter.sql}
+      const refused = status === undefined ? '' : ` AND ${UNDER_ITS_STATUS}`;
+      const sql = `SELECT ${ENTRY_COLUMNS} FROM outbox WHERE state <> 'accepted'${refused} AND ${filter.sql}
         ORDER BY ${ORDER_BY[sort]} LIMIT ? OFFSET ?`;
       return (statement(sql).all(...filter.params, limit, offset) as EntryRow[]).map(toEntry);
     },
     countByStatus(search: string | undefined): StatusCounts {
       const filter = petsFilter(undefined, search, false);
-      const sql = `SELECT status, count(*) FROM outbox WHERE state <> 'accepted' AND ${filter.sql} GROUP BY status`;
+      const sql = `SELECT CASE WHEN ${UNDER_ITS_STATUS} THEN status END, count(*) FROM outbox
+        WHERE state <> 'accepted' AND ${filter.sql} GROUP BY 1`;
       return toCounts(statement(sql).all(...filter.params) as Array<[PetStatus | null, number]>);
     },
     counts() {
