@@ -1,0 +1,144 @@
+// What the world and the person do around the typing: switch, filter, sync, servers up, down,
+// slow or refusing, main slow, keys and addresses changed in Settings, held and refused entries.
+import type { Page } from '@playwright/test';
+import type { EnvironmentName, RemoteEnvironment } from '../../../src/shared/contract';
+import { TEST_API_KEY } from '../../helpers/http-service';
+import { expect } from '../harness';
+import { checkInvariants } from './invariants';
+import { command, mark, type ServerMode, type Real } from './world';
+
+const SHORTCUT: Record<EnvironmentName, string> = { local: 'Control+1', production: 'Control+2', staging: 'Control+3' };
+
+export const switchTo = (environment: EnvironmentName) =>
+  command(`switch to ${environment}`, async (model, real) => {
+    await real.page.keyboard.press(SHORTCUT[environment]);
+    model.chosen = environment;
+    if (model.selection?.environment !== environment) model.selection = null;
+    await checkInvariants(model, real);
+  });
+
+export const filter = (status: 'All' | 'Available' | 'Pending' | 'Sold') =>
+  command(`filter ${status}`, async (model, real) => {
+    await real.page.getByRole('radio', { name: new RegExp(`^${status} \\d`) }).check(); // "Sold 3": with its count
+    model.selection = null;
+    await checkInvariants(model, real);
+  });
+
+// F5 leaves the focus where it is: a row the person is on stays theirs.
+export const syncNow = command('sync now (F5)', async (model, real) => {
+  await real.page.keyboard.press('F5');
+  await real.page.waitForTimeout(300);
+  await checkInvariants(model, real);
+});
+
+export const serverMode = (environment: RemoteEnvironment, mode: ServerMode) =>
+  command(`${environment} server: ${mode}`, async (model, real) => {
+    const { proxy } = real.servers[environment];
+    proxy.setMode(mode === 'refuse' ? 'pass' : mode);
+    proxy.rejectPostsWith(mode === 'refuse' ? 'not at this shop' : null);
+    model.mode[environment] = mode;
+    mark(model);
+    await checkInvariants(model, real);
+  });
+
+export const mainSpeed = (ms: number) =>
+  command(`main answers in ${ms} ms`, async (model, real) => {
+    real.app.main.answerDelayMs = ms;
+    await checkInvariants(model, real);
+  });
+
+async function inSettings(
+  real: Real,
+  environment: RemoteEnvironment,
+  act: (card: ReturnType<Page['locator']>) => Promise<void>,
+) {
+  await real.page.keyboard.press('Control+,');
+  const card = real.page.locator(`.env-card-${environment}`);
+  await expect(card.locator(`#${environment}-key-note`)).not.toHaveText(''); // what is stored has arrived
+  await act(card);
+
+  await real.page.keyboard.press('Control+Shift+A');
+  await expect(real.page.getByRole('heading', { name: 'Animals' })).toBeVisible();
+}
+
+export const setKey = (environment: RemoteEnvironment, key: 'right' | 'wrong' | 'none') =>
+  command(`${environment} key: ${key}`, async (model, real) => {
+    await inSettings(real, environment, async (card) => {
+      if (key === 'none') {
+        const clear = card.getByRole('button', { name: 'Clear key' });
+        if (await clear.isEnabled()) await clear.click();
+        await expect(card.getByText('No key set.')).toBeVisible();
+        return;
+      }
+      const field = card.locator(`#${environment}-key`);
+      await field.fill(key === 'right' ? TEST_API_KEY : 'wrong-key-123');
+      await card.getByRole('button', { name: /^(Set|Replace) key$/ }).click();
+      await expect(field).toHaveValue('');
+    });
+    model.key[environment] = key;
+    model.selection = null;
+    mark(model);
+    await checkInvariants(model, real);
+  });
+
+export const setAddress = (environment: RemoteEnvironment, where: 'server' | 'elsewhere') =>
+  command(`${environment} address: ${where}`, async (model, real) => {
+    const url = where === 'server' ? real.servers[environment].proxy.baseUrl : real.deadAddress;
+    await inSettings(real, environment, async (card) => {
+      await card.getByLabel('Address').fill(url);
+      await card.getByRole('button', { name: 'Save address' }).click();
+      await expect(card.getByLabel('Address')).toHaveValue(url);
+    });
+    model.address[environment] = where;
+    model.selection = null;
+    mark(model);
+    await checkInvariants(model, real);
+  });
+
+/** Presses the first row button whose name matches, if there is one on screen; returns its name. */
+async function firstButton(page: Page, name: RegExp): Promise<string | null> {
+  const button = page.getByRole('button', { name }).first();
+  if ((await button.count()) === 0) return null;
+  const label = await button.getAttribute('aria-label');
+  await button.click();
+  return label;
+}
+
+export const sendHeld = command('send a held animal anyway', async (model, real) => {
+  if ((await firstButton(real.page, /^Send .* to the new address$/)) !== null) model.selection = null;
+  await checkInvariants(model, real);
+});
+
+export const fixRefused = command('fix and resend a refused animal (unchanged)', async (model, real) => {
+  if ((await firstButton(real.page, /^Fix and resend /)) !== null) {
+    model.selection = null;
+    const dialog = real.page.getByRole('dialog', { name: 'Fix and resend' });
+    await expect(dialog.getByLabel('Name', { exact: true })).toBeFocused();
+    await real.page.keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0);
+    await checkInvariants(model, real, { afterDialog: true });
+  } else await checkInvariants(model, real);
+});
+
+export const discard = command('discard a held or refused animal', async (model, real) => {
+  const label = await firstButton(real.page, /^Discard /);
+  if (label !== null) {
+    model.selection = null;
+    const name = label.replace(/^Discard /, '');
+    const dialog = real.page.getByRole('dialog', { name: `Discard ${name}?` });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Discard', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    // What main did, as it says it (the row may have been sent, or be on its way, since it was shown);
+    // a person then knows whether the server may have it.
+    const said = real.page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: name })
+      .filter({ hasText: /discarded|had reached/ });
+    await expect(said).toHaveCount(1, { timeout: 5_000 });
+    const outcome = (await said.textContent()) ?? '';
+    if (outcome.includes('discarded')) model.discarded.add(name);
+    if (outcome.includes('discarded') && outcome.includes('may have it')) model.mayBeOnServer.add(name);
+    await checkInvariants(model, real, { afterDialog: true });
+  } else await checkInvariants(model, real);
+});
