@@ -211,6 +211,25 @@ test('an add main refuses after the person went to Settings waits for them when 
   }
 });
 
+test('Tab and Shift+Tab in a dialog go round its controls, never out to the page', async ({ app: { page, core } }) => {
+  core.addPet('local', { name: 'Rex', categoryId: '1', status: 'available' });
+  await reopen(page);
+  await row(page, 'Rex').click();
+  await page.keyboard.press('e');
+  const dialog = page.getByRole('dialog', { name: /Correct Rex/ });
+  await expect(dialog.getByLabel('Name', { exact: true })).toBeFocused();
+  type InPage = { document: { activeElement: { closest(selector: string): unknown } | null } };
+  const focusInTheDialog = () =>
+    page.evaluate(() => {
+      const focused = (globalThis as unknown as InPage).document.activeElement;
+      return focused !== null && focused.closest('dialog[open]') !== null;
+    });
+  for (const key of [...Array<string>(7).fill('Tab'), ...Array<string>(7).fill('Shift+Tab')]) {
+    await page.keyboard.press(key);
+    expect(await focusInTheDialog(), `after ${key}`).toBe(true);
+  }
+});
+
 test.describe('a question main raises never opens over typing that went on', () => {
   for (const delay of SPEEDS) {
     test(`Ctrl+3 needs the PIN, said while the person types an animal: it is added here, and the PIN waits beside (keys every ${delay} ms)`, async ({
