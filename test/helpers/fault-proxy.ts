@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
  * - reject-400: refuse it as the server would refuse an invalid animal;
  * - error-500, unavailable-503 (Retry-After: 1), too-many-429 (Retry-After: 1), unauthorized-401: answer instead of the server;
  * - invalid-json: forward it, then answer 201 with a body that is not JSON;
- * - slow: forward it, relay the answer after `slowMs`.
+ * - slow: forward it, relay the answer after `slowMs`;
+ * - hold: forward it, relay the answer once the test calls release() (at once if it has since).
  */
 export type Fault =
   | 'pass'
@@ -22,7 +23,8 @@ export type Fault =
   | 'too-many-429'
   | 'unauthorized-401'
   | 'invalid-json'
-  | 'slow';
+  | 'slow'
+  | 'hold';
 
 export interface FaultProxy {
   baseUrl: string;
@@ -37,6 +39,10 @@ export interface FaultProxy {
   rejectPostsWith(message: string | null, fields?: Array<{ field: string; message: string }>): void;
   /** Requests forwarded to the real server (whatever the client heard). */
   forwarded: number;
+  /** Answers kept back by 'hold' (the server has answered; the client has not heard), until release(). */
+  held: number;
+  /** Relays the answers to every request held so far, those the server has yet to give as they come. */
+  release(): void;
   seen: Record<Fault, number>;
   close(): Promise<void>;
 }
@@ -68,6 +74,9 @@ export async function startFaultProxy(
   let postRejection: string | null = null;
   let postRejectionFields: Array<{ field: string; message: string }> | undefined;
   const state = { forwarded: 0 };
+  // The requests held until the next release() wait on one gate; `held` counts the answers waiting.
+  let gate = Promise.withResolvers<void>();
+  const holding = { held: 0 };
   const seen = Object.fromEntries(
     (
       [
@@ -81,6 +90,7 @@ export async function startFaultProxy(
         'unauthorized-401',
         'invalid-json',
         'slow',
+        'hold',
       ] as Fault[]
     ).map((f) => [f, 0]),
   ) as Record<Fault, number>;
@@ -102,6 +112,7 @@ export async function startFaultProxy(
 
   const server = createServer((req, res) => {
     const fault = queue.shift() ?? mode;
+    const released = gate.promise;
     seen[fault]++;
     const chunks: Buffer[] = [];
     req.on('data', (chunk) => chunks.push(chunk));
@@ -132,6 +143,11 @@ export async function startFaultProxy(
           return res.end('{"id":');
         }
         if (fault === 'slow') await new Promise((resolve) => setTimeout(resolve, slowMs));
+        if (fault === 'hold') {
+          holding.held++;
+          await released;
+          holding.held--;
+        }
         const {
           'content-length': _length,
           connection: _connection,
@@ -163,8 +179,16 @@ export async function startFaultProxy(
     get forwarded() {
       return state.forwarded;
     },
+    get held() {
+      return holding.held;
+    },
+    release() {
+      gate.resolve();
+      gate = Promise.withResolvers<void>();
+    },
     seen,
     async close() {
+      gate.resolve();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },

@@ -30,8 +30,11 @@ export function openTestReplica(
   environment: RemoteEnvironment,
   baseUrl: string,
   syncRunsIn: SyncRunsIn = 'this thread',
-  /** apiKey: in place of `config.key` (a keychain that fails); entry: the sync thread's script (the built one). */
-  options: { apiKey?: () => Promise<string | null>; entry?: URL } = {},
+  /**
+   * apiKey: in place of `config.key` (a keychain that fails); entry: the sync thread's script (the
+   * built one); timeouts: in place of the short deadlines, for answers a test holds back.
+   */
+  options: { apiKey?: () => Promise<string | null>; entry?: URL; timeouts?: typeof TIMEOUTS } = {},
 ): ReplicaHandles {
   const appDatabase = join(dataDir, DATABASE_FILE_NAME);
   const appDb = openDatabase(appDatabase);
@@ -53,10 +56,11 @@ export function openTestReplica(
     },
   };
   const apiKey = options.apiKey ?? (async () => key);
+  const timeouts = options.timeouts ?? TIMEOUTS;
   const replica = openReplica({
     dataDir,
     environment,
-    client: () => createRemoteClient({ environment, baseUrl: config.baseUrl, apiKey, timeouts: TIMEOUTS }),
+    client: () => createRemoteClient({ environment, baseUrl: config.baseUrl, apiKey, timeouts }),
     currentBaseUrl: () => config.baseUrl,
     engine: TUNING,
     syncElsewhere:
@@ -68,7 +72,7 @@ export function openTestReplica(
               appDatabase,
               presets: {},
               tuning: TUNING,
-              timeouts: TIMEOUTS,
+              timeouts,
               apiKey,
               entry: options.entry,
             })

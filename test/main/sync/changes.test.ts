@@ -11,6 +11,7 @@ import type { Replica } from '../../../src/main/sync/replica';
 import { SINGLES_IN_FLIGHT } from '../../../src/main/sync/change-sender';
 import { CHANGE_BATCHES_IN_FLIGHT } from '../../../src/main/sync/sync-engine';
 import type { Pet, PetPatch, PetStatus } from '../../../src/shared/contract';
+import { NO_DEADLINES, POLL } from '../../helpers/bounds';
 import { useCleanups } from '../../helpers/cleanups';
 import { startFaultProxy, type Fault } from '../../helpers/fault-proxy';
 import { startService, type RunningService } from '../../helpers/http-service';
@@ -228,25 +229,27 @@ describe('changes folded and ordered', () => {
 
   it('a change made while the one before it is on its way: each acceptance shows what is known, nothing is kept aside after', async () => {
     const service = track(await startService());
-    const proxy = track(await startFaultProxy(service.port, 400));
+    const proxy = track(await startFaultProxy(service.port));
     const [rex, tom] = seed(service, 2) as [Pet, Pet];
-    const { replica } = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl));
+    const { replica } = track(
+      openTestReplica(tempDir(), 'staging', proxy.baseUrl, 'this thread', { timeouts: NO_DEADLINES }),
+    );
     await replica.walkInventory();
-    proxy.setMode('slow');
+    proxy.setMode('hold'); // each answer waits until the test releases it
     replica.changePet(rex.id, { status: 'sold' });
     replica.changePet(tom.id, { status: 'pending' });
     const pass = replica.engine.syncNow();
-    await expect.poll(() => replica.changeEntries().map((entry) => entry.state)).toEqual(['sending', 'sending']);
+    await expect.poll(() => replica.changeEntries().map((entry) => entry.state), POLL).toEqual(['sending', 'sending']);
     replica.changePet(rex.id, { name: 'Rexie' }); // joins nothing: the first may be on the server already
     expect(replica.changeEntries()).toHaveLength(3);
     // The first two accepted; Rexie's waited for Rex's, and goes now.
-    await expect
-      .poll(() => replica.changeEntries().map((entry) => entry.patch), { timeout: 5_000 })
-      .toEqual([{ name: 'Rexie' }]);
+    proxy.release();
+    await expect.poll(() => replica.changeEntries().map((entry) => entry.patch), POLL).toEqual([{ name: 'Rexie' }]);
     expect(row(replica, rex.id)?.pet).toMatchObject({ name: 'Rexie', status: 'sold' });
     expect(row(replica, tom.id)?.pet).toEqual({ ...tom, status: 'pending', revision: 2 });
     const keptAside = () => replica.db.prepare('SELECT CAST(id AS TEXT) FROM server_pets').pluck().all();
     expect(keptAside()).toEqual([rex.id]); // Rex's server version, under the change still on its way
+    proxy.release();
     await pass;
     expect(onServer(service, rex.id)).toMatchObject({ name: 'Rexie', status: 'sold', revision: 3 });
     expect(row(replica, rex.id)?.pet).toEqual({ ...rex, name: 'Rexie', status: 'sold', revision: 3 });
@@ -255,16 +258,19 @@ describe('changes folded and ordered', () => {
 
   it("an answer older than the version read since (another counter's change listed first) does not hide that change", async () => {
     const service = track(await startService());
-    const proxy = track(await startFaultProxy(service.port, 500));
+    const proxy = track(await startFaultProxy(service.port));
     const [rex] = seed(service, 1) as [Pet];
-    const { replica } = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl));
+    const { replica } = track(
+      openTestReplica(tempDir(), 'staging', proxy.baseUrl, 'this thread', { timeouts: NO_DEADLINES }),
+    );
     await replica.walkInventory();
+    proxy.schedule(['hold']); // the change is made at once (revision 2); its answer waits
     replica.changePet(rex.id, { name: 'Mine' });
-    proxy.schedule(['slow']); // the change is made at once (revision 2); its answer comes late
     const pass = replica.engine.syncNow();
-    await expect.poll(() => onServer(service, rex.id).name).toBe('Mine');
+    await expect.poll(() => onServer(service, rex.id).name, POLL).toBe('Mine');
     service.store.updatePet(rex.id, { name: 'Theirs' }, '*'); // another counter, after: revision 3
     await replica.walkInventory(); // listed before the answer to ours arrives
+    proxy.release();
     await pass;
     expect(row(replica, rex.id)?.pet).toEqual({ ...rex, name: 'Theirs', revision: 3 });
     expect(replica.db.prepare('SELECT count(*) FROM server_pets').pluck().get()).toBe(0);
@@ -289,11 +295,13 @@ describe('changes folded and ordered', () => {
 
   it('a correction that meets its add on the way says so, as main finds the add when it arrives', async () => {
     const service = track(await startService());
-    const proxy = track(await startFaultProxy(service.port, 400));
-    const { replica } = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl));
-    proxy.setMode('slow');
+    const proxy = track(await startFaultProxy(service.port));
+    const { replica } = track(
+      openTestReplica(tempDir(), 'staging', proxy.baseUrl, 'this thread', { timeouts: NO_DEADLINES }),
+    );
+    proxy.setMode('hold'); // on its way until the test ends
     const entry = replica.createPet({ name: 'Tpyo', categoryId: '2' });
-    await expect.poll(() => replica.outbox.get(entry.entryId)?.state).toBe('sending');
+    await expect.poll(() => replica.outbox.get(entry.entryId)?.state, POLL).toBe('sending');
     expect(() => replica.editEntry(entry.entryId, { name: 'Typo', categoryId: '2' })).toThrow(
       'Tpyo is on its way to staging: correct it once the server has it.',
     );
@@ -353,7 +361,7 @@ async function serverWithoutChanges(
 describe('a change discarded while on its way', () => {
   it('whatever the answer (here a conflict), the pass records nothing of it and goes on', async () => {
     const service = track(await startService());
-    const proxy = track(await startFaultProxy(service.port, 400));
+    const proxy = track(await startFaultProxy(service.port));
     const [rex] = seed(service, 1) as [Pet];
     const dataDir = tempDir();
     const { replica } = track(openTestReplica(dataDir, 'staging', proxy.baseUrl));
@@ -361,11 +369,14 @@ describe('a change discarded while on its way', () => {
     await replica.engine.stop();
     service.store.updatePet(rex.id, { name: 'Changed first' }, '*');
     // A stopped engine does not start again: the app opened anew, as after a restart.
-    const reopened = track(openTestReplica(dataDir, 'staging', proxy.baseUrl));
-    proxy.setMode('slow');
+    const reopened = track(
+      openTestReplica(dataDir, 'staging', proxy.baseUrl, 'this thread', { timeouts: NO_DEADLINES }),
+    );
+    proxy.schedule(['hold']); // its answer (a conflict) waits until the test releases it
     const change = reopened.replica.changePet(rex.id, { status: 'sold' })!;
-    await expect.poll(() => reopened.replica.changeEntry(change.entryId)?.state).toBe('sending');
+    await expect.poll(() => reopened.replica.changeEntry(change.entryId)?.state, POLL).toBe('sending');
     expect(reopened.replica.discard(change.entryId)).toEqual({ discarded: true, mayBeOnServer: true });
+    proxy.release();
     await reopened.replica.engine.syncNow();
     expect(reopened.replica.changeEntries()).toEqual([]);
     expect(reopened.replica.status()).toMatchObject({ conflicts: 0, problem: null });

@@ -3,6 +3,7 @@
 // is held for a person, who checks the server first. Our service behind the fault proxy, on
 // 127.0.0.1; the replica's clock is the test's.
 import { describe, expect, it } from 'vitest';
+import { POLL } from '../../helpers/bounds';
 import { useCleanups } from '../../helpers/cleanups';
 import { openClockedReplica } from '../../helpers/clocked-replica';
 import { startFaultProxy } from '../../helpers/fault-proxy';
@@ -80,7 +81,7 @@ describe('an outcome unknown for longer than a server remembers a key', () => {
     await replica.walkInventory();
     proxy.schedule(['drop-after-commit']);
     const change = replica.changePet(pet.id, { status: 'sold' })!; // sent by the pass it starts
-    await expect.poll(() => replica.changeEntry(change.entryId)?.state).toBe('unknown');
+    await expect.poll(() => replica.changeEntry(change.entryId)?.state, POLL).toBe('unknown');
     const forwarded = proxy.forwarded;
     clock.at += 25 * HOUR;
     expect(await replica.engine.syncNow({ force: true })).toMatchObject({ accepted: 0, held: 1 });
