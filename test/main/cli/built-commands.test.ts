@@ -1,4 +1,4 @@
-// The built commands (issue 15) on their own: copied with nothing beside them but the two native
+// The built commands on their own: copied with nothing beside them but the two native
 // modules, so they start without TypeScript, tsx or any other package of the project.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

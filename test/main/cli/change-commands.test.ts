@@ -1,4 +1,4 @@
-// Issue 18: the CLI's changes: pets set-status / pets edit, conflicts in outbox list, and
+// The CLI's changes: pets set-status / pets edit, conflicts in outbox list, and
 // outbox keep-mine / take-theirs. The built command against the real service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCli } from '../../helpers/cli';

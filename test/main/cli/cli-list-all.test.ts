@@ -1,4 +1,4 @@
-// Issue 17: `pets list --all` walks every page and streams; `--search` finds by any part of a name.
+// `pets list --all` walks every page and streams; `--search` finds by any part of a name.
 // The built CLI against a real data folder and our real service on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCli } from '../../helpers/cli';

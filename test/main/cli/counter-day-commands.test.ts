@@ -1,4 +1,4 @@
-// Issue 19 from the CLI: import and export of animals and of category names, the look-alike rule,
+// A counter's day from the CLI: import and export of animals and of category names, the look-alike rule,
 // and the manager's lock (which the command respects: it is main's, kept in the database). The
 // built command, over real SQLite files.
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Server text on its way to a terminal (issue 16, item 7), through the built command: names that
+// Server text on its way to a terminal, through the built command: names that
 // set the title, write the clipboard, forge a row or reverse the line come out visible and inert;
 // --json carries the very same strings.
 import { afterAll, beforeAll, describe, expect } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 17: find by name over the whole store, in SQLite (a trigram index from three characters,
+// Find by name over the whole store, in SQLite (a trigram index from three characters,
 // a scan of folded names below), combined with the status, ordered as asked, counted per status.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type SqliteDatabase } from '../../../src/main/store/database';

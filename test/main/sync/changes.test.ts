@@ -1,4 +1,4 @@
-// Issue 18: changes of the server's animals made here: kept durably, shown at once, sent exactly
+// Changes of the server's animals made here: kept durably, shown at once, sent exactly
 // once in order per animal, through faults; conflicts with another counter kept for a person;
 // a server without the extension detected. Real service, real replica files, real HTTP.
 import { createServer, request } from 'node:http';

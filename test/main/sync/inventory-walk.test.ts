@@ -1,4 +1,4 @@
-// Issue 17: the replica holds the server's whole inventory. The real service on 127.0.0.1 behind a
+// The replica holds the server's whole inventory. The real service on 127.0.0.1 behind a
 // fault proxy, a real replica file; the walk interrupted and resumed, removals after a complete
 // walk, a server that does not page, and one whose pages loop.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
