@@ -12,26 +12,23 @@ import {
   type PetsView,
   type RemoteEnvironment,
   animalsQuerySchema,
-  type AnimalRow,
   type ChangeEntry,
-  type DiscardOutcome,
   type AnimalsQuery,
   type AnimalsWindow,
-  type ValidAnimalsQuery,
   SAME_ANIMALS_SHOWN,
   type SameAnimal,
 } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
-import { RemoteError } from '../remote/remote-error';
 import { writeTransaction, readTransaction, openDatabase } from '../store/database';
 import { REPLICA_MIGRATIONS } from '../store/migrations';
-import { addCounts } from '../store/name-search';
 import { createImportedRows, type RowToImport } from '../store/imported-rows';
 import { createPetStore } from '../store/pet-store';
 
+import { createAnimalsWindow } from './animals-window';
 import { createInventoryWalk, type InventoryWalk } from './inventory-walk';
 import { createOutbox } from './outbox';
-import { createPetChanges, isChangeEntryId } from './pet-changes';
+import { changesUnsupported, createEntryDecisions, noAddress } from './entry-decisions';
+import { createPetChanges } from './pet-changes';
 
 import { replicaFileName } from './replica-file';
 import { createSenderLease } from './sender-lease';
@@ -51,18 +48,6 @@ export interface ReplicaOptions {
   /** Runs the sync engine elsewhere (a thread of its own, see start-sync-thread.ts); by default it runs here. */
   syncElsewhere?: () => SyncEngine;
 }
-
-const changesUnsupported = (environment: RemoteEnvironment, baseUrl: string) =>
-  new RemoteError(
-    'changes_unsupported',
-    `The ${environment} server (${baseUrl}) does not take changes to animals; nothing was changed. Change it on the server some other way, or set another address.`,
-  );
-
-const noAddress = (environment: RemoteEnvironment) =>
-  new RemoteError(
-    'no_address',
-    `No address is set for ${environment}. Set it in Settings or with: petstore env set-url ${environment} <url>`,
-  );
 
 /**
  * One remote environment as the app sees it: a file of its own (`replica-<environment>.db`) with
@@ -128,6 +113,7 @@ export function openReplica(options: ReplicaOptions) {
   });
 
   const lastListed = db.prepare<[], number | null>('SELECT max(refreshed_at) FROM refreshes').pluck();
+  const listedAt = (): number | null => lastListed.get() ?? null;
   const writeRefresh = db.prepare<[string, number]>(
     'INSERT INTO refreshes (query, refreshed_at) VALUES (?, ?) ON CONFLICT (query) DO UPDATE SET refreshed_at = excluded.refreshed_at',
   );
@@ -145,7 +131,7 @@ export function openReplica(options: ReplicaOptions) {
 
   // One read transaction: the sync thread may accept an entry between reads, which would show it twice or not at all.
   const view = readTransaction(db, (query: ListPetsQuery, source: PetsView['source']): PetsView => {
-    const at = lastListed.get() ?? null;
+    const at = listedAt();
     return {
       environment,
       pets: pets.listPets(query),
@@ -157,29 +143,14 @@ export function openReplica(options: ReplicaOptions) {
 
   /** Something waits to be sent, or was decided: the status and the window hear of it, the engine sends. */
   function nudge(): void {
-    status.changed();
-    events.emit('data-changed');
+    told();
     engine.syncNow().catch(() => undefined); // what waits is safe in the file; the status tells what went wrong
   }
-
-  /** "Send it again" for a change: refused, held or unsupported before (a conflict is decided with resolveConflict). */
-  function resendChange(entryId: string, baseUrl: string, fixed: unknown): ChangeEntry {
-    const entry = changes.get(entryId);
-    if (entry === undefined) throw new ApiError('not_found', `There is no ${environment} change ${entryId}.`);
-    if (fixed !== undefined) {
-      throw new ApiError('invalid_body', `Change ${entryId} is sent as it was made; make a new change to correct it.`);
-    }
-    if (entry.state === 'conflict') {
-      throw new ApiError('conflict', `Change ${entryId} met another counter's change: keep theirs or yours first.`);
-    }
-    if (changes.support(baseUrl) === 'unsupported') throw changesUnsupported(environment, baseUrl);
-    const done = changes.resend(entryId, baseUrl);
-    if (done === 'accepted') {
-      throw new ApiError('conflict', `Change ${entryId} is already on ${environment}; there is nothing to send.`);
-    }
-    nudge();
-    return changes.get(entryId)!;
+  function told(): void {
+    status.changed();
+    events.emit('data-changed');
   }
+  const decisions = createEntryDecisions({ environment, outbox, changes, currentBaseUrl, nudge, told });
 
   /** A call to the server, whose outcome the status hears of (and the engine, which resends on regained contact). */
 
@@ -204,43 +175,7 @@ export function openReplica(options: ReplicaOptions) {
   walk.events.on('change', () => status.changed());
   walk.events.on('data-changed', () => events.emit('data-changed'));
 
-  // One read transaction, for the same reason as `view`.
-  const animals = readTransaction(db, (query: ValidAnimalsQuery): AnimalsWindow => {
-    const { offset, limit, search, status: petStatus } = query;
-    const entryCounts = outbox.countByStatus(search);
-    const counts = addCounts(entryCounts, pets.countByStatus(search));
-    const entriesFirst = petStatus === undefined ? entryCounts.all : entryCounts[petStatus];
-    const rows: AnimalRow[] = [];
-    if (offset < entriesFirst) {
-      for (const entry of outbox.browse(query, offset, limit)) rows.push({ kind: 'entry', entry });
-    }
-    const petsWanted = limit - rows.length;
-    if (petsWanted > 0) {
-      const shown = pets.browse(query, Math.max(0, offset - entriesFirst), petsWanted);
-      const changing = changes.latestFor(shown.map((pet) => pet.id));
-      for (const pet of shown) {
-        const change = changing.get(pet.id);
-        rows.push(change === undefined ? { kind: 'pet', pet } : { kind: 'pet', pet, change });
-      }
-    }
-    const inventory = walk.view();
-    const at = lastListed.get() ?? null;
-    // The later of the last list asked for and the last complete walk.
-    const listedAt =
-      [at === null ? null : new Date(at).toISOString(), inventory.finishedAt]
-        .filter((time) => time !== null)
-        .sort()
-        .at(-1) ?? null;
-    return {
-      environment,
-      total: petStatus === undefined ? counts.all : counts[petStatus],
-      counts,
-      offset,
-      rows,
-      listedAt,
-      inventory,
-    };
-  });
+  const animals = createAnimalsWindow({ db, environment, outbox, pets, changes, walk, lastListed: listedAt });
 
   return {
     environment,
@@ -352,81 +287,10 @@ export function openReplica(options: ReplicaOptions) {
       return entry;
     },
 
-    /**
-     * A change of an animal still waiting to be added here: it joins the add, which goes as one.
-     * Not once it may have reached the server (it would no longer be the same add under its key).
-     */
-    editEntry(entryId: string, fixed: unknown): OutboxEntry {
-      const valid = parseOrThrow(newPetSchema('app'), fixed, 'invalid_body', 'body');
-      if (!outbox.edit(entryId, valid)) {
-        // Read after the attempt: the sync thread may have claimed it since the window showed it.
-        const entry = outbox.get(entryId);
-        if (entry === undefined) throw new ApiError('not_found', `There is no ${environment} outbox entry ${entryId}.`);
-        throw new ApiError(
-          'conflict',
-          entry.state === 'accepted'
-            ? `${entry.name} is already on ${environment}: change it there, as any animal.`
-            : entry.state === 'sending'
-              ? `${entry.name} is on its way to ${environment}: correct it once the server has it.`
-              : `${entry.name} may already have reached ${environment} (a send went unanswered): change it once the server has it.`,
-        );
-      }
-      nudge();
-      return outbox.get(entryId)!;
-    },
-
-    /** A person's choice on a change that met another counter's: theirs stays, or this one goes to their version. */
-    resolveConflict(entryId: string, choice: 'keep-mine' | 'take-theirs'): ChangeEntry | null {
-      const entry = changes.get(entryId);
-      if (entry === undefined) throw new ApiError('not_found', `There is no ${environment} change ${entryId}.`);
-      if (entry.state !== 'conflict') {
-        throw new ApiError(
-          'conflict',
-          `Change ${entryId} is not in conflict (it is ${entry.state}); there is nothing to choose.`,
-        );
-      }
-      if (choice === 'take-theirs') changes.discard(entryId);
-      else changes.resend(entryId, entry.baseUrl);
-      nudge();
-      return changes.get(entryId) ?? null;
-    },
-
-    /** A person's "send it again" (see outbox.resend); the engine is nudged. Throws when there is nothing to send. */
-    resend(entryId: string, fixed?: NewPet): OutboxEntry | ChangeEntry {
-      const baseUrl = currentBaseUrl();
-      if (baseUrl === null) throw noAddress(environment);
-      if (isChangeEntryId(entryId)) return resendChange(entryId, baseUrl, fixed);
-      const done = outbox.resend(entryId, baseUrl, fixed);
-      if (done === 'on its way') {
-        throw new ApiError(
-          'conflict',
-          `${outbox.get(entryId)?.name ?? `Entry ${entryId}`} is on its way to ${environment}: it can be corrected only once refused or held.`,
-        );
-      }
-      if (done === 'not found') throw new ApiError('not_found', `There is no ${environment} outbox entry ${entryId}.`);
-      if (done === 'accepted')
-        throw new ApiError('conflict', `Entry ${entryId} is already on ${environment}; there is nothing to send.`);
-      status.changed();
-      events.emit('data-changed');
-      engine.syncNow().catch(() => undefined);
-      return outbox.get(entryId)!;
-    },
-
-    /** A person's "discard": the entry is never sent (see DiscardOutcome for what the server may have). */
-    discard(entryId: string): DiscardOutcome {
-      const kind = isChangeEntryId(entryId) ? changes : outbox;
-      const discarded = kind.discard(entryId);
-      // Not removed: it is there and accepted, or not there at all (another process discarded it first).
-      if (!discarded.discarded && kind.get(entryId) === undefined)
-        throw new ApiError('not_found', `There is no ${environment} outbox entry ${entryId}.`);
-
-      if (discarded.discarded) {
-        status.changed();
-        events.emit('data-changed');
-      }
-      return discarded;
-    },
-
+    editEntry: decisions.editEntry,
+    resolveConflict: decisions.resolveConflict,
+    resend: decisions.resend,
+    discard: decisions.discard,
     /** Changes made here not yet accepted, oldest first. */
     changeEntries: (): ChangeEntry[] => changes.list(),
     changeEntry: (entryId: string): ChangeEntry | undefined => changes.get(entryId),

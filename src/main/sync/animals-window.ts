@@ -1,0 +1,63 @@
+import type { AnimalRow, AnimalsWindow, RemoteEnvironment, ValidAnimalsQuery } from '../../shared/contract';
+import { readTransaction, type SqliteDatabase } from '../store/database';
+import { addCounts } from '../store/name-search';
+import type { PetStore } from '../store/pet-store';
+import type { InventoryWalk } from './inventory-walk';
+import type { Outbox } from './outbox';
+import type { PetChanges } from './pet-changes';
+
+export interface AnimalsWindowOptions {
+  db: SqliteDatabase;
+  environment: RemoteEnvironment;
+  outbox: Outbox;
+  pets: PetStore;
+  changes: PetChanges;
+  walk: InventoryWalk;
+  /** When the server last listed animals to this computer (ms since epoch), or null. */
+  lastListed: () => number | null;
+}
+
+/**
+ * The animals screen's window of a replica: the adds made here not yet accepted first, then the
+ * server's animals as shown here. One read transaction: the sync thread may accept an entry
+ * between reads, which would show it twice or not at all.
+ */
+export function createAnimalsWindow(options: AnimalsWindowOptions) {
+  const { db, environment, outbox, pets, changes, walk, lastListed } = options;
+  return readTransaction(db, (query: ValidAnimalsQuery): AnimalsWindow => {
+    const { offset, limit, search, status: petStatus } = query;
+    const entryCounts = outbox.countByStatus(search);
+    const counts = addCounts(entryCounts, pets.countByStatus(search));
+    const entriesFirst = petStatus === undefined ? entryCounts.all : entryCounts[petStatus];
+    const rows: AnimalRow[] = [];
+    if (offset < entriesFirst) {
+      for (const entry of outbox.browse(query, offset, limit)) rows.push({ kind: 'entry', entry });
+    }
+    const petsWanted = limit - rows.length;
+    if (petsWanted > 0) {
+      const shown = pets.browse(query, Math.max(0, offset - entriesFirst), petsWanted);
+      const changing = changes.latestFor(shown.map((pet) => pet.id));
+      for (const pet of shown) {
+        const change = changing.get(pet.id);
+        rows.push(change === undefined ? { kind: 'pet', pet } : { kind: 'pet', pet, change });
+      }
+    }
+    const inventory = walk.view();
+    const at = lastListed();
+    // The later of the last list asked for and the last complete walk.
+    const listedAt =
+      [at === null ? null : new Date(at).toISOString(), inventory.finishedAt]
+        .filter((time) => time !== null)
+        .sort()
+        .at(-1) ?? null;
+    return {
+      environment,
+      total: petStatus === undefined ? counts.all : counts[petStatus],
+      counts,
+      offset,
+      rows,
+      listedAt,
+      inventory,
+    };
+  });
+}
