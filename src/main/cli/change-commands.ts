@@ -77,11 +77,26 @@ export async function reportChange(
       );
       return EXIT.serviceError;
     default:
-      if (!json) {
+      if (!json)
         io.out(
-          `Saved here; pending: it will be sent to ${environment} by the next sync (change ${entry.entryId}).${entry.lastError ? `\nWhy not now: ${entry.lastError}` : ''}`,
+          `Saved here; ${whenItGoes(environment, entry, core)} (change ${entry.entryId}).${entry.lastError ? `\nWhy not now: ${entry.lastError}` : ''}`,
         );
-      }
       return EXIT.ok;
   }
+}
+
+/** What a person decides, by state, for a change that holds back the next ones of its animal. */
+const NEEDS_YOU: Partial<Record<ChangeEntry['state'], string>> = {
+  conflict: 'a conflict for you to choose (petstore outbox keep-mine or take-theirs',
+  rejected: 'refused by the server (petstore outbox retry or discard',
+  needs_confirmation: 'held for you to confirm (petstore outbox retry or discard',
+};
+
+/** When a waiting change goes: by the next sync, or once the earlier change of its animal that needs a person is decided. */
+function whenItGoes(environment: RemoteEnvironment, entry: ChangeEntry, core: PetstoreCore): string {
+  const before = core
+    .changeEntries(environment)
+    .find((other) => other.petId === entry.petId && other.entryId !== entry.entryId && NEEDS_YOU[other.state]);
+  if (before === undefined) return `pending: it will be sent to ${environment} by the next sync`;
+  return `it waits behind change ${before.entryId} of the same animal, ${NEEDS_YOU[before.state]} ${before.entryId} --env ${environment}), and is sent once that one is decided`;
 }

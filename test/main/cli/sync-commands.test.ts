@@ -39,7 +39,10 @@ describe('petstore sync', () => {
       expect(conflicted.code).toBe(1);
       expect(conflicted.out).toContain('staging: 0 waiting, 0 refused, 0 to confirm, 1 conflict to choose.');
 
-      expect((await run(['pets', 'set-status', rex.id, 'sold', '--env', 'staging'])).code).toBe(0);
+      const queued = await run(['pets', 'set-status', rex.id, 'sold', '--env', 'staging']);
+      expect(queued.code).toBe(0);
+      expect(queued.out).toMatch(/waits behind change c\d+ of the same animal, a conflict for you to choose/);
+      expect(queued.out).not.toContain('by the next sync');
       const synced = await run(['sync', '--env', 'staging'], { killAfterMs: ENDS_WITHIN_MS });
       expect(synced.err).not.toContain('still running');
       expect(synced.code).toBe(1);
