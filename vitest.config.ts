@@ -7,5 +7,7 @@ export default defineConfig({
     // Native modules and real files: separate processes keep one suite's database from another's.
     pool: 'forks',
     testTimeout: 60_000,
+    // A poll waits for what a real process, thread or server does; CI shares two cores with it.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
