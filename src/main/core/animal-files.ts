@@ -240,3 +240,5 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
     },
   };
 }
+
+export type AnimalFiles = ReturnType<typeof createAnimalFiles>;

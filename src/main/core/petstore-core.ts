@@ -8,7 +8,6 @@ import {
   type AnimalsQuery,
   type AnimalsWindow,
   type ChangeEntry,
-  type DiscardOutcome,
   etagOf,
   type EnvironmentName,
   type ListPetsQuery,
@@ -16,26 +15,14 @@ import {
   type Pet,
   type PetsView,
   type RemoteEnvironment,
-  type ServerStatus,
-  type SyncOutcome,
-  type CategoryName,
-  type ExportOutcome,
-  type ImportProgress,
   type NewPet,
   type SameAnimal,
   type ManagerPermit,
   describeCategory,
   SAME_ANIMALS_SHOWN,
 } from '../../shared/contract';
-import type {
-  ActiveEnvironmentView,
-  ConnectionVerdictView,
-  EnvironmentSettingsView,
-  PreferencesView,
-  ManagerLockView,
-} from '../../shared/ipc/views';
+import type { ManagerLockView } from '../../shared/ipc/views';
 import { ReportedError, toAppError, type FaultLog } from '../app-error';
-import { readCsv, writeCsv, guardCell, unguardCell, headerKey } from '../csv/spreadsheet-csv';
 import { createCategoryNames } from '../store/category-names';
 import { createImportedRows } from '../store/imported-rows';
 import { createAnimalFiles } from './animal-files';
@@ -47,14 +34,16 @@ import { RemoteError } from '../remote/remote-error';
 import { createEnvironmentKeys } from '../secrets/environment-keys';
 import { createKeychain, type Keychain } from '../secrets/keychain';
 import { openDatabase } from '../store/database';
-import { readCsvFile } from '../csv/csv-file';
 import { createPetStore } from '../store/pet-store';
-import type { SyncPassResult } from '../sync/sync-engine';
-import { connectionInWords } from './connection-in-words';
 import { createKeyAccess, type ConfirmKeyOrigin } from './key-access';
 import type { ConfirmProductionWrite } from './write-guard';
 
 import { createRemoteEnvironments } from './remote-environments';
+import { createCategoryUseCases } from './category-use-cases';
+import { createFileUseCases } from './file-use-cases';
+import type { CoreEvents, CoreParts } from './core-parts';
+import { createEntryUseCases } from './entry-use-cases';
+import { createEnvironmentUseCases } from './environment-use-cases';
 
 export interface CoreOptions {
   dataDir: string;
@@ -87,17 +76,6 @@ export interface CoreOptions {
   confirmProductionWrite?: ConfirmProductionWrite;
 }
 
-type Events = {
-  serverStatus: [ServerStatus];
-  dataChanged: [{ environment: EnvironmentName }];
-  environmentChanged: [ActiveEnvironmentView];
-  importProgress: [ImportProgress & { environment: EnvironmentName }];
-  categoriesChanged: [{ environment: EnvironmentName }];
-};
-
-/** Entries in backoff due within this long are waited for by `syncUntilSettled`; later ones end it. */
-const SETTLE_WAITS_UP_TO_MS = 30_000;
-
 /**
  * The Electron-free heart of the app, assembled over one data folder: every use case, once. The
  * IPC router (for the window) and the CLI are thin adapters over these functions; neither reaches
@@ -123,7 +101,7 @@ export function openPetstoreCore({
   const keyAccess = createKeyAccess(createEnvironmentKeys(keychain, settings), settings);
 
   const localStore = createPetStore(db);
-  const events = new EventEmitter<Events>();
+  const events = new EventEmitter<CoreEvents>();
   const remotes = createRemoteEnvironments({
     dataDir,
     appDatabase: databaseFile,
@@ -138,7 +116,6 @@ export function openPetstoreCore({
     onDataChanged: (environment) => events.emit('dataChanged', { environment }),
   });
   const replica = remotes.replica;
-  let revision = 0;
   const managerLock = createManagerLock(db, now);
   const categoryNames = createCategoryNames(db);
   const localImports = createImportedRows(db);
@@ -181,38 +158,6 @@ export function openPetstoreCore({
     };
   }
 
-  /** The keychain says whether a key is set (settings only say when, and for which origin); read here, told to the status. */
-  async function environmentSettings(environment: RemoteEnvironment): Promise<EnvironmentSettingsView> {
-    const { url, source, problem } = settings.baseUrl(environment);
-    if (await keyAccess.refresh(environment)) replica(environment).forgetServer(); // set or removed outside the app
-    return {
-      environment,
-      baseUrl: url,
-      baseUrlSource: source,
-      baseUrlProblem: problem ?? null,
-      key: keyAccess.view(environment),
-    };
-  }
-
-  /** Names from a CSV file (category_id, name), all or none; the manager's task is asked for by the caller. */
-  function importCategoryNames(environment: EnvironmentName, text: string): { named: number } {
-    const [header, ...records] = readCsv(text);
-    const keys = (header?.cells ?? []).map((cell) => headerKey(unguardCell(cell)));
-    const id = keys.findIndex((key) => key === 'categoryid' || key === 'id');
-    const name = keys.findIndex((key) => key === 'name' || key === 'categoryname');
-    if (id === -1 || name === -1)
-      throw new ApiError('invalid_body', 'The file\'s first line must name its columns: "category_id" and "name".');
-    categoryNames.nameAll(
-      environment,
-      records.map(({ line, cells }) => ({
-        line,
-        naming: { categoryId: (cells[id] ?? '').trim(), name: unguardCell(cells[name] ?? '') },
-      })),
-    );
-    events.emit('categoriesChanged', { environment });
-    return { named: records.length };
-  }
-
   /** Refused (possible_duplicate) when an animal of that name and category is already listed or waiting. */
   function checkLookAlikes(environment: EnvironmentName, pet: NewPet): void {
     const same = lookAlikes(environment, pet);
@@ -224,9 +169,27 @@ export function openPetstoreCore({
     return { environment: 'local', pets: localStore.listPets(query), unsynced: [], listedAt: null, source: 'local' };
   }
 
+  const parts: CoreParts = {
+    settings,
+    keyAccess,
+    remotes,
+    replica,
+    managerLock,
+    categoryNames,
+    events,
+    log,
+    confirmKeyOrigin,
+    saveFile,
+    openFile,
+  };
+
   return {
+    ...createEnvironmentUseCases(parts),
+    ...createCategoryUseCases(parts),
+    ...createEntryUseCases(parts),
+
     /** Subscribes to what main decides and what changes; returns the unsubscribe. */
-    on<E extends keyof Events>(event: E, listener: (...payload: Events[E]) => void): () => void {
+    on<E extends keyof CoreEvents>(event: E, listener: (...payload: CoreEvents[E]) => void): () => void {
       events.on(event, listener as never);
       return () => void events.off(event, listener as never);
     },
@@ -236,17 +199,6 @@ export function openPetstoreCore({
 
     /** Starts each server's sync engine (the composition root does, once). */
     startSync: remotes.startSync,
-
-    activeEnvironment: (): ActiveEnvironmentView => ({ environment: settings.activeEnvironment(), revision }),
-
-    /** Main decides, and tells every window; the newest decision carries the highest revision. */
-    setActiveEnvironment(environment: EnvironmentName): ActiveEnvironmentView {
-      if (environment !== settings.activeEnvironment()) managerLock.require('switch-environment', environment);
-      settings.setActiveEnvironment(environment);
-      const decided = { environment, revision: ++revision };
-      events.emit('environmentChanged', decided);
-      return decided;
-    },
 
     /**
      * listPets for an environment: the local store; a replica's animals at once; or, with
@@ -306,71 +258,7 @@ export function openPetstoreCore({
       categoryId: settings.lastCategory(environment),
     }),
 
-    /** The category names of the environment, by name. */
-    categoryNames: (environment: EnvironmentName): CategoryName[] => categoryNames.list(environment),
-
-    /** A manager names a category (or takes its name away, `name: null`). */
-    nameCategory(environment: EnvironmentName, naming: unknown): CategoryName | null {
-      managerLock.require('name-categories', environment);
-      const named = categoryNames.name(environment, naming);
-      events.emit('categoriesChanged', { environment });
-      return named;
-    },
-
-    /** The category names as CSV (category_id, name), for every counter of the shop to import. */
-    exportCategoryNames(environment: EnvironmentName): string {
-      return writeCsv(
-        ['category_id', 'name'],
-        categoryNames.list(environment).map(({ categoryId, name }) => [categoryId, guardCell(name)]),
-      );
-    },
-
-    /** Names from a CSV file (category_id, name): all or none; names not in the file stay as they are. */
-    importCategoryNames(environment: EnvironmentName, text: string): { named: number } {
-      managerLock.require('name-categories', environment);
-      return importCategoryNames(environment, text);
-    },
-
-    /** Category names from a file: the one named, else one a person chooses (main's dialog); null when they chose none. */
-    async importCategoryNamesFromFile(environment: EnvironmentName, named?: string): Promise<{ named: number } | null> {
-      managerLock.require('name-categories', environment);
-      const path = named ?? (await openFile('category names'));
-      return path === null ? null : importCategoryNames(environment, (await readCsvFile(path)).text);
-    },
-
-    /** The category names to a file a person chooses (main's dialog). */
-    async exportCategoryNamesToFile(environment: EnvironmentName): Promise<ExportOutcome> {
-      const names = categoryNames.list(environment);
-      const path = await saveFile(`category-names-${environment}.csv`, this.exportCategoryNames(environment));
-      return { rows: names.length, path };
-    },
-
-    /** The current view (status, search, order) or, without a query, every animal of the environment as CSV. */
-    exportAnimals: (environment: EnvironmentName, query: Omit<AnimalsQuery, 'offset' | 'limit'> = { sort: 'oldest' }) =>
-      animalFiles.exportAnimals(environment, query),
-
-    /** The same, to a file a person chooses (main's dialog). */
-    async exportAnimalsToFile(
-      environment: EnvironmentName,
-      query?: Omit<AnimalsQuery, 'offset' | 'limit'>,
-    ): Promise<ExportOutcome> {
-      const { csv, rows } = animalFiles.exportAnimals(environment, query ?? { sort: 'oldest' });
-      const day = new Date(now()).toISOString().slice(0, 10);
-      const path = await saveFile(`animals-${environment}-${day}.csv`, csv);
-      return { rows, path };
-    },
-
-    previewImport: animalFiles.previewImport,
-
-    /** A file, read and checked: the one named, else one a person chooses (main's dialog); null when they chose none. */
-    async previewImportFromFile(environment: EnvironmentName, named?: string) {
-      const path = named ?? (await openFile('animals'));
-      if (path === null) return null;
-      const { name, text } = await readCsvFile(path);
-      return animalFiles.previewImport(environment, name, text);
-    },
-
-    importAnimals: animalFiles.importAnimals,
+    ...createFileUseCases(animalFiles, { saveFile, openFile, now }),
 
     managerLock: (): ManagerLockView => managerLock.view(),
     unlockManager: (pin: string, permit: ManagerPermit): Promise<ManagerLockView> => managerLock.unlock(pin, permit),
@@ -382,9 +270,6 @@ export function openPetstoreCore({
     /** The animal as this computer shows it (the local store, or the replica's copy); undefined when not shown here. */
     shownPet: (environment: EnvironmentName, petId: string): Pet | undefined =>
       environment === 'local' ? localStore.findPet(petId) : replica(environment).shownPet(petId),
-
-    /** What an import would add, from its preview: for a question before it is made. */
-    pendingImport: animalFiles.pendingImport,
 
     getPet: (environment: EnvironmentName, petId: string): Promise<Pet> | Pet =>
       environment === 'local' ? localStore.getPet(petId) : replica(environment).getPet(petId),
@@ -409,133 +294,6 @@ export function openPetstoreCore({
           : { change: replica(environment).changePet(petId, patch) };
       events.emit('dataChanged', { environment });
       return changed;
-    },
-
-    /** A change of an animal still waiting to be added to a server: the add carries it. */
-    editEntry: (environment: RemoteEnvironment, entryId: string, pet: unknown): OutboxEntry =>
-      replica(environment).editEntry(entryId, pet),
-
-    /** A person's choice on a change that met another counter's: keep theirs, or send this one to their version. */
-    resolveConflict: (
-      environment: RemoteEnvironment,
-      entryId: string,
-      choice: 'keep-mine' | 'take-theirs',
-    ): ChangeEntry | null => replica(environment).resolveConflict(entryId, choice),
-
-    /** Send a refused animal again (corrected with `fixed`), or a held one to the server's current address; a change, again. */
-    resendEntry(environment: RemoteEnvironment, entryId: string, fixed?: unknown): OutboxEntry | ChangeEntry {
-      const pet = fixed === undefined ? undefined : parseOrThrow(newPetSchema('app'), fixed, 'invalid_body', 'body');
-      return replica(environment).resend(entryId, pet);
-    },
-
-    discardEntry(environment: RemoteEnvironment, entryId: string): DiscardOutcome {
-      managerLock.require('discard', environment);
-      return replica(environment).discard(entryId);
-    },
-
-    outboxEntries: (environment: RemoteEnvironment): OutboxEntry[] => replica(environment).outbox.list(),
-
-    outboxEntry: (environment: RemoteEnvironment, entryId: string): OutboxEntry | undefined =>
-      replica(environment).outbox.get(entryId),
-
-    /** Changes made here not yet accepted by the server, oldest first. */
-    changeEntries: (environment: RemoteEnvironment): ChangeEntry[] => replica(environment).changeEntries(),
-
-    changeEntry: (environment: RemoteEnvironment, entryId: string): ChangeEntry | undefined =>
-      replica(environment).changeEntry(entryId),
-
-    /**
-     * "Sync now": everything waiting is sent at once, backoff or not; then the server is asked for
-     * its list, so that what the outcome says about the server comes from hearing from it.
-     */
-    async syncNow(environment: RemoteEnvironment): Promise<SyncOutcome & { pass: SyncPassResult }> {
-      const remote = replica(environment);
-      const pass = await remote.engine.syncNow({ force: true });
-      await remote.walkInventory().catch(() => undefined); // its outcome is in the status
-      return { sent: pass.accepted, rejected: pass.rejected, status: remote.status(), pass };
-    },
-
-    /**
-     * Sends until nothing waits or nothing more can be done now (the CLI's `sync`): entries whose
-     * retry comes within 30 s are waited for; later ones, and changes waiting behind one a person
-     * must decide on (`waitingBehind`), are left for the next run.
-     */
-    async syncUntilSettled(environment: RemoteEnvironment, onProgress?: (progress: SyncPassResult) => void) {
-      const remote = replica(environment);
-      if (onProgress) remote.engine.events.on('progress', onProgress);
-      try {
-        let pass = await remote.engine.syncNow({ force: true });
-        for (;;) {
-          const nextDue = remote.nextDueAt();
-          if (pass.stoppedBecause !== null || nextDue === null || nextDue - Date.now() > SETTLE_WAITS_UP_TO_MS) break;
-          await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextDue - Date.now())));
-          pass = await remote.engine.syncNow();
-        }
-        return { pass, status: remote.status(), waitingBehind: remote.waitingBehind() };
-      } finally {
-        if (onProgress) remote.engine.events.off('progress', onProgress);
-      }
-    },
-
-    serverStatus: (environment: RemoteEnvironment): ServerStatus => replica(environment).status(),
-
-    /** Asks the server for one animal: how it stands afterwards, in words. */
-    async testConnection(environment: RemoteEnvironment): Promise<ConnectionVerdictView> {
-      const remote = replica(environment);
-      await remote.ask(() => remotes.client(environment).listPets({ limit: 1 })).catch(() => undefined);
-      const status = remote.status();
-      return { connection: status.connection, message: connectionInWords(status) };
-    },
-
-    environmentSettings,
-
-    setBaseUrl(environment: RemoteEnvironment, url: string): Promise<EnvironmentSettingsView> {
-      managerLock.require('set-address', environment);
-      const before = settings.baseUrl(environment).url;
-      const saved = settings.setBaseUrl(environment, url);
-      if (saved !== before) remotes.configurationChanged(environment);
-      return environmentSettings(environment);
-    },
-
-    /** A key for the environment's current address, and only for its origin. */
-    async setKey(environment: RemoteEnvironment, key: string): Promise<EnvironmentSettingsView> {
-      managerLock.require('set-key', environment);
-      await keyAccess.set(environment, key);
-      remotes.configurationChanged(environment);
-      return await environmentSettings(environment);
-    },
-
-    /**
-     * The key set for another origin, confirmed by a person (asked through `confirmKeyOrigin`, never
-     * by the window itself) for the current address; `confirmed` is false when they said no.
-     */
-    async confirmKeyForAddress(
-      environment: RemoteEnvironment,
-      { ask = confirmKeyOrigin }: { ask?: ConfirmKeyOrigin } = {},
-    ): Promise<EnvironmentSettingsView & { confirmed: boolean }> {
-      managerLock.require('move-key', environment);
-      const wasBound = keyAccess.state(environment) === 'ready';
-      const confirmed = await keyAccess.confirmForAddress(environment, ask);
-
-      if (confirmed && !wasBound) remotes.configurationChanged(environment);
-
-      return { ...(await environmentSettings(environment)), confirmed };
-    },
-
-    async clearKey(environment: RemoteEnvironment): Promise<EnvironmentSettingsView & { existed: boolean }> {
-      managerLock.require('clear-key', environment);
-      const existed = await keyAccess.clear(environment);
-      remotes.configurationChanged(environment);
-      return { ...(await environmentSettings(environment)), existed };
-    },
-
-    preferences: (): PreferencesView => ({ confirmProductionAdds: settings.confirmProductionAdds() }),
-
-    setPreferences({ confirmProductionAdds }: PreferencesView): PreferencesView {
-      if (!confirmProductionAdds && settings.confirmProductionAdds()) managerLock.require('confirmations-off');
-      settings.setConfirmProductionAdds(confirmProductionAdds);
-
-      return { confirmProductionAdds: settings.confirmProductionAdds() };
     },
 
     windowBounds: settings.windowBounds,
