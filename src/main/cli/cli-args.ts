@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
+  type AppError,
   isEnvironmentName,
   isRemoteEnvironment,
   type EnvironmentName,
@@ -67,3 +68,24 @@ export function parse(args: string[], options: Options = {}): Parsed {
     throw new UsageError((error as Error).message);
   }
 }
+
+/** The exit code an error means: the network (3), what a person must fix here (2), or what a service said (1). */
+export function exitCodeOf(error: AppError): number {
+  if (error.code === 'unreachable' || error.code === 'timeout') return EXIT.unreachable;
+  if (PERSON_MUST_FIX.has(error.code)) return EXIT.usage;
+  // A 400 from our own validation means the arguments were wrong and nothing was sent.
+  if (error.server === undefined && error.status === 400) return EXIT.usage;
+  return EXIT.serviceError;
+}
+
+/** Nothing was sent: the configuration needs a person first. */
+const PERSON_MUST_FIX = new Set<AppError['code']>([
+  'manager_pin_wrong',
+  'manager_pin_wait',
+  'no_key',
+  'no_address',
+  'key_unconfirmed',
+  'keychain_unavailable',
+  'untrusted_certificate',
+  'not_confirmed',
+]);

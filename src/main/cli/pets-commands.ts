@@ -1,0 +1,162 @@
+import { type EnvironmentName, type RemoteEnvironment } from '../../shared/contract';
+import type { PetstoreCore } from '../core/petstore-core';
+import type { GuardedWrites } from '../core/write-guard';
+import {
+  environmentOption,
+  EXIT,
+  exitCodeOf,
+  parse,
+  UsageError,
+  type CliIo,
+  type Parsed,
+  type WritingCommand,
+} from './cli-args';
+import { entriesAsTable, petsAsJson, petsAsTable } from './output';
+
+/** Rows asked of the store at a time while streaming: memory stays flat whatever the inventory. */
+const STREAM_ROWS = 500;
+
+/**
+ * `pets list --all` / `--search`: every animal of the environment (for a server, its every page
+ * walked into the replica first), or the first `--limit` that match, streamed a block at a time:
+ * one JSON object per line with --json, else a table. Animals added here and not yet on the
+ * server are counted on standard error. When the server cannot be walked, what is known is listed
+ * and the reason given, with its exit code.
+ */
+async function listEvery(
+  environment: EnvironmentName,
+  values: Parsed['values'],
+  json: boolean,
+  core: PetstoreCore,
+  io: CliIo,
+): Promise<number> {
+  const all = values['all'] === true;
+  const limit = all ? Infinity : parseLimit(values['limit']);
+  const query = {
+    ...(values['status'] === undefined ? {} : { status: values['status'] as never }),
+    ...(values['search'] === undefined ? {} : { search: values['search'] as string }),
+    ...(values['sort'] === undefined ? {} : { sort: values['sort'] as never }),
+  };
+  await core.refreshAnimals(environment);
+  const inventory = environment === 'local' ? null : core.serverStatus(environment).inventory;
+  let shown = 0;
+  let waiting = 0;
+  for (let offset = 0; shown < limit; offset += STREAM_ROWS) {
+    const window = core.animals(environment, { ...query, offset, limit: STREAM_ROWS });
+    const pets = window.rows.flatMap((row) => (row.kind === 'pet' ? [row.pet] : []));
+    waiting += window.rows.length - pets.length;
+    const page = pets.slice(0, limit - shown);
+    if (page.length > 0) io.out(json ? page.map((pet) => petsAsJson(pet)).join('\n') : petsAsTable(page, offset === 0));
+    else if (offset === 0 && !json) io.out('No animals.');
+    shown += page.length;
+    if (window.rows.length < STREAM_ROWS) break;
+  }
+  if (waiting > 0) io.err(`${waiting} added here and not yet on ${environment} (see: petstore outbox list).`);
+  if (inventory !== null && inventory.state !== 'complete') {
+    const problem = inventory.problem;
+    io.err(
+      inventory.state === 'first_pages_only'
+        ? `${environment} shows only its first 100 animals per filter: others may exist.`
+        : `Not every page of ${environment} could be read${problem ? `: ${problem.message}` : '.'} Shown: what this computer has.`,
+    );
+    if (inventory.state !== 'first_pages_only' && problem) return exitCodeOf(problem);
+  }
+  return EXIT.ok;
+}
+
+function parseLimit(value: string | boolean | undefined): number {
+  if (value === undefined) return 20;
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new UsageError(`--limit must be a whole number from 1, got ${String(value)}`);
+  return limit;
+}
+
+export async function pets(command: string, args: string[], { core, io, writes }: WritingCommand): Promise<number> {
+  const { values, positionals } = parse(args, {
+    env: { type: 'string' },
+    status: { type: 'string' },
+    limit: { type: 'string' },
+    name: { type: 'string' },
+    category: { type: 'string' },
+    anyway: { type: 'boolean', default: false },
+    all: { type: 'boolean', default: false },
+    search: { type: 'string' },
+    sort: { type: 'string' },
+  });
+  const environment = environmentOption(values, core);
+  const json = values['json'] === true;
+  if (
+    command === 'list' &&
+    (values['all'] === true || values['search'] !== undefined || values['sort'] !== undefined)
+  ) {
+    return await listEvery(environment, values, json, core, io);
+  }
+  if (command === 'list') {
+    const query = {
+      ...(values['limit'] === undefined ? {} : { limit: values['limit'] as never }),
+      ...(values['status'] ? { status: values['status'] as never } : {}),
+    };
+    const view = await core.listPets(environment, query, { refresh: true });
+    io.out(json ? petsAsJson(view.pets) : petsAsTable(view.pets));
+    if (!json && view.unsynced.length > 0) {
+      io.out(`\n${view.unsynced.length} added here and not yet on ${environment}:\n${entriesAsTable(view.unsynced)}`);
+    }
+    if (view.problem) {
+      const shown = `Shown: the animals as last seen${view.listedAt ? ` (${view.listedAt})` : ''}.`;
+      io.err(`${view.problem.message} ${shown}`);
+      return exitCodeOf(view.problem);
+    }
+    return EXIT.ok;
+  }
+  if (command === 'add') return await addPet(environment, values, json, core, io, writes);
+  if (positionals[0] === undefined) throw new UsageError('pets get needs an id');
+  const pet = await core.getPet(environment, positionals[0]);
+  io.out(json ? petsAsJson(pet) : petsAsTable([pet]));
+  if (!json) io.err('Note: getPet is deprecated and is removed on 5 December 2030; use: pets list --status <status>');
+  return EXIT.ok;
+}
+
+/** `pets add`: the same add as the window's; against a server, the command then waits for the first attempt to send it. */
+async function addPet(
+  environment: ReturnType<typeof environmentOption>,
+  values: Record<string, string | boolean | undefined>,
+  json: boolean,
+  core: PetstoreCore,
+  io: CliIo,
+  writes: GuardedWrites,
+): Promise<number> {
+  const added = await writes.addPet(
+    environment,
+    {
+      name: values['name'],
+      categoryId: values['category'],
+      ...(values['status'] === undefined ? {} : { status: values['status'] }),
+    },
+    { anyway: values['anyway'] === true },
+  );
+  if ('pet' in added) {
+    io.out(json ? petsAsJson(added.pet) : `Added to ${environment}:\n${petsAsTable([added.pet])}`);
+    return EXIT.ok;
+  }
+  const server = environment as RemoteEnvironment;
+  await core.syncNow(server).catch(() => undefined); // the entry is safe; its state says what happened
+  const entry = core.outboxEntry(server, added.entry.entryId) ?? added.entry;
+  if (json) io.out(JSON.stringify(entry));
+  if (entry.state === 'accepted') {
+    if (!json) io.out(`Added to ${environment} as id ${entry.serverId}.`);
+    return EXIT.ok;
+  }
+  if (entry.state === 'rejected') {
+    io.err(
+      `${environment} refused the animal: ${entry.lastError} (outbox entry ${entry.entryId}: fix it, or petstore outbox discard ${entry.entryId} --env ${environment})`,
+    );
+    return EXIT.serviceError;
+  }
+  if (!json) {
+    io.out(
+      `Saved here; pending: it will be sent to ${environment} by the next sync (outbox entry ${entry.entryId}).${entry.lastError ? `\nWhy not now: ${entry.lastError}` : ''}`,
+    );
+  }
+  return EXIT.ok;
+}
