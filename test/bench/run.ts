@@ -15,16 +15,16 @@ import { benchSync } from './sync.bench';
 import { benchUi } from './ui.bench';
 
 const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] | Promise<string[]> }> = {
-  store: { title: 'Local store (issue 2)', run: benchStore },
-  http: { title: 'HTTP service (issue 3)', run: benchHttp },
-  sync: { title: 'Sync: draining the outbox (issue 5)', run: benchSync },
-  ipc: { title: 'IPC: what the contract adds to a call (issue 6)', run: benchIpc },
-  ui: { title: 'The counter UI (issue 7)', run: benchUi },
-  commands: { title: 'The command line and the service as commands (issue 15)', run: benchCommands },
-  browse: { title: 'The animals screen over every animal (issue 17)', run: benchBrowse },
-  changes: { title: 'Changes of animals: draining 10,000 queued changes (issue 18)', run: benchChanges },
-  'change-ui': { title: 'Changes of animals: a status by keyboard (issue 18)', run: benchChangeUi },
-  import: { title: 'Importing a CSV of animals (issue 19)', run: benchImport },
+  store: { title: 'Local store', run: benchStore },
+  http: { title: 'HTTP service', run: benchHttp },
+  sync: { title: 'Sync: draining the outbox', run: benchSync },
+  ipc: { title: 'IPC: what the contract adds to a call', run: benchIpc },
+  ui: { title: 'The counter UI', run: benchUi },
+  commands: { title: 'The command line and the service as commands', run: benchCommands },
+  browse: { title: 'The animals screen over every animal', run: benchBrowse },
+  changes: { title: 'Changes of animals: draining 10,000 queued changes', run: benchChanges },
+  'change-ui': { title: 'Changes of animals: a status by keyboard', run: benchChangeUi },
+  import: { title: 'Importing a CSV of animals', run: benchImport },
 };
 
 const chosen = process.argv.slice(2);

@@ -1,4 +1,4 @@
-// Issue 16, items 13 and 14: the shell's wiring, run. The built main bundle (out/main/index.js, as
+// The shell's wiring, run. The built main bundle (out/main/index.js, as
 // the app ships it) is loaded by Node with `electron` resolved to a stand-in that records what the
 // app asks of Electron and keeps the handlers it registers (test/e2e/electron-stand-in/). Then the
 // handlers are driven as Electron would drive them: IPC calls from trusted and untrusted frames,

@@ -7,7 +7,7 @@ const ROOT = join(import.meta.dirname, '../..');
 const config = parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as Record<string, unknown>;
 
 // Packaging itself needs the Electron binary, which this machine cannot download: these tests
-// hold the packaging configuration to what issue 6 asks of it.
+// hold the packaging configuration to what a shop's installers need.
 describe('packaging (electron-builder.yml)', () => {
   it('flips the fuses: no run-as-node, NODE_OPTIONS or inspect; asar integrity and asar-only loading on', () => {
     expect(config['electronFuses']).toMatchObject({

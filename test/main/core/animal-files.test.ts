@@ -1,4 +1,4 @@
-// Issue 19: animals to and from CSV. Export (RFC 4180, UTF-8 with a BOM, int64 exact, formulas
+// Animals to and from CSV. Export (RFC 4180, UTF-8 with a BOM, int64 exact, formulas
 // kept text) then import into an empty store gives the same animals; a hostile file is read
 // row by row with each problem on its row; importing the same file twice adds nothing twice,
 // locally and through the outbox to our real service on 127.0.0.1 (two counters too).

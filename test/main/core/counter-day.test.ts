@@ -1,4 +1,4 @@
-// Issue 19 at the core: defaults that keep animals findable (the last category, a look-alike
+// The counter's day at the core: defaults that keep animals findable (the last category, a look-alike
 // refused unless asked for), category names per environment, and the manager's lock. Real
 // SQLite files; a real keychain and our real service on 127.0.0.1 where a server is involved.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 16, item 12: a key is bound to the origin it was set for. An address moved elsewhere (by a
+// A key is bound to the origin it was set for. An address moved elsewhere (by a
 // person, or by a compromised window through the bridge) never takes the key along until a person
 // confirms it. Real keychain, real SQLite, real HTTP on 127.0.0.1: a "collector" server records
 // every Authorization header it is sent.

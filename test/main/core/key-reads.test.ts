@@ -1,6 +1,6 @@
 // A drain sends thousands of requests; the key is read from the OS keychain once for each batch of
 // them, not for each: a read is a round trip to the Secret Service that costs more than the request
-// it authorizes (issue 18's drain). Real keychain (a private Secret Service), real SQLite, real HTTP.
+// it authorizes. Real keychain (a private Secret Service), real SQLite, real HTTP.
 import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { openPetstoreCore } from '../../../src/main/core/petstore-core';

@@ -1,5 +1,5 @@
-// The core's use cases, each the one road the window and the CLI both take (issue 14's defects at
-// their source): real SQLite files, our real service on 127.0.0.1, a real keychain.
+// The core's use cases, each the one road the window and the CLI both take, tested at their
+// source: real SQLite files, our real service on 127.0.0.1, a real keychain.
 import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { openPetstoreCore, type PetstoreCore } from '../../../src/main/core/petstore-core';
