@@ -1,4 +1,4 @@
-// Issue 18: changing animals from the list, keyboard first: a status in one keystroke on the
+// Changing animals from the list, keyboard first: a status in one keystroke on the
 // selected row, a correction in the add form's fields, online and offline, a conflict resolved.
 // Chromium over the real core; servers are our service behind the fault proxy.
 import { join } from 'node:path';
@@ -145,43 +145,51 @@ test.describe('changing animals', () => {
     await server.close();
   });
 
-  test('production asks first (Cancel by default); an animal not yet sent is corrected in its add', async ({
-    app: { page, core },
+  test('production: main alone asks, naming the animal; a no changes nothing and says so; an animal not yet sent is corrected in its add', async ({
+    app: { page, core, main },
   }) => {
     const server = await connectServer(core, 'production');
     const rex = server.service.store.createPet({ name: 'Live Rex', categoryId: '2', status: 'available' });
     await reopen(page);
     await page.keyboard.press('Control+2');
+    main.productionAnswer = false;
     await petRow(page, rex.id).focus();
     await page.keyboard.press('s');
-    const confirm = page.getByRole('dialog', { name: /Mark Live Rex sold in PRODUCTION/ });
-    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(confirm).toHaveCount(0);
+    await expect(
+      page.getByText('Live Rex was not changed: Production was not confirmed, so nothing was sent.'),
+    ).toBeVisible();
+    expect(main.productionQuestions.map((question) => question.message)).toEqual([
+      'Mark Live Rex (category 2) sold in PRODUCTION?',
+    ]);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(petRow(page, rex.id)).toContainText('available'); // shown as not made
     expect(server.service.store.getPet(rex.id).status).toBe('available');
+    main.productionAnswer = true;
     await petRow(page, rex.id).focus();
     await page.keyboard.press('s');
-    await confirm.getByRole('button', { name: 'Mark sold' }).click();
     await expect.poll(() => server.service.store.getPet(rex.id).status, { timeout: 15_000 }).toBe('sold');
+    expect(main.productionQuestions).toHaveLength(2);
 
     server.proxy.setMode('unavailable-503'); // down for maintenance: what was sent was certainly not taken
     await page.getByLabel('Name', { exact: true }).fill('Tpyo');
     await page.getByLabel('Category', { exact: true }).fill('4');
     await page.getByLabel('Category', { exact: true }).press('Enter');
-    await page
-      .getByRole('dialog', { name: 'Add this animal to PRODUCTION?' })
-      .getByRole('button', { name: 'Add to production' })
-      .click();
     await expect(row(page, 'Tpyo')).toContainText('Waiting to sync');
+    expect(main.productionQuestions.at(-1)?.message).toBe('Add Tpyo (category 4) to PRODUCTION?');
     await row(page, 'Tpyo').focus();
     await page.keyboard.press('e');
     const edit = page.getByRole('dialog', { name: /Correct Tpyo \(not yet sent\)/ });
     await edit.getByLabel('Name', { exact: true }).fill('Typo');
+    main.productionAnswer = false; // the correction, refused: the dialog keeps it, and says it was not made
     await edit.getByLabel('Name', { exact: true }).press('Enter');
-    await page
-      .getByRole('dialog', { name: 'Change this animal in PRODUCTION?' })
-      .getByRole('button', { name: 'Change in production' })
-      .click();
+    await expect(edit.getByRole('alert')).toHaveText(
+      'Tpyo was not changed: Production was not confirmed, so nothing was sent.',
+    );
+    await expect(edit.getByLabel('Name', { exact: true })).toHaveValue('Typo');
+    expect(main.productionQuestions.at(-1)?.message).toBe('Add Typo (category 4) to PRODUCTION?');
+    main.productionAnswer = true;
+    await edit.getByLabel('Name', { exact: true }).press('Enter');
+    await expect(edit).toHaveCount(0);
     await expect(row(page, 'Typo')).toContainText('Waiting to sync');
     server.proxy.setMode('pass');
     await page.keyboard.press('F5');

@@ -1,4 +1,4 @@
-// Issue 19 in the window: defaults that keep animals findable, category names, import and export,
+// The counter's day in the window: defaults that keep animals findable, category names, import and export,
 // the manager's lock and a small screen. The built renderer in Chromium over the real core.
 import type { Page } from '@playwright/test';
 import { test, expect } from './harness';
@@ -119,8 +119,8 @@ test.describe('the counter’s day', () => {
     }
   });
 
-  test('category names: given in Settings, shown in the list beside the id, picked by name in the form, named in confirmations', async ({
-    app: { page, core },
+  test('category names: given in Settings, shown in the list beside the id, picked by name in the form, named in main’s production questions', async ({
+    app: { page, core, main },
   }) => {
     const server = await connectServer(core, 'production');
     try {
@@ -157,12 +157,13 @@ test.describe('the counter’s day', () => {
       await page.keyboard.type('Fish');
       await expect(page.locator('#add-categoryId-error')).toHaveText(/No category is named "Fish" here/);
 
-      // Production's confirmation names the category (names are per environment: here, none yet).
+      // Main's production question names the category (names are per environment: here, none yet).
       await core.setActiveEnvironment('production');
       await expect(page.locator('.env-strip')).toHaveAttribute('data-environment', 'production');
       await core.nameCategory('production', { categoryId: '5', name: 'Hunde' });
       await page.getByRole('button', { name: 'Settings' }).click();
       await page.getByRole('button', { name: 'Animals' }).click(); // names are read again on the way
+      main.productionAnswer = false;
       await page.keyboard.press('Control+n');
       await expect(nameField(page)).toBeFocused();
       await page.keyboard.type('Live Bello');
@@ -170,10 +171,8 @@ test.describe('the counter’s day', () => {
       await page.keyboard.press('Control+a');
       await page.keyboard.type('5');
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('dialog', { name: 'Add this animal to PRODUCTION?' })).toContainText(
-        'Live Bello (Hunde (5)) will be added',
-      );
-      await page.keyboard.press('Escape');
+      await expect(page.getByText('Not added: Production was not confirmed')).toBeVisible();
+      expect(main.productionQuestions.at(-1)).toMatchObject({ message: 'Add Live Bello (Hunde (5)) to PRODUCTION?' });
 
       // A status key and a correction in production name the category too, and say what changes.
       const live = server.service.store.createPet({ name: 'Live Rex', categoryId: '5', status: 'available' });
@@ -182,22 +181,23 @@ test.describe('the counter’s day', () => {
       await expect(liveRow).toContainText('Hunde 5', { timeout: 15_000 });
       await liveRow.focus();
       await page.keyboard.press('s');
-      const marking = page.getByRole('dialog', { name: 'Mark Live Rex sold in PRODUCTION?' });
-      await expect(marking).toContainText("The live shop's server will show Live Rex (Hunde (5)) as sold.");
-      await page.keyboard.press('Escape');
-      await expect(liveRow).toBeFocused();
+      await expect(page.getByText('Live Rex was not changed')).toBeVisible();
+      expect(main.productionQuestions.at(-1)).toEqual({
+        message: 'Mark Live Rex (Hunde (5)) sold in PRODUCTION?',
+        detail: "The live shop's server will show Live Rex (Hunde (5)) as sold.",
+        confirmLabel: 'Mark sold',
+      });
+      await liveRow.focus();
       await page.keyboard.press('e');
       const correcting = page.getByRole('dialog', { name: /Correct Live Rex/ });
       await correcting.getByLabel('Category', { exact: true }).fill('7');
       await correcting.getByLabel('Status', { exact: true }).selectOption('pending');
       await correcting.getByLabel('Category', { exact: true }).press('Enter');
-      const asking = page.getByRole('dialog', { name: 'Change this animal in PRODUCTION?' });
-      await expect(asking).toContainText("Live Rex (Hunde (5)) will be changed on the live shop's server:");
-      await expect(asking.getByRole('listitem')).toHaveText([
-        'Category: Hunde (5) → category 7',
-        'Status: available → pending',
-      ]);
-      await page.keyboard.press('Escape');
+      await expect(correcting.getByRole('alert')).toContainText('Live Rex was not changed');
+      expect(main.productionQuestions.at(-1)).toMatchObject({
+        message: 'Change Live Rex (Hunde (5)) in PRODUCTION?',
+        detail: 'Category: Hunde (5) → category 7\nStatus: available → pending',
+      });
       await page.keyboard.press('Escape');
       expect(server.service.store.getPet(live.id)).toMatchObject({ categoryId: '5', status: 'available' });
     } finally {

@@ -66,6 +66,16 @@ export async function reopen(page: Page): Promise<void> {
   await expect(page.locator('.env-strip')).toBeVisible();
 }
 
+/** The app restarted in production, where the person left it, past the notice that says so. */
+export async function restartInProduction(page: Page, core: PetstoreCore): Promise<void> {
+  core.setActiveEnvironment('production');
+  await reopen(page);
+  await page
+    .getByRole('dialog', { name: 'You are working in PRODUCTION' })
+    .getByRole('button', { name: 'Continue in production' })
+    .click();
+}
+
 /**
  * The table as Chromium's own accessibility tree exposes it to a screen reader (not Playwright's
  * role guess from the markup): how many nodes of each table role it holds.

@@ -1,4 +1,4 @@
-// The counter UI, flow by flow, in Chromium over the real core (issue 7).
+// The counter UI, flow by flow, in Chromium over the real core.
 import { startService, TEST_API_KEY } from '../helpers/http-service';
 import { startMisbehavingServer } from '../helpers/misbehaving-server';
 
@@ -316,26 +316,33 @@ test.describe('working against a server', () => {
     await expect(production.getByLabel('Key', { exact: true })).toBeEnabled();
   });
 
-  test('production is unmistakable: strip in words, add asks first with Cancel as the default', async ({
-    app: { page, core },
+  test('production is unmistakable: the strip in words, a red add; main asks once, and a no keeps what was typed', async ({
+    app: { page, core, main },
   }) => {
     const production = await connectServer(core, 'production');
     const staging = await connectServer(core, 'staging');
     await reopen(page);
     await page.keyboard.press('Control+2');
     await expect(page.locator('.env-strip')).toHaveText(/PRODUCTION: the live shop/);
+    await expect(page.getByRole('button', { name: 'Add to Production' })).toHaveClass(/\bdanger\b/);
+    main.productionAnswer = false; // the person answers Cancel in main's question
     await page.getByLabel('Name', { exact: true }).fill('Real Rabbit');
     await page.getByLabel('Category', { exact: true }).fill('5');
     await page.getByLabel('Category', { exact: true }).press('Enter');
-    const confirm = page.getByRole('dialog', { name: 'Add this animal to PRODUCTION?' });
-    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await checkScreen(page, 'production-confirm');
-    await page.keyboard.press('Enter'); // the default answer is Cancel
-    await expect(confirm).toHaveCount(0);
+    await expect(page.getByText('Not added: Production was not confirmed, so nothing was sent.')).toBeVisible();
+    expect(main.productionQuestions.map((question) => question.message)).toEqual([
+      'Add Real Rabbit (category 5) to PRODUCTION?',
+    ]);
+    await expect(page.getByRole('dialog')).toHaveCount(0); // the window asks nothing of its own
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Real Rabbit');
+    await expect(page.getByLabel('Category', { exact: true })).toHaveValue('5');
     await expect(row(page, 'Real Rabbit')).toHaveCount(0);
+    await checkScreen(page, 'production-not-confirmed');
+
+    main.productionAnswer = true;
     await page.getByLabel('Category', { exact: true }).press('Enter');
-    await confirm.getByRole('button', { name: 'Add to production' }).click();
     await expect(row(page, 'Real Rabbit')).toBeVisible();
+    expect(main.productionQuestions).toHaveLength(2); // asked once for this add: by main alone
     await page.keyboard.press('F5');
     await expect
       .poll(() => production.service.store.listPets().map((pet) => pet.name), { timeout: 15_000 })
@@ -350,13 +357,14 @@ test.describe('working against a server', () => {
     await checkScreen(page, 'staging');
 
     await page.keyboard.press('Control+,');
-    await page.getByLabel('Ask before adding an animal in production').uncheck();
+    await page.getByLabel(/Ask before .* in production/).uncheck();
     await page.keyboard.press('Control+2');
     await page.getByRole('button', { name: 'Animals' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Quick Quail');
     await page.getByLabel('Category', { exact: true }).fill('5');
     await page.getByLabel('Category', { exact: true }).press('Enter');
     await expect(row(page, 'Quick Quail')).toBeVisible();
+    expect(main.productionQuestions).toHaveLength(2); // confirmations off: main asks nothing
     expect(staging.service.store.listPets()).toEqual([]);
     await production.close();
     await staging.close();

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { COMMANDS, shortcutLabel } from '../../../shared/commands';
 import { type EnvironmentName } from '../../../shared/contract';
 import { call, CallError, messageOf } from '../api';
+import { notDoneReason } from '../change-words';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
 import {
   draftToPet,
@@ -15,7 +16,6 @@ import {
   type PetField,
 } from '../pet-form';
 import { useApp, useCategoryWords } from '../store';
-import { ConfirmDialog } from './ConfirmDialog';
 import { Name } from './Name';
 import { PetFields } from './PetFields';
 import { decided, WaitingAnimals, waitForThePerson } from './WaitingAnimals';
@@ -31,13 +31,11 @@ export const ADD_NAME_FIELD_ID = 'add-name';
  */
 export function AddAnimalForm() {
   const environment = useApp((state) => state.environment)!;
-  const confirmInProduction = useApp((state) => state.preferences.confirmProductionAdds);
   const categories = useApp((state) => state.categories);
   const categoryWords = useCategoryWords();
   const [draft, setDraftState] = useState<PetDraft>(newDraft());
   const [touched, setTouched] = useState<ReadonlySet<PetField>>(new Set());
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [confirming, setConfirming] = useState<PetDraft | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   // The draft as typed, read by handlers that may run before the next render.
   const latest = useRef(draft);
@@ -103,7 +101,17 @@ export function AddAnimalForm() {
     } catch (error) {
       if (error instanceof CallError && error.detail.code === 'possible_duplicate')
         return waitForThePerson({ kind: 'look-alike', animal, to, same: error.detail.duplicates ?? [] });
-      putBack(animal, to, error instanceof CallError ? errorsOf(error.detail) : { form: messageOf(error) });
+      // Main's production question answered no, or the app moved on: kept, and said why.
+      const reason = notDoneReason(error, to);
+      const errors =
+        reason !== null
+          ? { form: reason }
+          : error instanceof CallError
+            ? errorsOf(error.detail)
+            : { form: messageOf(error) };
+      // The form adds to the environment on screen: one meant for another waits beside it, named.
+      if (to !== useApp.getState().environment) return waitForThePerson({ kind: 'refused', animal, to, errors });
+      putBack(animal, to, errors);
     }
   };
 
@@ -127,8 +135,8 @@ export function AddAnimalForm() {
       document.getElementById(`add-${first}`)?.focus();
       return;
     }
-    if (environment === 'production' && confirmInProduction) setConfirming(animal);
-    else send(animal);
+    // Production asks in main's own question, once, before anything is sent.
+    send(animal);
   };
 
   const categoryOf = (animal: PetDraft) => categoryWords(draftToPet(animal, categories).categoryId);
@@ -148,32 +156,12 @@ export function AddAnimalForm() {
       />
       {shown.form && (
         <p className="form-error" role="alert">
-          {shown.form}
+          Not added: {shown.form}
         </p>
       )}
       <button type="submit" className={environment === 'production' ? 'danger add-button' : 'primary add-button'}>
         Add to {ENVIRONMENT_LABELS[environment]}
       </button>
-      {confirming && (
-        <ConfirmDialog
-          title="Add this animal to PRODUCTION?"
-          confirmLabel="Add to production"
-          confirmTone="danger"
-          onConfirm={() => {
-            setConfirming(null);
-            send(confirming);
-          }}
-          onCancel={() => setConfirming(null)}
-          returnFocusTo={() => nameRef.current}
-        >
-          <p>
-            <strong>
-              <Name>{confirming.name.trim()}</Name>
-            </strong>{' '}
-            ({categoryOf(confirming)}) will be added to the live shop's server.
-          </p>
-        </ConfirmDialog>
-      )}
       <WaitingAnimals
         categoryOf={categoryOf}
         formEmpty={isEmptyDraft(draft)}

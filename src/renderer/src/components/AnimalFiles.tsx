@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { lookAlikeInWords, type ImportPreview, type ImportRow } from '../../../shared/contract';
 import { call, messageOf, subscribe } from '../api';
+import { notDoneText } from '../change-words';
 import { ariaKeyShortcuts, COMMANDS, shortcutLabel } from '../../../shared/commands';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
 import { useApp } from '../store';
@@ -209,7 +210,7 @@ function ImportDialog({ preview, onClose }: { preview: ImportPreview; onClose():
       onClose();
     } catch (error) {
       setProgress(null);
-      setProblem(messageOf(error));
+      setProblem(notDoneText(error, environment, 'Nothing was imported'));
     }
   };
 

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { toast } from 'sonner';
 import { applyPetPatch, type ChangeEntry, type Pet, type RemoteEnvironment } from '../../../shared/contract';
-import { call, messageOf } from '../api';
+import { call } from '../api';
+import { notDoneText } from '../change-words';
 import { ENVIRONMENT_LABELS } from '../format';
 import { Name } from './Name';
 import { useModal } from './use-modal';
@@ -42,7 +43,9 @@ export function ConflictDialog({
       );
       onClose();
     } catch (error) {
-      toast.error(messageOf(error));
+      toast.error(
+        notDoneText(error, environment, choice === 'keep-mine' ? 'Your change was not sent' : 'Nothing was changed'),
+      );
     }
   };
   return (

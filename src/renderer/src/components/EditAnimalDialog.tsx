@@ -7,7 +7,6 @@ import { ENVIRONMENT_LABELS } from '../format';
 import { draftToPet, errorsOf, validateDraft, type FieldErrors, type PetDraft, type PetField } from '../pet-form';
 import { isRemote, useApp, useCategoryWords } from '../store';
 import type { CategoryName } from '../../../shared/contract';
-import { ConfirmDialog } from './ConfirmDialog';
 import { Name } from './Name';
 import { PetFields } from './PetFields';
 import { useModal } from './use-modal';
@@ -27,24 +26,11 @@ function patchOf(pet: Shown, draft: PetDraft, categories: readonly CategoryName[
 
 type Shown = Pick<Pet, 'name' | 'categoryId' | 'status'>;
 
-/** What a correction changes, a line per field, categories by name: "Category: Dogs (5) → Cats (7)". */
-function changeLines(shown: Shown, patch: PetPatch, categoryWords: (id: string) => string): string[] {
-  const status = (value: Pet['status'] | null) => value ?? 'no status';
-  return [
-    ...(patch.name === undefined ? [] : [`Name: ${shown.name} → ${patch.name.trim()}`]),
-    ...(patch.categoryId === undefined
-      ? []
-      : [`Category: ${categoryWords(shown.categoryId)} → ${categoryWords(patch.categoryId)}`]),
-    ...(patch.status === undefined ? [] : [`Status: ${status(shown.status)} → ${status(patch.status)}`]),
-  ];
-}
-
-/** Correct an animal: the add form's fields and as-you-type checks; production asks first, as adds do. */
+/** Correct an animal: the add form's fields and as-you-type checks; main asks before production, as for adds. */
 export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClose(): void }) {
   const environment = useApp((state) => state.environment)!;
   const categories = useApp((state) => state.categories);
   const categoryWords = useCategoryWords();
-  const confirmInProduction = useApp((state) => state.preferences.confirmProductionAdds);
   const changeAnimal = useApp((state) => state.changeAnimal);
   const dialog = useRef<HTMLDialogElement>(null);
   const nameField = useRef<HTMLInputElement>(null);
@@ -55,7 +41,6 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
     status: original.status ?? '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [confirming, setConfirming] = useState(false);
   useModal(dialog, { initial: nameField });
 
   const change = (field: PetField, value: string) => {
@@ -80,10 +65,11 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
       }
       onClose();
     } catch (error) {
+      // A refusal of fields goes on its fields; any other is said in words, what was typed kept.
       setErrors(
-        error instanceof CallError && error.detail.code !== 'precondition_failed'
+        error instanceof CallError && error.detail.fields?.length
           ? errorsOf(error.detail)
-          : { form: changeRefusedText(error, original.name, categoryWords) },
+          : { form: changeRefusedText(error, original.name, categoryWords, environment) },
       );
     }
   };
@@ -93,8 +79,7 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
     const problems = validateDraft(draft, categories);
     if (Object.keys(problems).length > 0) return setErrors(problems);
     if (Object.keys(patchOf(original, draft, categories)).length === 0) return onClose(); // nothing changed: nothing to ask or send
-    if (environment === 'production' && confirmInProduction) setConfirming(true);
-    else void save();
+    void save(); // production: main asks its own question, once
   };
 
   return (
@@ -131,33 +116,6 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
           </button>
         </div>
       </form>
-      {confirming && (
-        <ConfirmDialog
-          title="Change this animal in PRODUCTION?"
-          confirmLabel="Change in production"
-          confirmTone="danger"
-          onConfirm={() => {
-            setConfirming(false);
-            void save();
-          }}
-          onCancel={() => setConfirming(false)}
-          returnFocusTo={() => nameField.current}
-        >
-          <p>
-            <strong>
-              <Name>{original.name}</Name>
-            </strong>{' '}
-            ({categoryWords(original.categoryId)}) will be changed on the live shop's server:
-          </p>
-          <ul className="change-lines">
-            {changeLines(original, patchOf(original, draft, categories), categoryWords).map((line) => (
-              <li key={line}>
-                <Name>{line}</Name>
-              </li>
-            ))}
-          </ul>
-        </ConfirmDialog>
-      )}
     </dialog>
   );
 }

@@ -2,7 +2,8 @@ import { useApp } from '../store';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { OutboxEntry, RemoteEnvironment } from '../../../shared/contract';
-import { call, CallError, messageOf } from '../api';
+import { call, CallError } from '../api';
+import { notDoneText } from '../change-words';
 import { ENVIRONMENT_LABELS } from '../format';
 import {
   draftToPet,
@@ -58,7 +59,11 @@ export function FixEntryDialog({
       );
       onClose();
     } catch (error) {
-      setErrors(error instanceof CallError ? errorsOf(error.detail) : { form: messageOf(error) });
+      setErrors(
+        error instanceof CallError && error.detail.fields?.length
+          ? errorsOf(error.detail)
+          : { form: notDoneText(error, environment, `${entry.name} was not sent again`) },
+      );
     }
   };
   return (

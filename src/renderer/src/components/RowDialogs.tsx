@@ -2,8 +2,8 @@ import { asManager } from '../manager';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { ChangeEntry, OutboxEntry, Pet, PetStatus, RemoteEnvironment } from '../../../shared/contract';
-import { call, messageOf } from '../api';
-import { changeRefusedText } from '../change-words';
+import { call } from '../api';
+import { changeRefusedText, notDoneText } from '../change-words';
 import { ENVIRONMENT_LABELS } from '../format';
 import { isRemote, useApp, useCategoryWords } from '../store';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -24,33 +24,31 @@ async function sendHeld(environment: RemoteEnvironment, entry: OutboxEntry | Cha
       </span>,
     );
   } catch (error) {
-    toast.error(messageOf(error));
+    toast.error(notDoneText(error, environment, `${'patch' in entry ? `The change of ${name}` : name} was not sent`));
   }
 }
 
 type Discarding = { kind: 'entry'; entry: OutboxEntry } | { kind: 'change'; change: ChangeEntry; name: string };
 
 /**
- * What a row's actions open (correct, fix, discard, choose in a conflict, confirm in production)
- * and the calls they make: one place, for the keys and the buttons alike.
+ * What a row's actions open (correct, fix, discard, choose in a conflict) and the calls they make:
+ * one place, for the keys and the buttons alike. A write to production is asked by main itself.
  */
 export function useRowDialogs() {
   const environment = useApp((state) => state.environment)!;
-  const confirmInProduction = useApp((state) => state.preferences.confirmProductionAdds);
   const categoryWords = useCategoryWords();
   const changeAnimal = useApp((state) => state.changeAnimal);
   const [fixing, setFixing] = useState<OutboxEntry | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [resolving, setResolving] = useState<ChangeEntry | null>(null);
   const [discarding, setDiscarding] = useState<Discarding | null>(null);
-  const [confirmingStatus, setConfirmingStatus] = useState<{ pet: Pet; status: PetStatus } | null>(null);
   // A discarded row (and its Discard button) is about to go: the focus then goes to the list, not back to it.
   const discarded = useRef(false);
   const remote = isRemote(environment) ? environment : null;
 
   const setStatus = (pet: Pet, status: PetStatus) =>
     changeAnimal(pet, { status }).catch((error: unknown) =>
-      toast.error(changeRefusedText(error, pet.name, categoryWords)),
+      toast.error(changeRefusedText(error, pet.name, categoryWords, environment)),
     );
 
   const discard = async (what: Discarding) => {
@@ -85,15 +83,18 @@ export function useRowDialogs() {
         );
       } else toast(<span>{named} discarded.</span>);
     } catch (error) {
-      toast.error(messageOf(error));
+      toast.error(
+        notDoneText(
+          error,
+          remote,
+          `${what.kind === 'entry' ? what.entry.name : `The change of ${what.name}`} was not discarded`,
+        ),
+      );
     }
   };
 
   const actions = {
-    status(pet: Pet, status: PetStatus) {
-      if (environment === 'production' && confirmInProduction) setConfirmingStatus({ pet, status });
-      else void setStatus(pet, status);
-    },
+    status: (pet: Pet, status: PetStatus) => void setStatus(pet, status),
     edit: (what: Editing) => setEditing(what),
     fix: (entry: OutboxEntry) => setFixing(entry),
     resolve: (change: ChangeEntry) => setResolving(change),
@@ -109,27 +110,6 @@ export function useRowDialogs() {
       {editing && <EditAnimalDialog editing={editing} onClose={() => setEditing(null)} />}
       {resolving && remote && (
         <ConflictDialog environment={remote} change={resolving} onClose={() => setResolving(null)} />
-      )}
-      {confirmingStatus && (
-        <ConfirmDialog
-          title={
-            <>
-              Mark <Name>{confirmingStatus.pet.name}</Name> {confirmingStatus.status} in PRODUCTION?
-            </>
-          }
-          confirmLabel={`Mark ${confirmingStatus.status}`}
-          confirmTone="danger"
-          onConfirm={() => {
-            setConfirmingStatus(null);
-            void setStatus(confirmingStatus.pet, confirmingStatus.status);
-          }}
-          onCancel={() => setConfirmingStatus(null)}
-        >
-          <p>
-            The live shop's server will show <Name>{confirmingStatus.pet.name}</Name> (
-            {categoryWords(confirmingStatus.pet.categoryId)}) as {confirmingStatus.status}.
-          </p>
-        </ConfirmDialog>
       )}
       {discarding && (
         <ConfirmDialog

@@ -243,7 +243,7 @@ export function SettingsScreen() {
               )
             }
           />
-          Ask before adding an animal in production
+          Ask before adding or changing anything in production
         </label>
       </section>
       <PinSettings />
