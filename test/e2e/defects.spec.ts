@@ -57,7 +57,12 @@ test('1. a held animal is sent by "Send anyway" to the new address, and the sync
   await page.keyboard.press('F5');
   await expect(row(page, 'Held Hamster')).toContainText('Held', { timeout: 15_000 });
   await expect(page.getByTestId('held-count')).toHaveText('1 held');
-  await page.getByRole('button', { name: 'Send Held Hamster to the new address' }).click();
+  await expect(row(page, 'Held Hamster').locator('.row-reason')).toContainText(
+    `The staging address changed from http://127.0.0.1:`,
+  ); // main's reason, as main gave it
+  const send = page.getByRole('button', { name: 'Send Held Hamster to the new address' });
+  await expect(send).toHaveText('Send anyway');
+  await send.click();
   await expect(page.getByText(`Held Hamster is being sent to Staging at ${server.baseUrl}/v1.`)).toBeVisible();
   await expect
     .poll(() => server.store.listPets().map((pet) => pet.name), { timeout: 15_000 })

@@ -45,7 +45,7 @@ export function syncOutcomeInWords({ sent, status }: SyncOutcome): string {
   const left = [
     waiting > 0 ? `${waiting} still waiting` : '',
     rejected > 0 ? `${rejected} rejected: see the list` : '',
-    held > 0 ? `${held} held until you confirm the new address` : '',
+    held > 0 ? `${held} held: see the list` : '',
     conflicts > 0 ? `${conflicts} changed by someone else first: choose on the row` : '',
   ].filter(Boolean);
   const sentText = sent > 0 ? `${sent} sent; ` : '';

@@ -1,5 +1,6 @@
 import { describePatch, type ChangeEntry } from '../../../shared/contract';
 import { refusalInWords } from '../refusal-words';
+import { heldInWords } from './held';
 import type { RowProblem } from './RowProblem';
 
 const WAITING = new Set(['pending', 'sending', 'unknown']);
@@ -19,8 +20,15 @@ export function ChangeWaiting({ change }: { change: ChangeEntry }) {
   ) : null;
 }
 
-/** How a change made here that needs a person stands on its animal's row: held, in conflict, or not made. */
-export function changeProblem(change: ChangeEntry, { onResolve, onSend, onDiscard }: ChangeActions): RowProblem | null {
+/**
+ * How a change made here that needs a person stands on its animal's row: held, in conflict, or not
+ * made. `addressNow` is the server's address as main last told it.
+ */
+export function changeProblem(
+  change: ChangeEntry,
+  addressNow: string | null | undefined,
+  { onResolve, onSend, onDiscard }: ChangeActions,
+): RowProblem | null {
   if (WAITING.has(change.state)) return null;
   if (change.state === 'conflict') {
     const reason = 'Changed on the server by someone else first.';
@@ -33,12 +41,16 @@ export function changeProblem(change: ChangeEntry, { onResolve, onSend, onDiscar
   }
   const discard = { text: 'Discard change', onClick: onDiscard };
   if (change.state === 'needs_confirmation') {
-    const reason = `The server's address changed since this change (${describePatch(change.patch)}) was made.`;
+    const held = heldInWords(
+      change,
+      addressNow,
+      `The server's address changed since this change (${describePatch(change.patch)}) was made.`,
+    );
     return {
       badge: 'Held',
       tone: 'rejected',
-      reason: { short: reason, full: reason },
-      actions: [{ text: 'Send anyway', onClick: onSend }, discard],
+      reason: held.reason,
+      actions: [{ text: held.moved ? 'Send anyway' : 'Send again', onClick: onSend }, discard],
     };
   }
   return {

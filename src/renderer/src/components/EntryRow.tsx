@@ -1,6 +1,7 @@
 import type { OutboxEntry } from '../../../shared/contract';
 import { refusalInWords } from '../refusal-words';
 import { Category } from './Category';
+import { heldInWords, useAddressNow } from './held';
 import { Name } from './Name';
 import type { Measured, Selectable } from './row-props';
 import { ProblemActions, ProblemReason, type RowProblem } from './RowProblem';
@@ -14,7 +15,11 @@ interface EntryActions {
 }
 
 /** What an entry that needs a person shows, or null while it waits or goes. */
-function entryProblem(entry: OutboxEntry, { onFix, onDiscard, onSend }: EntryActions): RowProblem | null {
+function entryProblem(
+  entry: OutboxEntry,
+  addressNow: string | null | undefined,
+  { onFix, onDiscard, onSend }: EntryActions,
+): RowProblem | null {
   const discard = { text: 'Discard', label: `Discard ${entry.name}`, onClick: onDiscard };
   if (entry.state === 'rejected') {
     return {
@@ -25,13 +30,15 @@ function entryProblem(entry: OutboxEntry, { onFix, onDiscard, onSend }: EntryAct
     };
   }
   if (entry.state === 'needs_confirmation') {
-    const reason = `The server's address changed since this was added (${entry.baseUrl}).`;
-    return {
-      badge: 'Held',
-      tone: 'rejected',
-      reason: { short: reason, full: reason },
-      actions: [{ text: 'Send anyway', label: `Send ${entry.name} to the new address`, onClick: onSend }, discard],
-    };
+    const held = heldInWords(
+      entry,
+      addressNow,
+      `The server's address changed since this was added (${entry.baseUrl}).`,
+    );
+    const send = held.moved
+      ? { text: 'Send anyway', label: `Send ${entry.name} to the new address`, onClick: onSend }
+      : { text: 'Send again', label: `Send ${entry.name} again`, onClick: onSend };
+    return { badge: 'Held', tone: 'rejected', reason: held.reason, actions: [send, discard] };
   }
   return null;
 }
@@ -49,7 +56,7 @@ export function EntryRow({
   tabStop,
   onFocus,
 }: Measured & Selectable & EntryActions & { entry: OutboxEntry }) {
-  const problem = entryProblem(entry, { onFix, onDiscard, onSend });
+  const problem = entryProblem(entry, useAddressNow(), { onFix, onDiscard, onSend });
   return (
     <tr
       className={`unsynced state-${entry.state}${selected ? ' selected' : ''}`}

@@ -1,6 +1,7 @@
 import { applyPetPatch, type ChangeEntry, type Pet, type PetPatch, type PetStatus } from '../../../shared/contract';
 import { Category } from './Category';
 import { ChangeWaiting, changeProblem } from './ChangeState';
+import { useAddressNow } from './held';
 import { Name } from './Name';
 import type { Measured, Selectable } from './row-props';
 import { RowMenu } from './RowMenu';
@@ -33,6 +34,7 @@ export function PetRow({
   actions,
 }: Measured & Selectable & { pet: Pet; change?: ChangeEntry; saving?: PetPatch; actions: PetActions }) {
   const shown = saving === undefined ? pet : applyPetPatch(pet, saving);
+  const addressNow = useAddressNow();
   const items = [
     ...(actions.onStatus === null
       ? []
@@ -47,7 +49,7 @@ export function PetRow({
   ];
   const problem =
     saving === undefined && change !== undefined
-      ? changeProblem(change, {
+      ? changeProblem(change, addressNow, {
           onResolve: actions.onResolve,
           onSend: actions.onSendChange,
           onDiscard: actions.onDiscardChange,
