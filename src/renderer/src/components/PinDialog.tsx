@@ -40,11 +40,20 @@ export function PinDialog() {
   );
 }
 
+/** Why main did not unlock, in the window's words: the wait it imposes is counted down beside it. */
+function refusalOf(error: unknown): string {
+  if (!(error instanceof CallError)) return messageOf(error);
+  if (error.detail.code === 'manager_pin_wrong') return 'That is not the manager’s PIN.';
+  if (error.detail.code === 'manager_pin_wait') return 'Too many wrong PINs.';
+  return error.detail.message;
+}
+
 function PinQuestion({ permit, done }: { permit: ManagerPermit; done(unlocked: boolean): void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const [pin, setPin] = useState('');
   const [problem, setProblem] = useState('');
+  /** When main allows the next try (0: it never said to wait). */
   const [waitUntil, setWaitUntil] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const titleId = useId();
@@ -65,11 +74,18 @@ function PinQuestion({ permit, done }: { permit: ManagerPermit; done(unlocked: b
       setPin('');
       field.current?.focus();
       const retryAfterMs = error instanceof CallError ? (error.detail.retryAfterMs ?? 0) : 0;
-      setWaitUntil(Date.now() + retryAfterMs);
+      setWaitUntil(retryAfterMs > 0 ? Date.now() + retryAfterMs : 0);
       setNow(Date.now());
-      setProblem(messageOf(error));
+      setProblem(refusalOf(error));
     }
   };
+  const waited = waitUntil > 0 && waitLeft === 0;
+  const said =
+    waitLeft > 0
+      ? `${problem} The next try is possible in ${waitLeft} s.`
+      : waited
+        ? `${problem} You can try again now.`
+        : problem;
 
   return (
     <dialog
@@ -87,9 +103,10 @@ function PinQuestion({ permit, done }: { permit: ManagerPermit; done(unlocked: b
             label="PIN"
             value={pin}
             onChange={setPin}
-            problem={waitLeft > 0 ? `Too many wrong PINs: the next try is possible in ${waitLeft} s.` : problem}
+            problem={said}
             autoComplete="off"
             inputRef={field}
+            readOnly={waitLeft > 0}
           />
         </div>
         <div className="dialog-actions">

@@ -13,6 +13,8 @@ export function PinField(props: {
   /** "off" to enter a PIN, "new-password" to set one (no password manager offers a saved one). */
   autoComplete: 'off' | 'new-password';
   inputRef?: Ref<HTMLInputElement>;
+  /** Keys typed now go nowhere (while main makes the next try wait): the field keeps the focus. */
+  readOnly?: boolean;
 }) {
   const noteId = `${props.id}-note`;
   return (
@@ -26,6 +28,7 @@ export function PinField(props: {
         autoComplete={props.autoComplete}
         maxLength={MANAGER_PIN_DIGITS.max}
         value={props.value}
+        readOnly={props.readOnly}
         aria-invalid={props.problem ? true : undefined}
         aria-describedby={noteId}
         onChange={(event) => props.onChange(event.target.value)}
