@@ -7,8 +7,8 @@ import { expect } from '../harness';
 import { arrivedOrWaiting, checkInvariants, countOf } from './invariants';
 import { command, PREFIX, type Model, type Real } from './world';
 
-/** Name, Tab, category (replacing what is there), Tab and a status key if any, Enter; production asks first. */
-async function typeAnimal(real: Real, environment: EnvironmentName, animal: Typed, delay: number): Promise<boolean> {
+/** Name, Tab, category (replacing what is there), Tab and a status key if any, Enter (production asks in main's own question). */
+async function typeAnimal(real: Real, animal: Typed, delay: number): Promise<void> {
   const { page } = real;
   await page.keyboard.press('Control+n');
   await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
@@ -22,13 +22,6 @@ async function typeAnimal(real: Real, environment: EnvironmentName, animal: Type
     await page.keyboard.press(animal.statusKey);
   }
   await page.keyboard.press('Enter');
-  if (environment !== 'production') return false;
-  const confirm = page.getByRole('dialog', { name: 'Add this animal to PRODUCTION?' });
-  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await page.keyboard.press('Tab'); // from Cancel, the default, to "Add to production"
-  await page.keyboard.press('Enter');
-  await expect(confirm).toHaveCount(0);
-  return true;
 }
 
 interface Typed {
@@ -47,13 +40,12 @@ export const add = (delay: number, animals: ReadonlyArray<{ statusKey: Typed['st
     async (model, real) => {
       const environment = model.chosen;
       model.selection = null;
-      let dialog = false;
       const typed: Typed[] = [];
       for (const { statusKey, words } of animals) {
         const name = `${PREFIX[environment]}${model.next++} ${words}`;
         const animal = { name, category: String(model.next % 9), statusKey };
         typed.push(animal);
-        dialog = (await typeAnimal(real, environment, animal, delay)) || dialog;
+        await typeAnimal(real, animal, delay);
       }
       for (const { name, category } of typed) {
         // A name never typed before: it is added, whole.
@@ -61,7 +53,7 @@ export const add = (delay: number, animals: ReadonlyArray<{ statusKey: Typed['st
         model.added[environment].push(name);
         model.categoryOf[name] = category;
       }
-      await checkInvariants(model, real, { afterDialog: dialog });
+      await checkInvariants(model, real);
     },
   );
 
@@ -79,12 +71,7 @@ export const addLookAlike = (delay: number, pick: number, decision: 'add anyway'
       model.selection = null;
       const before = await countOf(real, environment, name);
       const shownBefore = await waitingGroups(real.page, name).count();
-      const dialog = await typeAnimal(
-        real,
-        environment,
-        { name, category: model.categoryOf[name]!, statusKey: '' },
-        delay,
-      );
+      await typeAnimal(real, { name, category: model.categoryOf[name]!, statusKey: '' }, delay);
       // Not added behind the person's back, and not gone: it waits in sight for them.
       await expect(waitingGroups(real.page, name)).toHaveCount(shownBefore + 1);
       expect(await countOf(real, environment, name)).toBe(before);
@@ -99,7 +86,7 @@ export const addLookAlike = (delay: number, pick: number, decision: 'add anyway'
         await waiting.getByRole('button', { name: 'Don’t add' }).click();
       } else model.waiting.push(name);
       await expect(waitingGroups(real.page, name)).toHaveCount(model.waiting.filter((other) => other === name).length);
-      await checkInvariants(model, real, { afterDialog: dialog });
+      await checkInvariants(model, real);
     },
     (model) => lookAlikes(model).length > 0,
   );
@@ -161,7 +148,7 @@ export const moveInTheList = (position: number, moves: string[], then: RowKey[])
 
 type RowKey = 'a' | 'p' | 's' | 'e';
 
-/** Presses a row key meant for the selected animal, which alone may change; a question it opens is left with Escape. */
+/** Presses a row key meant for the selected animal, which alone may change; the correction it opens (E) is left with Escape. */
 async function pressRowKey(model: Model, real: Real, key: RowKey): Promise<boolean> {
   const meant = model.selection!;
   model.targeted.add(`${meant.environment}:${meant.key}`);
@@ -173,7 +160,7 @@ async function pressRowKey(model: Model, real: Real, key: RowKey): Promise<boole
   return true;
 }
 
-/** A row key, meant for the animal the person moved to: it alone may change (production's question and a correction are left with Escape). */
+/** A row key, meant for the animal the person moved to: it alone may change (a correction is left with Escape). */
 export const rowKey = (key: RowKey) =>
   command(
     `row key ${key.toUpperCase()}`,
