@@ -1,5 +1,5 @@
 // How a server stands, in words: one vocabulary for the sync bar, Settings and the announcements.
-import type { ConnectionState, ServerStatus, SyncOutcome } from '../../shared/contract';
+import type { AppError, ConnectionState, ServerStatus, SyncOutcome } from '../../shared/contract';
 import { ENVIRONMENT_LABELS } from './format';
 
 export const CONNECTION_LABELS: Record<ConnectionState, string> = {
@@ -28,6 +28,17 @@ export const VERDICT_TITLES: Record<ConnectionState, string> = {
   key_unconfirmed: 'Key not sent',
   no_address: 'No address',
 };
+
+/**
+ * Why a server's list could not be had, as a sentence about "it" (the server the sentence before
+ * named): out of reach is said plainly (Settings' "Test connection" names the address and the
+ * cause); any other problem in main's words.
+ */
+export function problemSentence(problem: AppError): string {
+  if (problem.code === 'unreachable') return 'It could not be reached.';
+  if (problem.code === 'timeout') return 'It did not answer in time.';
+  return problem.message;
+}
 
 /** What a person should do about it, when there is something. */
 export function whatToDo({ connection, problem }: ServerStatus): string | null {

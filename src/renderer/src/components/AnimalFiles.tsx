@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { lookAlikeInWords, type ImportPreview, type ImportRow } from '../../../shared/contract';
+import { lookAlikeInWords, type EnvironmentName, type ImportPreview, type ImportRow } from '../../../shared/contract';
 import { call, messageOf, subscribe } from '../api';
 import { notDoneText } from '../change-words';
 import { ariaKeyShortcuts, COMMANDS, shortcutLabel } from '../../../shared/commands';
@@ -39,7 +39,6 @@ export function AnimalFiles() {
   const environment = useApp((state) => state.environment)!;
   const filter = useApp((state) => state.filter);
   const total = useApp((state) => state.list?.total ?? 0);
-  const all = useApp((state) => state.list?.counts.all ?? 0);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -82,9 +81,8 @@ export function AnimalFiles() {
       {preview && <ImportDialog preview={preview} onClose={() => setPreview(null)} />}
       {exporting && (
         <ExportDialog
-          environment={ENVIRONMENT_LABELS[environment]}
+          environment={environment}
           viewCount={total}
-          allCount={all}
           filtered={filter.status !== 'all' || filter.search.trim() !== ''}
           onExport={async (whole) => {
             const view = {
@@ -103,9 +101,8 @@ export function AnimalFiles() {
 }
 
 function ExportDialog(props: {
-  environment: string;
+  environment: EnvironmentName;
   viewCount: number;
-  allCount: number;
   filtered: boolean;
   onExport(whole: boolean): Promise<void>;
   onClose(): void;
@@ -115,6 +112,16 @@ function ExportDialog(props: {
   const wholeChoice = useRef<HTMLInputElement>(null);
   const [whole, setWhole] = useState(!props.filtered);
   const [problem, setProblem] = useState('');
+  // The list's own counts are of its search: every animal is counted by main, as the export reads them.
+  const [everyCount, setEveryCount] = useState<number | null>(null);
+  useEffect(() => {
+    let current = true;
+    void call('animals', { environment: props.environment, query: { limit: 1 } }).then(
+      ({ total }) => current && setEveryCount(total),
+      () => undefined, // the choice is still offered, without its count
+    );
+    return () => void (current = false);
+  }, [props.environment]);
   const titleId = useId();
   // The choice made for the person has the focus: Enter takes it, an arrow key takes the other.
   useModal(dialog, { initial: props.filtered ? viewChoice : wholeChoice });
@@ -150,7 +157,8 @@ function ExportDialog(props: {
           </label>
           <label>
             <input ref={wholeChoice} type="radio" name="export-scope" checked={whole} onChange={() => setWhole(true)} />
-            Every animal in {props.environment} ({animals(props.allCount)})
+            Every animal in {ENVIRONMENT_LABELS[props.environment]}
+            {everyCount === null ? '' : ` (${animals(everyCount)})`}
           </label>
           <p className="hint">UTF-8 CSV as spreadsheets open it; ids exactly as they are.</p>
           {problem && (

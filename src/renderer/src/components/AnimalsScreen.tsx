@@ -1,6 +1,7 @@
 import type { InventoryView, RemoteEnvironment, ServerStatus } from '../../../shared/contract';
 import type { ReactNode } from 'react';
 import { ENVIRONMENT_LABELS } from '../format';
+import { problemSentence } from '../server-words';
 import { isRemote, useApp, type AnimalList, type Filter } from '../store';
 import { AddAnimalForm } from './AddAnimalForm';
 import { AnimalFiles } from './AnimalFiles';
@@ -14,6 +15,7 @@ const count = new Intl.NumberFormat();
 /** How much of the server's list this computer has, in words: never a claim of contact that did not happen. */
 function inventoryText(server: string, inventory: InventoryView, listedAt: string | null): ReactNode {
   const animals = `${count.format(inventory.animals)} animal${inventory.animals === 1 ? '' : 's'}`;
+  const why = inventory.problem ? ` ${problemSentence(inventory.problem)}` : '';
   switch (inventory.state) {
     case 'walking':
       return `Bringing in every animal ${server} lists: ${animals} so far…`;
@@ -29,9 +31,11 @@ function inventoryText(server: string, inventory: InventoryView, listedAt: strin
     }
 
     case 'interrupted':
-      return `${server}'s list was read in part (${animals}); it continues from there at the next sync${inventory.problem ? `. ${inventory.problem.message}` : '.'}`;
+      return inventory.animals === 0
+        ? `${server}'s list could not be read yet; it is asked for again at the next sync.${why}`
+        : `${server}'s list was read in part (${animals}); it continues from there at the next sync.${why}`;
     case 'first_pages_only':
-      return `${server} shows only its first 100 animals per filter, so some of its animals may not be here${inventory.problem ? `. ${inventory.problem.message}` : '.'}`;
+      return `${server} shows only its first 100 animals per filter, so some of its animals may not be here.${why}`;
     case 'never':
       return listedAt === null ? (
         `Nothing has been listed by ${server} yet.`
@@ -85,8 +89,9 @@ function emptyListText(
   const server = ENVIRONMENT_LABELS[environment];
   const inventory = status?.inventory ?? list.inventory;
   if (list.listedAt === null && inventory?.state !== 'complete') {
-    const why = refreshing ? `asking it now.` : status?.problem?.message;
-    return `${server} has not listed its animals to this computer yet${why ? `: ${why}` : '.'}`;
+    const notYet = `${server} has not listed its animals to this computer yet`;
+    if (refreshing) return `${notYet}: asking it now.`;
+    return status?.problem ? `${notYet}. ${problemSentence(status.problem)}` : `${notYet}.`;
   }
   return inventory?.state === 'complete'
     ? `${server} has no${which} animals${named}.`

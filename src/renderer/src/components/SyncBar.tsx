@@ -58,7 +58,12 @@ export function SyncBar() {
       )}
 
       <span data-testid="last-synced">
-        {status?.lastSyncedAt ? (
+        {connection !== 'online' && status?.lastContactAt ? (
+          // Out of touch now: when it last answered, not a sync that reads as if it were in touch.
+          <>
+            Last reached <Time iso={status.lastContactAt} />
+          </>
+        ) : status?.lastSyncedAt ? (
           <>
             Last synced <Time iso={status.lastSyncedAt} />
           </>

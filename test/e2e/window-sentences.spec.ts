@@ -1,0 +1,69 @@
+// What the window says in sentences holds as a person reads it: counts count what they name, and
+// a server out of reach is told without an address, a count of nothing, or a claim of a sync.
+import { expect, test } from './harness';
+import { connectServer, reopen } from './ui-helpers';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test('export: "every animal" counts every animal of the environment, whatever the search on screen', async ({
+  app: { page, core, main },
+}) => {
+  for (let i = 1; i <= 30; i++) core.addPet('local', { name: `Guppy ${i}`, categoryId: '1', status: 'available' });
+  for (let i = 1; i <= 5; i++) core.addPet('local', { name: `Cat ${i}`, categoryId: '2', status: 'sold' });
+  await reopen(page);
+  await page.keyboard.press('Control+f');
+  await page.keyboard.type('guppy');
+  await expect(page.getByRole('radio', { name: 'All 30' })).toBeChecked();
+  await page.keyboard.press('Control+s');
+  const dialog = page.getByRole('dialog', { name: 'Export animals to CSV' });
+  await expect(dialog.getByLabel(/The list as shown/)).toHaveAccessibleName(/\(30 animals\)$/);
+  const every = dialog.getByLabel(/^Every animal in Local store/);
+  await expect(every).toHaveAccessibleName('Every animal in Local store (35 animals)');
+  await every.check();
+  await dialog.getByRole('button', { name: 'Choose a file…' }).click();
+  await expect(page.getByText(/^35 animals exported to /)).toBeVisible();
+  expect(main.savedFiles[0]!.contents.trimEnd().split('\r\n')).toHaveLength(36); // the header and 35 animals
+});
+
+test('a server never read, out of reach: the list says so in words, with no address and no count of nothing', async ({
+  app: { page, core },
+}) => {
+  const server = await connectServer(core, 'staging');
+  try {
+    server.proxy.setMode('reset');
+    core.setActiveEnvironment('staging');
+    await reopen(page);
+    const freshness = page.locator('.freshness');
+    await expect(freshness).toHaveAttribute('data-inventory', 'interrupted', { timeout: 15_000 });
+    await expect(freshness).toHaveText(
+      "Staging's list could not be read yet; it is asked for again at the next sync. It could not be reached.",
+    );
+    await expect(page.getByTestId('empty-list')).toHaveText(
+      'Staging has not listed its animals to this computer yet. It could not be reached.',
+    );
+    await expect(page.locator('.content')).not.toContainText('127.0.0.1');
+    await expect(page.locator('.content')).not.toContainText('(0 animals)');
+  } finally {
+    await server.close();
+  }
+});
+
+test('offline after a sync, the bar says when the server was last reached, never that it synced', async ({
+  app: { page, core },
+}) => {
+  const server = await connectServer(core, 'staging');
+  try {
+    core.setActiveEnvironment('staging');
+    await reopen(page);
+    const lastSynced = page.getByTestId('last-synced');
+    await expect(page.locator('.sync-state')).toHaveText('Online', { timeout: 15_000 });
+    await expect(lastSynced).toContainText('Last synced just now');
+    server.proxy.setMode('reset');
+    await page.keyboard.press('F5');
+    await expect(page.locator('.sync-state')).toHaveText('Offline: working from this computer', { timeout: 15_000 });
+    await expect(lastSynced).toContainText('Last reached just now');
+    await expect(page.locator('.sync-bar')).not.toContainText('synced');
+  } finally {
+    await server.close();
+  }
+});
