@@ -85,13 +85,14 @@ export function ConflictDialog({
         </tbody>
       </table>
       <div className="dialog-actions">
-        <button type="button" ref={later} onClick={onClose}>
+        {/* The filled button is the default, which overwrites nothing; keeping mine overwrites theirs. */}
+        <button type="button" ref={later} className="primary" onClick={onClose}>
           Decide later
         </button>
         <button type="button" onClick={() => void decide('take-theirs')}>
           Keep theirs
         </button>
-        <button type="button" className="primary" onClick={() => void decide('keep-mine')}>
+        <button type="button" onClick={() => void decide('keep-mine')}>
           Keep mine
         </button>
       </div>
