@@ -103,6 +103,8 @@ export async function arrivedOrWaiting(
   environment: EnvironmentName,
   name: string,
   before: number,
+  /** Notices of this name already waiting for the person (left for later): they say nothing of this add. */
+  waitingBefore = 0,
 ): Promise<'added' | 'waiting'> {
   const waiting = real.page.getByRole('group', { name: new RegExp(`^${escape(name)} `) });
   let outcome: 'added' | 'waiting' | null = null;
@@ -110,7 +112,7 @@ export async function arrivedOrWaiting(
     .poll(
       async () => {
         if ((await countOf(real, environment, name)) > before) outcome = 'added';
-        else if ((await waiting.count()) > 0) outcome = 'waiting';
+        else if ((await waiting.count()) > waitingBefore) outcome = 'waiting';
         return outcome;
       },
       { timeout: 10_000, message: `${name} was neither added whole nor shown waiting` },
