@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import { COMMANDS, commandForKey, shortcutLabel, type CommandId } from '../../shared/commands';
 import { subscribe } from './api';
@@ -11,6 +11,7 @@ import { SEARCH_FIELD_ID } from './components/Filters';
 import { PinDialog } from './components/PinDialog';
 import { SettingsScreen } from './components/SettingsScreen';
 import { SyncBar, syncNowAndAnnounce } from './components/SyncBar';
+import { keepToastsBesideTheWork } from './components/ToastRoom';
 import { FALLBACK_FOCUS_ID } from './components/use-modal';
 import { isMac } from './format';
 import { keepFocusOnThePage } from './keep-focus';
@@ -73,6 +74,8 @@ export function App() {
   const startedInProduction = useApp((state) => state.startedInProduction);
   const acknowledgeProduction = useApp((state) => state.acknowledgeProduction);
   const chooseEnvironment = useApp((state) => state.chooseEnvironment);
+  const toasts = useRef<HTMLDivElement>(null);
+  useEffect(() => keepToastsBesideTheWork(toasts.current!), []);
 
   useEffect(() => {
     void useApp.getState().start();
@@ -146,7 +149,15 @@ export function App() {
         </ConfirmDialog>
       )}
       <PinDialog />
-      <Toaster position="bottom-right" theme="system" closeButton />
+      <div ref={toasts}>
+        <Toaster
+          position="bottom-left"
+          theme="system"
+          closeButton
+          offset={{ left: 'var(--toast-left, 24px)', bottom: 'var(--toast-bottom, 24px)' }}
+          style={{ '--width': 'var(--toast-width, 356px)' } as CSSProperties}
+        />
+      </div>
     </div>
   );
 }

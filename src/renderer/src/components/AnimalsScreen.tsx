@@ -9,6 +9,7 @@ import { AnimalsTable } from './AnimalsTable';
 import { Filters } from './Filters';
 import { FindById } from './FindById';
 import { Time } from './Time';
+import { ToastRoom } from './ToastRoom';
 
 const count = new Intl.NumberFormat();
 
@@ -151,6 +152,7 @@ export function AnimalsScreen() {
         <Filters />
         <Freshness />
         <ListBody />
+        <ToastRoom />
       </section>
       <aside className="side-pane">
         <AddAnimalForm />

@@ -7,6 +7,7 @@ import { isRemote, useApp, type AnimalList } from '../store';
 import { EntryRow } from './EntryRow';
 import { PetRow, STATUS_KEYS, type PetActions } from './PetRow';
 import { useRowDialogs } from './RowDialogs';
+import { columnNeeds } from './table-columns';
 import { rowAt, rowKey, useRowSelection } from './use-row-selection';
 
 let firstListPainted = false;
@@ -114,16 +115,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
   };
 
   // The id column as wide as the longest id loaded: a 19-digit id on one line, a short one leaving room for names.
-  const { idChars, categoryChars } = useMemo(() => {
-    let idChars = 3;
-    let categoryChars = 3;
-    for (const rows of list.blocks.values())
-      for (const row of rows) {
-        if (row.kind === 'pet') idChars = Math.max(idChars, row.pet.id.length);
-        categoryChars = Math.max(categoryChars, (row.kind === 'pet' ? row.pet : row.entry).categoryId.length);
-      }
-    return { idChars, categoryChars };
-  }, [list.blocks]);
+  const { idChars, categoryChars, syncCell } = useMemo(() => columnNeeds(list.blocks.values()), [list.blocks]);
 
   return (
     <>
@@ -137,6 +129,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
       >
         <table
           style={{ '--id-chars': idChars, '--category-chars': categoryChars } as React.CSSProperties}
+          data-sync-cell={syncCell}
           className="animals"
           aria-label={`Animals in ${ENVIRONMENT_LABELS[environment]}`}
           aria-rowcount={list.total + 1}

@@ -73,7 +73,9 @@ export function EntryRow({
         <span aria-hidden="true">new</span>
       </td>
       <td>
-        <Name>{entry.name}</Name>
+        <span className="row-name" title={entry.name}>
+          <Name>{entry.name}</Name>
+        </span>
         {problem && <ProblemReason problem={problem} />}
       </td>
       <td>

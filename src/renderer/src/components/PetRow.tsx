@@ -69,7 +69,9 @@ export function PetRow({
     >
       <td className="num">{pet.id}</td>
       <td>
-        <Name>{shown.name}</Name>
+        <span className="row-name" title={shown.name}>
+          <Name>{shown.name}</Name>
+        </span>
         {problem && <ProblemReason problem={problem} />}
       </td>
       <td>
