@@ -6,7 +6,7 @@ import { openDatabase } from '../../src/main/store/database';
 import { REPLICA_MIGRATIONS } from '../../src/main/store/migrations';
 import { replicaFileName } from '../../src/main/sync/replica-file';
 import { expect, test } from './harness';
-import { checkScreen, connectServer, restartInProduction, row } from './ui-helpers';
+import { checkScreen, closeToasts, connectServer, restartInProduction, row } from './ui-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -54,6 +54,7 @@ test('a send unanswered for two days is held with main’s reason, and "Send aga
       /with no answer; the production server may already have made this change/,
     );
     await expect(page.getByTestId('held-count')).toHaveText('2 held');
+    await closeToasts(page);
     await checkScreen(page, 'held');
 
     // "Send again": production asks in main's question; a no sends nothing and says so.

@@ -3,7 +3,7 @@
 // the person works with.
 import type { Page } from '@playwright/test';
 import { expect, test } from './harness';
-import { checkScreen, reopen } from './ui-helpers';
+import { checkScreen, closeToasts, connectServer, reopen, row } from './ui-helpers';
 
 const CATEGORIES = [
   ['-9223372036854775808', 'Birds of the southern hemisphere'],
@@ -12,6 +12,7 @@ const CATEGORIES = [
 ] as const;
 
 type Box = { x: number; y: number; width: number; height: number };
+type Edges = { top: number; bottom: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -108,3 +109,48 @@ for (const [width, height, rows] of [
     await checkScreen(page, `small-${width}x${height}`);
   });
 }
+
+test('at 800×600 the row the person is on stays in sight when a toast makes room for itself', async ({
+  app: { page, core },
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  const server = await connectServer(core, 'staging');
+  try {
+    for (let i = 1; i <= 12; i++)
+      server.service.store.createPet({ name: `Guppy ${i}`, categoryId: '1', status: 'available' });
+    core.setActiveEnvironment('staging');
+    await reopen(page);
+    await expect(row(page, 'Guppy 12')).toBeVisible({ timeout: 15_000 });
+    await closeToasts(page);
+    // The lowest row wholly in view, chosen by keyboard.
+    const lowest = (await rowsInView(page)).rows - 1;
+    await row(page, 'Guppy 12').focus();
+    for (let i = 0; i < lowest; i++) await page.keyboard.press('ArrowDown');
+    const chosen = page.locator('table.animals tbody tr:focus');
+    await expect(chosen).toContainText(`Guppy ${12 - lowest}`);
+    await page.keyboard.press('F5');
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Staging sync finished' });
+    await expect(toast).toBeVisible({ timeout: 15_000 });
+    await expect(chosen).toBeFocused();
+    // While the toast shows, the chosen row is wholly inside the list's view, and the toast is not over it.
+    const boxes = () =>
+      page.evaluate(`(() => {
+        const box = (element) => element && element.getBoundingClientRect();
+        const toast = box(document.querySelector('[data-sonner-toast][data-front="true"]'));
+        const view = box(document.querySelector('[data-testid="animals-scroll"]'));
+        const chosen = box(document.querySelector('table.animals tbody tr:focus'));
+        return { toast: toast && { top: toast.top, bottom: toast.bottom }, view: { top: view.top, bottom: view.bottom }, chosen: chosen && { top: chosen.top, bottom: chosen.bottom } };
+      })()`) as Promise<{ toast: Edges | null; view: Edges; chosen: Edges | null }>;
+    await expect
+      .poll(async () => {
+        const { toast: shown, view, chosen: rowBox } = await boxes();
+        if (shown === null || rowBox === null) return 'no toast, or no row chosen';
+        if (rowBox.bottom > view.bottom + 1) return 'the row is below the list’s view';
+        if (rowBox.bottom > shown.top && shown.bottom > rowBox.top) return 'the toast is over the row';
+        return 'in sight';
+      })
+      .toBe('in sight');
+  } finally {
+    await server.close();
+  }
+});

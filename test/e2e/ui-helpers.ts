@@ -57,6 +57,13 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
 }
 
+/** Closes every toast shown (their close buttons), so that a picture shows the screen under them. */
+export async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.locator('[data-sonner-toast]:not([data-removed="true"])');
+  while ((await toasts.count()) > 0)
+    await page.locator('[data-sonner-toast][data-front="true"] [data-close-button]').click();
+}
+
 export const row = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 

@@ -30,7 +30,12 @@ export function keepToastsBesideTheWork(host: Element): () => void {
   const place = () => {
     frame = 0;
     const height = stackHeight(host);
+    const before = root.getPropertyValue('--toast-room');
     root.setProperty('--toast-room', `${height === 0 ? 0 : height + CLEARANCE_PX}px`);
+    // The list just got shorter: the row the person is on stays in sight.
+    const focused = document.activeElement;
+    if (before !== root.getPropertyValue('--toast-room') && focused?.closest('.list-scroll'))
+      requestAnimationFrame(() => focused.scrollIntoView({ block: 'nearest' }));
     const room = document.querySelector('.toast-room');
     if (room === null) {
       for (const name of ['--toast-left', '--toast-bottom', '--toast-width']) root.removeProperty(name);
