@@ -1,4 +1,4 @@
-// The counter's day in the window: defaults that keep animals findable, category names, import and export,
+// The counter's day in the window: defaults that keep animals findable, category names,
 // the manager's lock. The built renderer in Chromium over the real core.
 import type { Page } from '@playwright/test';
 import { test, expect } from './harness';
@@ -205,80 +205,6 @@ test.describe('the counter’s day', () => {
     }
   });
 
-  test('import: a preview with each problem on its row; imported once, with progress; the same file again adds nothing', async ({
-    app: { page, core, main },
-  }) => {
-    core.nameCategory('local', { categoryId: '7', name: 'Small mammals' });
-    const lines = [
-      '\uFEFFname,category,status',
-      '=cmd|calc,7,available',
-      'Hammy,small mammals,Pending',
-      ',7,sold',
-      'Lizzy,Reptiles,available',
-    ];
-    for (let i = 0; i < 996; i++) lines.push(`Mouse ${i},7,available`);
-    main.fileToOpen = { name: 'first-week.csv', bytes: Buffer.from(lines.join('\r\n'), 'utf8') };
-    // By keyboard only, as at the counter: Ctrl+O opens main's dialog, Enter imports, Escape leaves.
-    await expect(page.getByRole('button', { name: 'Import CSV…' })).toHaveAttribute('aria-keyshortcuts', 'Control+O');
-    await page.keyboard.press('Control+o');
-    const preview = page.getByRole('dialog', { name: /Import first-week\.csv to Local store/ });
-    await expect(preview.getByTestId('import-counts')).toHaveText('998 animals ready · 2 with problems (not added)');
-    await expect(preview.locator('tr[data-line="4"]')).toContainText('name must not be empty');
-    await expect(preview.locator('tr[data-line="5"]')).toContainText('"Reptiles" names no category here');
-    await expect(preview.getByRole('button', { name: 'Import 998 animals' })).toBeFocused();
-    await checkScreen(page, 'import-preview');
-    await page.keyboard.press('Enter');
-    await expect(preview).toHaveCount(0);
-    await expect(page.getByText('998 animals imported to Local store.')).toBeVisible();
-    await expect(page.getByRole('radio', { name: 'All 998' })).toBeChecked();
-    await expect(page.getByRole('radio', { name: 'Pending 1' })).toBeVisible();
-    await page.keyboard.press('Control+f');
-    await page.keyboard.type('cmd'); // at once: the shortcut focuses the field before its keydown returns
-    await expect(row(page, '=cmd|calc')).toContainText('Small mammals 7'); // a formula is a name, as typed
-    await page.keyboard.press('Control+a');
-    await page.keyboard.press('Backspace');
-
-    await page.keyboard.press('Control+o');
-    await expect(preview.getByTestId('import-counts')).toHaveText(
-      '0 animals ready · 2 with problems (not added) · 998 imported before',
-    );
-    await expect(preview.getByRole('button', { name: 'Import 0 animals' })).toBeDisabled();
-    await expect(preview.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(preview).toHaveCount(0);
-    expect(core.animals('local').total).toBe(998);
-    main.fileToOpen = null; // the person cancels main's dialog: nothing opens, nothing is said
-    await page.keyboard.press('Control+o');
-    await expect.poll(() => main.calls['previewImport']).toBe(3);
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-  });
-
-  test('export: the view as shown, or every animal, as UTF-8 CSV with the BOM; ids exact', async ({
-    app: { page, core, main },
-  }) => {
-    core.addPet('local', { name: 'Max "the great", Jr.', categoryId: '-9223372036854775808', status: 'sold' });
-    core.addPet('local', { name: 'Minnie', categoryId: '1', status: 'available' });
-    await reopen(page);
-    await page.getByRole('radio', { name: /^Sold/ }).check();
-    await page.keyboard.press('Control+s'); // by keyboard: the shortcut, then Enter takes the choice made
-    const dialog = page.getByRole('dialog', { name: 'Export animals to CSV' });
-    await expect(dialog.getByLabel(/The list as shown/)).toBeChecked(); // a filtered view: that is what is asked for
-    await expect(dialog.getByLabel(/The list as shown/)).toBeFocused();
-    await checkScreen(page, 'export');
-    await page.keyboard.press('Enter');
-    await expect(page.getByText(/1 animal exported to .*animals-local-\d{4}-\d\d-\d\d\.csv/)).toBeVisible();
-    expect(main.savedFiles[0]!.contents).toBe(
-      '\uFEFF"id","name","category_id","category","status","sync"\r\n"1","Max ""the great"", Jr.","-9223372036854775808","","sold",""\r\n',
-    );
-    await page.keyboard.press('Control+s');
-    await expect(dialog.getByLabel(/The list as shown/)).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(dialog.getByLabel(/Every animal in Local store \(2 animals\)/)).toBeChecked();
-    await page.keyboard.press('Enter');
-    await expect(page.getByText(/2 animals exported/)).toBeVisible();
-    expect(main.savedFiles[1]!.contents.split('\r\n')).toHaveLength(4);
-  });
-
   test('the manager’s lock: the counter works on; switching, Settings’ saves and discarding ask for the PIN, each once', async ({
     app: { page, core },
   }) => {
@@ -354,53 +280,4 @@ test.describe('the counter’s day', () => {
       await server.close();
     }
   });
-});
-
-test('production in the dark theme: the add button keeps its contrast, against its text, the pane and the strip', async ({
-  app: { page, core },
-}) => {
-  const server = await connectServer(core, 'production');
-  try {
-    await core.setActiveEnvironment('production');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await expect(page.locator('.env-strip')).toHaveAttribute('data-environment', 'production');
-    // The colours Chromium computed; WCAG's relative luminance and contrast ratio over them.
-    // (A plain script in the page: the test's own types know no DOM.)
-    const colourOf = (selector: string, property: 'backgroundColor' | 'color') =>
-      page.evaluate(
-        `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).${property}`,
-      ) as Promise<string>;
-    const colours = {
-      buttonBackground: await colourOf('.add-button', 'backgroundColor'),
-      buttonText: await colourOf('.add-button', 'color'),
-      pane: await colourOf('.add-form', 'backgroundColor'),
-      strip: await colourOf('.env-strip', 'backgroundColor'),
-      stripText: await colourOf('.env-strip', 'color'),
-    };
-    const luminance = (css: string) => {
-      const [r, g, b] = css
-        .match(/[\d.]+/g)!
-        .slice(0, 3)
-        .map((value) => {
-          const v = Number(value) / 255;
-          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-        });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    const ratio = (a: string, b: string) => {
-      const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
-      return (x! + 0.05) / (y! + 0.05);
-    };
-    const ratios = {
-      text: ratio(colours.buttonBackground, colours.buttonText),
-      pane: ratio(colours.buttonBackground, colours.pane),
-      strip: ratio(colours.strip, colours.stripText),
-    };
-    expect(ratios.text).toBeGreaterThanOrEqual(4.5); // WCAG AA text
-    expect(ratios.pane).toBeGreaterThanOrEqual(3); // WCAG non-text: the button stands out of its pane
-    expect(ratios.strip).toBeGreaterThanOrEqual(4.5);
-    await checkScreen(page, 'production-add-dark');
-  } finally {
-    await server.close();
-  }
 });

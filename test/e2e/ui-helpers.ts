@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { test } from './harness';
 import type { PetstoreCore } from '../../src/main/core/petstore-core';
 import type { RemoteEnvironment } from '../../src/shared/contract';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
@@ -14,6 +15,24 @@ export interface ServerBehind {
   service: RunningService;
   proxy: FaultProxy;
   close(): Promise<void>;
+}
+
+/** What a test started, closed after it, the last first: push a close to the list this returns. */
+export function useCleanups(): Array<() => Promise<unknown> | unknown> {
+  const cleanups: Array<() => Promise<unknown> | unknown> = [];
+  test.afterEach(async () => {
+    while (cleanups.length) await cleanups.pop()!();
+  });
+  return cleanups;
+}
+
+/** Adds an animal from the keyboard, as counter staff do: Name, Tab, category, Enter. */
+export async function addByKeyboard(page: Page, name: string, category: string, delay = 0): Promise<void> {
+  await page.getByLabel('Name', { exact: true }).focus();
+  await page.keyboard.type(name, { delay });
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(category, { delay });
+  await page.keyboard.press('Enter');
 }
 
 /** Our real HTTP service behind the fault proxy, configured as `environment` in the app's core. */

@@ -5,26 +5,6 @@ import { connectServer, reopen } from './ui-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-test('export: "every animal" counts every animal of the environment, whatever the search on screen', async ({
-  app: { page, core, main },
-}) => {
-  for (let i = 1; i <= 30; i++) core.addPet('local', { name: `Guppy ${i}`, categoryId: '1', status: 'available' });
-  for (let i = 1; i <= 5; i++) core.addPet('local', { name: `Cat ${i}`, categoryId: '2', status: 'sold' });
-  await reopen(page);
-  await page.keyboard.press('Control+f');
-  await page.keyboard.type('guppy');
-  await expect(page.getByRole('radio', { name: 'All 30' })).toBeChecked();
-  await page.keyboard.press('Control+s');
-  const dialog = page.getByRole('dialog', { name: 'Export animals to CSV' });
-  await expect(dialog.getByLabel(/The list as shown/)).toHaveAccessibleName(/\(30 animals\)$/);
-  const every = dialog.getByLabel(/^Every animal in Local store/);
-  await expect(every).toHaveAccessibleName('Every animal in Local store (35 animals)');
-  await every.check();
-  await dialog.getByRole('button', { name: 'Choose a file…' }).click();
-  await expect(page.getByText(/^35 animals exported to /)).toBeVisible();
-  expect(main.savedFiles[0]!.contents.trimEnd().split('\r\n')).toHaveLength(36); // the header and 35 animals
-});
-
 test('a server never read, out of reach: the list says so in words, with no address and no count of nothing', async ({
   app: { page, core },
 }) => {
