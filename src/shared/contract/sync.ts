@@ -126,7 +126,7 @@ export interface ServerStatus {
   lastSyncedAt: string | null;
   /** Added here, not yet on the server: waiting, on their way, or with an unknown outcome. */
   waiting: number;
-  /** Held until a person confirms them for the server's new address. */
+  /** Held for a person: the address changed since they were added, or a send went unanswered longer than a server remembers its key. */
   held: number;
   /** Refused by the server (adds and changes), or changes it cannot take: each waits for a person. */
   rejected: number;
