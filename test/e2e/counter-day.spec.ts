@@ -2,7 +2,7 @@
 // the manager's lock. The built renderer in Chromium over the real core.
 import type { Page } from '@playwright/test';
 import { test, expect } from './harness';
-import { checkScreen, connectServer, reopen, row } from './ui-helpers';
+import { checkScreen, connectServer, reopen, row, workIn } from './ui-helpers';
 
 const nameField = (page: Page) => page.getByLabel('Name', { exact: true });
 const categoryField = (page: Page) => page.getByLabel('Category', { exact: true });
@@ -65,8 +65,7 @@ test.describe('the counter’s day', () => {
     const server = await connectServer(core, 'staging');
     try {
       await page.clock.install(); // the window's clock only: main's stays real
-      core.setActiveEnvironment('staging');
-      await reopen(page);
+      await workIn(page, core, 'staging');
       await page.keyboard.press('Control+r');
       const freshness = page.locator('.freshness');
       const lastSynced = page.getByTestId('last-synced');

@@ -3,7 +3,7 @@
 // keychain, our service behind a fault proxy, main answering slowly where it matters.
 import type { Page } from '@playwright/test';
 import { expect, test } from './harness';
-import { addByKeyboard, connectServer, reopen, row, useCleanups } from './ui-helpers';
+import { addByKeyboard, connectServer, reopen, row, useCleanups, workIn } from './ui-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -19,8 +19,7 @@ test('started in production: the default the code names ("Continue in production
   app: { page, core },
 }) => {
   await connectServer(core, 'production').then((server) => cleanups.push(() => server.close()));
-  core.setActiveEnvironment('production');
-  await reopen(page);
+  await workIn(page, core, 'production');
   const notice = page.getByRole('dialog', { name: 'You are working in PRODUCTION' });
   const carryOn = notice.getByRole('button', { name: 'Continue in production' });
   const leave = notice.getByRole('button', { name: 'Switch to the local store' });

@@ -2,7 +2,7 @@
 // button's label is whole and on its own words' lines; and each dialog's default is the safe answer.
 import type { Page } from '@playwright/test';
 import { expect, test } from './harness';
-import { connectServer, reopen, row } from './ui-helpers';
+import { connectServer, row, workIn } from './ui-helpers';
 
 /**
  * The labels of the open dialog's buttons that a person cannot read whole, each with why. Three
@@ -66,8 +66,7 @@ for (const [width, height] of [
       const rex = server.service.store.createPet({ name: 'Rex', categoryId: '5', status: 'available' });
       server.service.store.createPet({ name: 'Bella', categoryId: '5', status: 'available' });
       core.nameCategory('production', { categoryId: '5', name: 'Birds of the southern hemisphere' });
-      core.setActiveEnvironment('production');
-      await reopen(page);
+      await workIn(page, core, 'production');
       await buttonsReadWhole(page, 'You are working in PRODUCTION', where);
       await page.getByRole('button', { name: 'Continue in production' }).click();
       const rexRow = page.locator(`tr[data-pet-id="${rex.id}"]`);
@@ -122,8 +121,7 @@ test('a conflict’s filled button is its default, "Decide later"; keeping mine,
   const server = await connectServer(core, 'staging');
   try {
     const rex = server.service.store.createPet({ name: 'Shared Rex', categoryId: '2', status: 'available' });
-    core.setActiveEnvironment('staging');
-    await reopen(page);
+    await workIn(page, core, 'staging');
     const rexRow = page.locator(`tr[data-pet-id="${rex.id}"]`);
     await expect(rexRow).toBeVisible({ timeout: 15_000 });
     server.service.store.updatePet(rex.id, { status: 'pending' }, '*');

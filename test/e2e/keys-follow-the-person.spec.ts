@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import type { PetstoreCore } from '../../src/main/core/petstore-core';
 import type { Pet } from '../../src/shared/contract';
 import { expect, test } from './harness';
-import { connectServer, reopen, row } from './ui-helpers';
+import { connectServer, reopen, row, workIn } from './ui-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -93,8 +93,7 @@ test.describe('the selection is an animal, not a row number', () => {
     try {
       for (let i = 1; i <= 50; i++)
         server.service.store.createPet({ name: `Srv ${i}`, categoryId: '1', status: 'available' });
-      core.setActiveEnvironment('staging');
-      await reopen(page);
+      await workIn(page, core, 'staging');
       await expect(row(page, 'Srv 50')).toBeVisible({ timeout: 15_000 });
       await row(page, 'Srv 50').click(); // newest first
       for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowDown');
@@ -193,8 +192,7 @@ test('an add main refuses after the person went to Settings waits for them when 
 }) => {
   const server = await connectServer(core, 'staging');
   try {
-    core.setActiveEnvironment('staging');
-    await reopen(page);
+    await workIn(page, core, 'staging');
     const answer = main.holdAnswers('addPet'); // main is busy: the add is answered later
     await page.keyboard.press('Control+n');
     await typeAnimal(page, 'Sam', '1', 0);

@@ -4,7 +4,7 @@
 // says so in words.
 import type { Page } from '@playwright/test';
 import { expect, test } from './harness';
-import { checkScreen, connectServer, reopen, restartInProduction, row } from './ui-helpers';
+import { checkScreen, connectServer, reopen, restartInProduction, row, workIn } from './ui-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -87,8 +87,7 @@ test('an add meant for Staging that main answers after a switch to Local waits b
 }) => {
   const server = await connectServer(core, 'staging');
   try {
-    core.setActiveEnvironment('staging');
-    await reopen(page);
+    await workIn(page, core, 'staging');
     const release = main.holdAnswers('addPet');
     await fillAndAdd(page, 'Late Larry', '4');
     await page.keyboard.press('Control+1');
@@ -165,8 +164,7 @@ test('production is unmistakable: the strip in words, a red add; main asks once,
 
 test('after a restart in production, the app says so before anything else', async ({ app: { page, core } }) => {
   const production = await connectServer(core, 'production');
-  core.setActiveEnvironment('production');
-  await reopen(page);
+  await workIn(page, core, 'production');
   const notice = page.getByRole('dialog', { name: 'You are working in PRODUCTION' });
   await expect(notice).toBeVisible();
   await checkScreen(page, 'started-in-production');

@@ -7,7 +7,7 @@ import { startService, TEST_API_KEY, type RunningService } from '../helpers/http
 import { startMisbehavingServer } from '../helpers/misbehaving-server';
 import { freePort } from '../helpers/processes';
 import { expect, test } from './harness';
-import { addByKeyboard, reopen, row, useCleanups } from './ui-helpers';
+import { addByKeyboard, reopen, row, useCleanups, workIn } from './ui-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -24,8 +24,7 @@ test('a held animal is sent by "Send anyway" to the new address, and the sync ba
   const server = await service();
   await core.setBaseUrl('staging', `http://127.0.0.1:${await freePort()}/v1`); // unreachable
   await core.setKey('staging', TEST_API_KEY);
-  core.setActiveEnvironment('staging');
-  await reopen(page);
+  await workIn(page, core, 'staging');
   await addByKeyboard(page, 'Held Hamster', '3');
   await expect(row(page, 'Held Hamster')).toContainText('Waiting to sync');
   await page.keyboard.press('Control+,');
@@ -63,8 +62,7 @@ test('the sync bar and the list say only what is known: one account of the serve
   await core.setBaseUrl('staging', proxy.baseUrl);
   await core.setKey('staging', TEST_API_KEY);
   server.store.createPet({ name: 'Known Kiwi', categoryId: '1', status: 'available' });
-  core.setActiveEnvironment('staging');
-  await reopen(page);
+  await workIn(page, core, 'staging');
   await expect(page.locator('.freshness')).toContainText('Every animal Staging lists, as listed');
   await expect(page.getByTestId('last-synced')).toContainText('Last synced'); // never "Never synced" beside it
   await expect(page.locator('.sync-state')).toHaveText('Online');
@@ -150,8 +148,7 @@ test('while a slow refresh runs, the list says where its rows came from', async 
   await core.setBaseUrl('staging', proxy.baseUrl);
   await core.setKey('staging', TEST_API_KEY);
   server.store.createPet({ name: 'Sold Seal', categoryId: '1', status: 'sold' });
-  core.setActiveEnvironment('staging');
-  await reopen(page);
+  await workIn(page, core, 'staging');
   await expect(row(page, 'Sold Seal')).toBeVisible();
   proxy.schedule(['slow']);
   await page.keyboard.press('F5'); // sync now: the server's whole list is asked for again
@@ -169,8 +166,7 @@ test('a discard confirmed after its row moved on says what main did: already the
   cleanups.push(() => proxy.close());
   await core.setBaseUrl('staging', proxy.baseUrl);
   await core.setKey('staging', TEST_API_KEY);
-  core.setActiveEnvironment('staging');
-  await reopen(page);
+  await workIn(page, core, 'staging');
   proxy.rejectPostsWith('not at this shop');
   for (const name of ['Sent Meanwhile', 'On Its Way']) await addByKeyboard(page, name, '1');
   await page.keyboard.press('F5');

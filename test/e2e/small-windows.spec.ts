@@ -3,7 +3,7 @@
 // the person works with.
 import type { Page } from '@playwright/test';
 import { expect, test } from './harness';
-import { checkScreen, closeToasts, connectServer, reopen, row } from './ui-helpers';
+import { checkScreen, closeToasts, connectServer, reopen, row, workIn } from './ui-helpers';
 
 const CATEGORIES = [
   ['-9223372036854775808', 'Birds of the southern hemisphere'],
@@ -118,8 +118,7 @@ test('at 800×600 the row the person is on stays in sight when a toast makes roo
   try {
     for (let i = 1; i <= 12; i++)
       server.service.store.createPet({ name: `Guppy ${i}`, categoryId: '1', status: 'available' });
-    core.setActiveEnvironment('staging');
-    await reopen(page);
+    await workIn(page, core, 'staging');
     await expect(row(page, 'Guppy 12')).toBeVisible({ timeout: 15_000 });
     await closeToasts(page);
     // The lowest row wholly in view, chosen by keyboard.

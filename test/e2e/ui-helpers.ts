@@ -92,6 +92,12 @@ export async function reopen(page: Page): Promise<void> {
   await expect(page.locator('.env-strip')).toBeVisible();
 }
 
+/** Main makes `environment` the active one (as a manager's switch would), and the window opens on it. */
+export async function workIn(page: Page, core: PetstoreCore, environment: RemoteEnvironment): Promise<void> {
+  core.setActiveEnvironment(environment);
+  await reopen(page);
+}
+
 /** The app restarted in production, where the person left it, past the notice that says so. */
 export async function restartInProduction(page: Page, core: PetstoreCore): Promise<void> {
   core.setActiveEnvironment('production');

@@ -3,7 +3,7 @@ import { startService, TEST_API_KEY } from '../helpers/http-service';
 import { startMisbehavingServer } from '../helpers/misbehaving-server';
 
 import { expect, test } from './harness';
-import { accessibleTableRoles, checkScreen, connectServer, reopen, row } from './ui-helpers';
+import { accessibleTableRoles, checkScreen, connectServer, reopen, row, workIn } from './ui-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -218,8 +218,7 @@ test.describe('working against a server', () => {
 
   test('a key rejected mid-sync says so, and a new key in Settings resumes it', async ({ app: { page, core } }) => {
     const server = await connectServer(core, 'staging');
-    core.setActiveEnvironment('staging');
-    await reopen(page);
+    await workIn(page, core, 'staging');
     await page.getByLabel('Name', { exact: true }).fill('First Fox');
     await page.getByLabel('Category', { exact: true }).fill('3');
     await page.getByLabel('Category', { exact: true }).press('Enter');

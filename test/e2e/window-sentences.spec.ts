@@ -1,7 +1,7 @@
 // What the window says in sentences holds as a person reads it: counts count what they name, and
 // a server out of reach is told without an address, a count of nothing, or a claim of a sync.
 import { expect, test } from './harness';
-import { connectServer, reopen } from './ui-helpers';
+import { connectServer, workIn } from './ui-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -11,8 +11,7 @@ test('a server never read, out of reach: the list says so in words, with no addr
   const server = await connectServer(core, 'staging');
   try {
     server.proxy.setMode('reset');
-    core.setActiveEnvironment('staging');
-    await reopen(page);
+    await workIn(page, core, 'staging');
     const freshness = page.locator('.freshness');
     await expect(freshness).toHaveAttribute('data-inventory', 'interrupted', { timeout: 15_000 });
     await expect(freshness).toHaveText(
@@ -33,8 +32,7 @@ test('offline after a sync, the bar says when the server was last reached, never
 }) => {
   const server = await connectServer(core, 'staging');
   try {
-    core.setActiveEnvironment('staging');
-    await reopen(page);
+    await workIn(page, core, 'staging');
     const lastSynced = page.getByTestId('last-synced');
     await expect(page.locator('.sync-state')).toHaveText('Online', { timeout: 15_000 });
     await expect(lastSynced).toContainText('Last synced just now');
