@@ -1,6 +1,7 @@
-// Defects found in the window by an outside session, each as the scenario that showed it: what
-// the person's keys and clicks do, and where the focus goes. Real core, real SQLite, a real
-// keychain, our service behind a fault proxy, main answering slowly where it matters.
+// What a person's keys and clicks do, and where the focus goes: the start in production, quick
+// switches, dialogs, typing as fast as a scanner, Settings' fields, names that try to rewrite the
+// window. Real core, real SQLite, a real keychain, our service behind a fault proxy, main
+// answering slowly where it matters.
 import type { Page } from '@playwright/test';
 import { expect, test } from './harness';
 import { addByKeyboard, connectServer, reopen, row, useCleanups, workIn } from './ui-helpers';

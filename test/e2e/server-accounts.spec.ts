@@ -1,7 +1,6 @@
-// Defects found by an outside session in what the window says of a server and sends to it, each
-// as the scenario that showed it: held entries, the sync bar's account, an empty list, a server
-// error, a slow refresh, a discard after its row moved on. Real core, real SQLite, a real
-// keychain, our service behind a fault proxy.
+// What the window says of a server and sends to it: held entries, the sync bar's account, an
+// empty list, a server error, a slow refresh, a discard after its row moved on. Real core, real
+// SQLite, a real keychain, our service behind a fault proxy.
 import { startFaultProxy } from '../helpers/fault-proxy';
 import { startService, TEST_API_KEY, type RunningService } from '../helpers/http-service';
 import { startMisbehavingServer } from '../helpers/misbehaving-server';

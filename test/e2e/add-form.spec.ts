@@ -1,0 +1,59 @@
+// The add form's defaults, which keep animals findable, and a look-alike that waits under the form
+// for a person's word. The built renderer in Chromium over the real core.
+import type { Page } from '@playwright/test';
+import { test, expect } from './harness';
+import { checkScreen, reopen, row } from './ui-helpers';
+
+const nameField = (page: Page) => page.getByLabel('Name', { exact: true });
+const categoryField = (page: Page) => page.getByLabel('Category', { exact: true });
+
+test('the add form starts at Available with the last category; a look-alike waits under the form until “Add anyway”', async ({
+  app: { page, core },
+}) => {
+  await expect(page.locator('#add-status')).toHaveValue('available');
+  await expect(page.locator('#add-status').locator('option:checked')).toHaveText('Available');
+  await page.keyboard.press('Control+n');
+  await expect(nameField(page)).toBeFocused();
+  await page.keyboard.type('Rex');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('5');
+  await page.keyboard.press('Enter');
+  await expect(row(page, 'Rex')).toContainText('available');
+  // Ready for the next: the name empty and focused, the category kept, Available again.
+  await expect(nameField(page)).toBeFocused();
+  await expect(categoryField(page)).toHaveValue('5');
+  await expect(page.locator('#add-status')).toHaveValue('available');
+  await reopen(page); // a restart: the category is still the last one
+  await expect(categoryField(page)).toHaveValue('5');
+
+  // The same name (as search reads it) and category: not added, and waiting under the form for the
+  // person, who goes on typing meanwhile; only "Add anyway" adds it.
+  await page.keyboard.press('Control+n');
+  await expect(nameField(page)).toBeFocused();
+  await page.keyboard.type('rex ');
+  await page.keyboard.press('Enter');
+  const asked = page.getByRole('group', { name: /^rex/ });
+  await expect(asked).toContainText(/already listed as number \d+ in Local store/);
+  await expect(nameField(page)).toBeFocused();
+  await checkScreen(page, 'look-alike');
+  await page.keyboard.press('Enter'); // a stray Enter goes to the empty form, which sends nothing
+  await expect(page.locator('#add-name-error')).toHaveText('name must not be empty');
+  await asked.getByRole('button', { name: 'Add anyway' }).click();
+  await expect(page.getByRole('row').filter({ hasText: /rex/i })).toHaveCount(2);
+  await expect(asked).toHaveCount(0);
+  await expect(nameField(page)).toBeFocused();
+  // "Don't add", from the keyboard, leaves it out.
+  await page.keyboard.type('REX');
+  await page.keyboard.press('Enter');
+  const again = page.getByRole('group', { name: /^REX/ });
+  await again.getByRole('button', { name: 'Don’t add' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(again).toHaveCount(0);
+  await expect(nameField(page)).toBeFocused();
+  await expect(page.getByRole('row').filter({ hasText: /rex/i })).toHaveCount(2);
+  expect(core.animals('local').total).toBe(2);
+
+  // "No status" is a choice a person makes, and says what it means.
+  await page.locator('#add-status').selectOption('');
+  await expect(page.locator('#add-status').locator('option:checked')).toHaveText(/No status \(matches no filter\)/);
+});
