@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 
 /**
  * `npm run dev` only: Vite's dev server injects React Refresh's inline preamble and talks to the
- * page over a WebSocket, both of which the app's CSP (src/main/window-options.ts) forbids. The
+ * page over a WebSocket, both of which the app's CSP (src/main/shell/window-options.ts) forbids. The
  * built renderer keeps the strict policy unchanged.
  */
 function developmentCsp(): Plugin {

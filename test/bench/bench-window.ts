@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { openPetstoreCore, type PetstoreCore } from '../../src/main/core/petstore-core';
-import { createIpcRouter, forwardCoreEvents, type IpcRouter } from '../../src/main/ipc-router';
+import { createIpcRouter, forwardCoreEvents, type IpcRouter } from '../../src/main/ipc/router';
 import { createKeychain } from '../../src/main/secrets/keychain';
 import { PET_STATUSES } from '../../src/shared/contract';
 import { bridge, CHROMIUM_LAUNCH, deliverTo, serveRenderer } from '../helpers/renderer-page';

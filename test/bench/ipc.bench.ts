@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { chromium } from '@playwright/test';
-import { createIpcRouter } from '../../src/main/ipc-router';
+import { createIpcRouter } from '../../src/main/ipc/router';
 import { openPetstoreCore } from '../../src/main/core/petstore-core';
 import { createKeychain } from '../../src/main/secrets/keychain';
 import { bridge, CHROMIUM_LAUNCH, serveRenderer } from '../helpers/renderer-page';

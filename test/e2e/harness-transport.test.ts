@@ -2,7 +2,7 @@
 // carry every outcome the router gives exactly as a clone would, and refuse what it would alter.
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createIpcRouter } from '../../src/main/ipc-router';
+import { createIpcRouter } from '../../src/main/ipc/router';
 import { openPetstoreCore, type PetstoreCore } from '../../src/main/core/petstore-core';
 import { createKeychain } from '../../src/main/secrets/keychain';
 import { outcomeAsJson } from '../helpers/renderer-page';

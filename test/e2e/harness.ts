@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { createIpcRouter, forwardCoreEvents, type IpcRouter } from '../../src/main/ipc-router';
+import { createIpcRouter, forwardCoreEvents, type IpcRouter } from '../../src/main/ipc/router';
 import type { KeyOriginQuestion } from '../../src/main/core/key-access';
 import type { ProductionQuestion } from '../../src/main/core/write-guard';
 import { openPetstoreCore, type PetstoreCore } from '../../src/main/core/petstore-core';

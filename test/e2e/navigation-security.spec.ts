@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { NAVIGATION_POLICY } from '../../src/main/navigation-policy';
+import { NAVIGATION_POLICY } from '../../src/main/shell/navigation-policy';
 import { expect, test } from './harness';
 import { row } from './ui-helpers';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { IPC_CHANNELS, IPC_PREFIX } from '../../src/shared/ipc/channels';
-import { CONTENT_SECURITY_POLICY, secureWebPreferences } from '../../src/main/window-options';
+import { CONTENT_SECURITY_POLICY, secureWebPreferences } from '../../src/main/shell/window-options';
 
 const ROOT = join(import.meta.dirname, '../..');
 const MAIN_BUNDLE = join(ROOT, 'out/main/index.js');

@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { APP_ORIGIN, resolveAppFile } from '../../src/main/app-protocol';
-import type { IpcRouter } from '../../src/main/ipc-router';
-import { CONTENT_SECURITY_POLICY } from '../../src/main/window-options';
+import { APP_ORIGIN, resolveAppFile } from '../../src/main/shell/app-protocol';
+import type { IpcRouter } from '../../src/main/ipc/router';
+import { CONTENT_SECURITY_POLICY } from '../../src/main/shell/window-options';
 import { IPC_CHANNELS, IPC_EVENT_NAMES } from '../../src/shared/ipc/channels';
 
 export const RENDERER_DIR = join(import.meta.dirname, '../../out/renderer');

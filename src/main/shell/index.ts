@@ -2,12 +2,12 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { app, dialog, type BrowserWindow } from 'electron';
-import { APP_ORIGIN } from '../app-protocol';
+import { APP_ORIGIN } from './app-protocol';
 import { appLogFile, openAppLog } from '../config/app-log';
 import { keyOriginQuestionInWords, type ConfirmKeyOrigin } from '../core/key-access';
 import { openPetstoreCore } from '../core/petstore-core';
 import type { ConfirmProductionWrite } from '../core/write-guard';
-import { createIpcRouter, forwardCoreEvents } from '../ipc-router';
+import { createIpcRouter, forwardCoreEvents } from '../ipc/router';
 import { bindIpc, sendEvent } from './ipc';
 import { createMainWindow, installMenu, lockDownWebContents, registerAppScheme, serveRenderer } from './window';
 

@@ -3,8 +3,8 @@ import { ipcMain, type WebContents } from 'electron';
 import type { Logger } from 'pino';
 import { IPC_CHANNELS, IPC_PREFIX } from '../../shared/ipc/channels';
 import type { IpcEvents, IpcOutcome } from '../../shared/ipc/contract';
-import type { IpcRouter } from '../ipc-router';
-import { isTrustedSender } from '../trusted-sender';
+import type { IpcRouter } from '../ipc/router';
+import { isTrustedSender } from './trusted-sender';
 
 const REFUSED: IpcOutcome<never> = {
   ok: false,

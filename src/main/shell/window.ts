@@ -11,10 +11,10 @@ import {
   shell,
   type MenuItemConstructorOptions,
 } from 'electron';
-import { APP_SCHEME, APP_SCHEME_PRIVILEGES, resolveAppFile } from '../app-protocol';
-import { appMenuTemplate, type MenuEntry } from '../app-menu';
-import { NAVIGATION_POLICY } from '../navigation-policy';
-import { CONTENT_SECURITY_POLICY, restorableBounds, secureWebPreferences, type Bounds } from '../window-options';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, resolveAppFile } from './app-protocol';
+import { appMenuTemplate, type MenuEntry } from './app-menu';
+import { NAVIGATION_POLICY } from './navigation-policy';
+import { CONTENT_SECURITY_POLICY, restorableBounds, secureWebPreferences, type Bounds } from './window-options';
 
 import type { CommandId } from '../../shared/commands';
 

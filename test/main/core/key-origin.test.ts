@@ -12,7 +12,7 @@ import { openPetstoreCore, type CoreOptions } from '../../../src/main/core/petst
 import { createSettings } from '../../../src/main/config/settings';
 import { createEnvironmentKeys } from '../../../src/main/secrets/environment-keys';
 import { openDatabase } from '../../../src/main/store/database';
-import { createIpcRouter } from '../../../src/main/ipc-router';
+import { createIpcRouter } from '../../../src/main/ipc/router';
 import { createKeychain } from '../../../src/main/secrets/keychain';
 import { useCli } from '../../helpers/cli';
 import { useCleanups } from '../../helpers/cleanups';

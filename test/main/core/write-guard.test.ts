@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { openPetstoreCore, type PetstoreCore } from '../../../src/main/core/petstore-core';
 import type { ProductionQuestion } from '../../../src/main/core/write-guard';
-import { createIpcRouter } from '../../../src/main/ipc-router';
+import { createIpcRouter } from '../../../src/main/ipc/router';
 import { createKeychain } from '../../../src/main/secrets/keychain';
 import type { EnvironmentName } from '../../../src/shared/contract';
 import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';

@@ -2,8 +2,8 @@ import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { APP_ORIGIN, APP_SCHEME_PRIVILEGES, resolveAppFile } from '../../src/main/app-protocol';
-import { useTempDir } from '../helpers/temp-dir';
+import { APP_ORIGIN, APP_SCHEME_PRIVILEGES, resolveAppFile } from '../../../src/main/shell/app-protocol';
+import { useTempDir } from '../../helpers/temp-dir';
 
 describe('the app:// scheme', () => {
   const tmp = useTempDir();

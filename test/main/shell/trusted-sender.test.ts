@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTrustedSender } from '../../src/main/trusted-sender';
+import { isTrustedSender } from '../../../src/main/shell/trusted-sender';
 
 const APP = ['file:///opt/petstore/resources/app.asar/out/renderer/'];
 

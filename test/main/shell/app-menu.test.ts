@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appMenuTemplate, type MenuEntry } from '../../src/main/app-menu';
+import { appMenuTemplate, type MenuEntry } from '../../../src/main/shell/app-menu';
 import {
   ariaKeyShortcuts,
   COMMAND_IDS,
@@ -7,7 +7,7 @@ import {
   commandForKey,
   shortcutLabel,
   type KeyPress,
-} from '../../src/shared/commands';
+} from '../../../src/shared/commands';
 
 const flatten = (entries: MenuEntry[]): MenuEntry[] =>
   entries.flatMap((entry) => [entry, ...flatten(entry.submenu ?? [])]);

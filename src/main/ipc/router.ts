@@ -1,15 +1,15 @@
 import type { z } from 'zod';
-import { ApiError, parseOrThrow, type AppError } from '../shared/contract';
+import { ApiError, parseOrThrow, type AppError } from '../../shared/contract';
 import {
   IPC_REQUESTS,
   type IpcChannel,
   type IpcEvents,
   type IpcOutcome,
   type IpcResults,
-} from '../shared/ipc/contract';
-import { toAppError, type FaultLog } from './app-error';
-import type { PetstoreCore } from './core/petstore-core';
-import { guardWrites, type GuardedWrites } from './core/write-guard';
+} from '../../shared/ipc/contract';
+import { toAppError, type FaultLog } from '../app-error';
+import type { PetstoreCore } from '../core/petstore-core';
+import { guardWrites, type GuardedWrites } from '../core/write-guard';
 
 type Handlers = {
   [C in IpcChannel]: (argument: z.output<(typeof IPC_REQUESTS)[C]>) => Promise<IpcResults[C]> | IpcResults[C];

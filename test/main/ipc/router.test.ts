@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPetstoreCore, type PetstoreCore } from '../../src/main/core/petstore-core';
-import { createIpcRouter, forwardCoreEvents } from '../../src/main/ipc-router';
-import { createKeychain } from '../../src/main/secrets/keychain';
-import { isAppErrorCode } from '../../src/shared/contract';
-import { IPC_CHANNELS } from '../../src/shared/ipc/channels';
-import { IPC_REQUESTS } from '../../src/shared/ipc/contract';
-import { itWithKeyring } from '../helpers/keyring';
-import { useTempDir } from '../helpers/temp-dir';
+import { openPetstoreCore, type PetstoreCore } from '../../../src/main/core/petstore-core';
+import { createIpcRouter, forwardCoreEvents } from '../../../src/main/ipc/router';
+import { createKeychain } from '../../../src/main/secrets/keychain';
+import { isAppErrorCode } from '../../../src/shared/contract';
+import { IPC_CHANNELS } from '../../../src/shared/ipc/channels';
+import { IPC_REQUESTS } from '../../../src/shared/ipc/contract';
+import { itWithKeyring } from '../../helpers/keyring';
+import { useTempDir } from '../../helpers/temp-dir';
 
 describe('IPC router: every channel of the contract, validated in main', () => {
   const tempDir = useTempDir();

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, restorableBounds, secureWebPreferences } from '../../src/main/window-options';
+import {
+  CONTENT_SECURITY_POLICY,
+  restorableBounds,
+  secureWebPreferences,
+} from '../../../src/main/shell/window-options';
 
 describe('the main window', () => {
   it('is isolated and sandboxed, with no Node in the page', () => {
@@ -20,7 +24,7 @@ describe('the main window', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
     expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'none'");
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|unsafe-inline|https?:/);
-    const html = readFileSync(join(import.meta.dirname, '../../src/renderer/index.html'), 'utf8');
+    const html = readFileSync(join(import.meta.dirname, '../../../src/renderer/index.html'), 'utf8');
     expect(/http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1]).toBe(CONTENT_SECURITY_POLICY);
   });
 

@@ -1,4 +1,4 @@
-import { COMMANDS, type CommandId } from '../shared/commands';
+import { COMMANDS, type CommandId } from '../../shared/commands';
 
 /** A menu entry as plain data; the shell turns `command` and `action` into click handlers. */
 export interface MenuEntry {
