@@ -1,12 +1,12 @@
 import type { EventEmitter } from 'node:events';
-import type { EnvironmentName, ImportProgress, ServerStatus } from '../../shared/contract';
+import type { EnvironmentName, ImportProgress, RemoteEnvironment, ServerStatus } from '../../shared/contract';
 import type { ActiveEnvironmentView } from '../../shared/ipc/views';
 import type { FaultLog } from '../app-error';
 import type { Settings } from '../config/settings';
 import type { CategoryNames } from '../store/category-names';
-import type { KeyAccess, ConfirmKeyOrigin } from './key-access';
+import type { Inventory, RemoteServer } from './inventory';
+import type { ConfirmKeyOrigin } from './key-access';
 import type { ManagerLock } from './manager-lock';
-import type { RemoteEnvironments } from './remote-environments';
 
 /** What main decides and what changes, told through the core's `on(...)`. */
 export type CoreEvents = {
@@ -17,12 +17,15 @@ export type CoreEvents = {
   categoriesChanged: [{ environment: EnvironmentName }];
 };
 
-/** The parts the core is assembled from, shared by its groups of use cases (see petstore-core.ts). */
+/**
+ * The parts the core is assembled from, shared by its groups of use cases (see petstore-core.ts).
+ * A use case reaches an environment's animals only through `inventory`, and what only a server
+ * has through `server`, which the local store refuses.
+ */
 export interface CoreParts {
+  inventory(environment: EnvironmentName): Inventory;
+  server(environment: RemoteEnvironment): RemoteServer;
   settings: Settings;
-  keyAccess: KeyAccess;
-  remotes: RemoteEnvironments;
-  replica: RemoteEnvironments['replica'];
   managerLock: ManagerLock;
   categoryNames: CategoryNames;
   events: EventEmitter<CoreEvents>;
@@ -30,4 +33,5 @@ export interface CoreParts {
   confirmKeyOrigin: ConfirmKeyOrigin;
   saveFile: (suggestedName: string, contents: string) => Promise<string | null>;
   openFile: (purpose: 'animals' | 'category names') => Promise<string | null>;
+  now: () => number;
 }

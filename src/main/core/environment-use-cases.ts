@@ -10,27 +10,20 @@ import type { CoreParts } from './core-parts';
 import type { ConfirmKeyOrigin } from './key-access';
 
 /** Which environment is active, each server's address and key, and the production preference: main decides. */
-export function createEnvironmentUseCases({
-  settings,
-  keyAccess,
-  remotes,
-  replica,
-  managerLock,
-  events,
-  confirmKeyOrigin,
-}: CoreParts) {
+export function createEnvironmentUseCases({ server, settings, managerLock, events, confirmKeyOrigin }: CoreParts) {
   let revision = 0;
 
   /** The keychain says whether a key is set (settings only say when, and for which origin); read here, told to the status. */
   async function environmentSettings(environment: RemoteEnvironment): Promise<EnvironmentSettingsView> {
+    const remote = server(environment);
     const { url, source, problem } = settings.baseUrl(environment);
-    if (await keyAccess.refresh(environment)) replica(environment).forgetServer(); // set or removed outside the app
+    if (await remote.key.refresh()) remote.forgetServer(); // set or removed outside the app
     return {
       environment,
       baseUrl: url,
       baseUrlSource: source,
       baseUrlProblem: problem ?? null,
-      key: keyAccess.view(environment),
+      key: remote.key.view(),
     };
   }
 
@@ -48,8 +41,8 @@ export function createEnvironmentUseCases({
 
     /** Asks the server for one animal: how it stands afterwards, in words. */
     async testConnection(environment: RemoteEnvironment): Promise<ConnectionVerdictView> {
-      const remote = replica(environment);
-      await remote.ask(() => remotes.client(environment).listPets({ limit: 1 })).catch(() => undefined);
+      const remote = server(environment);
+      await remote.testConnection();
       const status = remote.status();
       return { connection: status.connection, message: connectionInWords(status) };
     },
@@ -57,18 +50,20 @@ export function createEnvironmentUseCases({
     environmentSettings,
 
     setBaseUrl(environment: RemoteEnvironment, url: string): Promise<EnvironmentSettingsView> {
+      const remote = server(environment);
       managerLock.require('set-address', environment);
       const before = settings.baseUrl(environment).url;
       const saved = settings.setBaseUrl(environment, url);
-      if (saved !== before) remotes.configurationChanged(environment);
+      if (saved !== before) remote.configurationChanged();
       return environmentSettings(environment);
     },
 
     /** A key for the environment's current address, and only for its origin. */
     async setKey(environment: RemoteEnvironment, key: string): Promise<EnvironmentSettingsView> {
+      const remote = server(environment);
       managerLock.require('set-key', environment);
-      await keyAccess.set(environment, key);
-      remotes.configurationChanged(environment);
+      await remote.key.set(key);
+      remote.configurationChanged();
       return await environmentSettings(environment);
     },
 
@@ -80,19 +75,19 @@ export function createEnvironmentUseCases({
       environment: RemoteEnvironment,
       { ask = confirmKeyOrigin }: { ask?: ConfirmKeyOrigin } = {},
     ): Promise<EnvironmentSettingsView & { confirmed: boolean }> {
+      const remote = server(environment);
       managerLock.require('move-key', environment);
-      const wasBound = keyAccess.state(environment) === 'ready';
-      const confirmed = await keyAccess.confirmForAddress(environment, ask);
-
-      if (confirmed && !wasBound) remotes.configurationChanged(environment);
-
+      const wasBound = remote.key.state() === 'ready';
+      const confirmed = await remote.key.confirmForAddress(ask);
+      if (confirmed && !wasBound) remote.configurationChanged();
       return { ...(await environmentSettings(environment)), confirmed };
     },
 
     async clearKey(environment: RemoteEnvironment): Promise<EnvironmentSettingsView & { existed: boolean }> {
+      const remote = server(environment);
       managerLock.require('clear-key', environment);
-      const existed = await keyAccess.clear(environment);
-      remotes.configurationChanged(environment);
+      const existed = await remote.key.clear();
+      remote.configurationChanged();
       return { ...(await environmentSettings(environment)), existed };
     },
 
@@ -101,7 +96,6 @@ export function createEnvironmentUseCases({
     setPreferences({ confirmProductionAdds }: PreferencesView): PreferencesView {
       if (!confirmProductionAdds && settings.confirmProductionAdds()) managerLock.require('confirmations-off');
       settings.setConfirmProductionAdds(confirmProductionAdds);
-
       return { confirmProductionAdds: settings.confirmProductionAdds() };
     },
   };

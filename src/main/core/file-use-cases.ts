@@ -1,13 +1,23 @@
 import type { AnimalsQuery, EnvironmentName, ExportOutcome } from '../../shared/contract';
 import { readCsvFile } from '../csv/csv-file';
-import type { AnimalFiles } from './animal-files';
+import { createAnimalFiles } from './animal-files';
 import type { CoreParts } from './core-parts';
 
 /** Animals to and from CSV files: main's dialogs choose the file, the core reads and writes it. */
-export function createFileUseCases(
-  animalFiles: AnimalFiles,
-  { saveFile, openFile, now }: Pick<CoreParts, 'saveFile' | 'openFile'> & { now: () => number },
-) {
+export function createFileUseCases({ inventory, categoryNames, events, saveFile, openFile, now }: CoreParts) {
+  const animalFiles = createAnimalFiles({
+    animals: (environment, query) => inventory(environment).animals(query),
+    categoryNames,
+    lookAlikes: (environment, pet) => inventory(environment).lookAlikes(pet),
+    wasImported: (environment, rowKey) => inventory(environment).wasImported(rowKey),
+    importRows(environment, rows) {
+      const outcome = inventory(environment).importRows(rows);
+      if (outcome.added > 0) events.emit('dataChanged', { environment });
+      return outcome;
+    },
+    onProgress: (environment, progress) => events.emit('importProgress', { environment, ...progress }),
+  });
+
   return {
     /** The current view (status, search, order) or, without a query, every animal of the environment as CSV. */
     exportAnimals: (environment: EnvironmentName, query: Omit<AnimalsQuery, 'offset' | 'limit'> = { sort: 'oldest' }) =>

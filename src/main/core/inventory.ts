@@ -1,0 +1,106 @@
+import type {
+  AnimalsQuery,
+  AnimalsWindow,
+  ChangeEntry,
+  DiscardOutcome,
+  EnvironmentName,
+  ListPetsQuery,
+  NewPet,
+  OutboxEntry,
+  Pet,
+  PetsView,
+  RemoteEnvironment,
+  SameAnimal,
+  ServerStatus,
+} from '../../shared/contract';
+import type { KeyStatusView } from '../../shared/ipc/views';
+import type { RowToImport } from '../store/imported-rows';
+import type { SyncPassResult } from '../sync/sync-engine';
+import type { ConfirmKeyOrigin } from './key-access';
+
+/**
+ * One environment's animals, wherever they are kept: the local store (local-inventory.ts), or a
+ * server's replica and sync engine (remote-inventory.ts). The use cases work with this alone, so
+ * none of them asks which kind it has.
+ */
+export interface Inventory {
+  readonly environment: EnvironmentName;
+  /** The animals as this computer has them, at once. */
+  listPets(query: Partial<ListPetsQuery>): PetsView;
+  /**
+   * The freshest list the environment can give: a server's answer (kept), or, when the server
+   * cannot answer, what this computer has, with the reason (`problem`). A wrong query throws.
+   */
+  refreshPets(query: Partial<ListPetsQuery>): Promise<PetsView>;
+  /** The animals screen's window (the query validated here). */
+  animals(query: AnimalsQuery): AnimalsWindow;
+  /** Brings what this computer has up to every animal the environment has; throws a RemoteError when it stops short. */
+  walkEveryAnimal(): Promise<void>;
+  /** Adds a valid animal: at once (`pet`), or kept to be sent (`entry`). */
+  addPet(pet: NewPet): { pet: Pet } | { entry: OutboxEntry };
+  /** Changes an animal: at once under `revision` (`pet`), or kept to be sent (`change`, null when nothing is left to send). */
+  changePet(petId: string, patch: unknown, revision: number | undefined): { pet: Pet } | { change: ChangeEntry | null };
+  /** The animal as this computer shows it; never asks a server. */
+  shownPet(petId: string): Pet | undefined;
+  getPet(petId: string): Promise<Pet> | Pet;
+  /** The animals listed or waiting of this name and category: what an add would repeat. */
+  lookAlikes(pet: NewPet): SameAnimal[];
+  wasImported(rowKey: string): boolean;
+  /** Imported rows added, each row once however often its file is imported. */
+  importRows(rows: readonly RowToImport<NewPet>[]): { added: number; skipped: number };
+  /**
+   * What only a server has (its key, what waits to be sent, sync, how it stands). The local store
+   * has none: it refuses with the error the IPC contract gives for local on a server's channel.
+   */
+  server(): RemoteServer;
+}
+
+/** A shop's server as this computer works with it. */
+export interface RemoteServer {
+  readonly environment: RemoteEnvironment;
+  readonly key: ServerKey;
+  /** How the server stands, as far as this computer knows. */
+  status(): ServerStatus;
+  /** Asks the server for one animal; how it went is in the status (a failure is not thrown). */
+  testConnection(): Promise<void>;
+  /** The address or the key changed: what was known of the server is forgotten; a sync paused by a 401 resumes. */
+  configurationChanged(): void;
+  /** What was known of the server is forgotten (a key set or removed outside the app). */
+  forgetServer(): void;
+
+  outboxEntries(): OutboxEntry[];
+  outboxEntry(entryId: string): OutboxEntry | undefined;
+  /** Changes made here not yet accepted by the server, oldest first. */
+  changeEntries(): ChangeEntry[];
+  changeEntry(entryId: string): ChangeEntry | undefined;
+  editEntry(entryId: string, pet: unknown): OutboxEntry;
+  resolveConflict(entryId: string, choice: 'keep-mine' | 'take-theirs'): ChangeEntry | null;
+  resend(entryId: string, fixed?: NewPet): OutboxEntry | ChangeEntry;
+  discard(entryId: string): DiscardOutcome;
+  /** Changes no sync sends until a person decides on an earlier change of their animal. */
+  waitingBehind(): number;
+
+  /** One sync pass; `force`: what is in backoff goes too. */
+  syncPass(options?: { force?: boolean }): Promise<SyncPassResult>;
+  /** Told after each batch of a pass; returns the unsubscribe. */
+  onSyncProgress(listener: (progress: SyncPassResult) => void): () => void;
+  /** When the next add or change a sync could send is due (ms since epoch), or null. */
+  nextDueAt(): number | null;
+}
+
+/** A server's key in the OS keychain, sent only to the origin it was set for (see key-access.ts). */
+export interface ServerKey {
+  /** Whether a key is set, and for the current address; no keychain read. */
+  state(): 'none' | 'unconfirmed' | 'ready';
+  view(): KeyStatusView;
+  /** Reads the keychain again: true when the key was set or removed outside the app. */
+  refresh(): Promise<boolean>;
+  set(key: string): Promise<void>;
+  /** True when there was a key to clear. */
+  clear(): Promise<boolean>;
+  /** The key set for another origin, for the current address, if a person says yes through `ask`. */
+  confirmForAddress(ask: ConfirmKeyOrigin): Promise<boolean>;
+}
+
+/** Each environment's inventory, chosen once by its name. */
+export type Inventories = Record<EnvironmentName, Inventory>;

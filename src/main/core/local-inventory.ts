@@ -1,0 +1,72 @@
+import {
+  animalsQuerySchema,
+  ApiError,
+  etagOf,
+  parseOrThrow,
+  REMOTE_ENVIRONMENTS,
+  SAME_ANIMALS_SHOWN,
+  type PetsView,
+} from '../../shared/contract';
+import type { SqliteDatabase } from '../store/database';
+import { createImportedRows } from '../store/imported-rows';
+import { createPetStore } from '../store/pet-store';
+import type { Inventory } from './inventory';
+
+/**
+ * The local store as an inventory: everything is done at once in the app's own database, nothing
+ * waits to be sent, and it is its own freshest list. It has no server.
+ */
+export function createLocalInventory(db: SqliteDatabase): Inventory {
+  const store = createPetStore(db);
+  const imports = createImportedRows(db);
+
+  const listPets = (query: unknown): PetsView => ({
+    environment: 'local',
+    pets: store.listPets(query),
+    unsynced: [],
+    listedAt: null,
+    source: 'local',
+  });
+
+  return {
+    environment: 'local',
+    listPets,
+    refreshPets: async (query) => listPets(query),
+
+    animals(query) {
+      const valid = parseOrThrow(animalsQuerySchema, query, 'invalid_parameter', 'query');
+      const counts = store.countByStatus(valid.search);
+      return {
+        environment: 'local',
+        total: valid.status === undefined ? counts.all : counts[valid.status],
+        counts,
+        offset: valid.offset,
+        rows: store.browse(valid, valid.offset, valid.limit).map((pet) => ({ kind: 'pet', pet })),
+        listedAt: null,
+        inventory: null,
+      };
+    },
+
+    walkEveryAnimal: async () => undefined, // every animal is here already
+
+    addPet: (pet) => ({ pet: store.createPet(pet) }),
+
+    /** Made only if the animal is still at `revision` (absent: whatever it is now), else precondition_failed. */
+    changePet: (petId, patch, revision) => ({
+      pet: store.updatePet(petId, patch, revision === undefined ? '*' : { tags: [etagOf(revision)] }),
+    }),
+
+    shownPet: (petId) => store.findPet(petId),
+    getPet: (petId) => store.getPet(petId),
+    lookAlikes: ({ name, categoryId }) => store.lookAlikes(name, categoryId, SAME_ANIMALS_SHOWN),
+    wasImported: (rowKey) => imports.wasImported(rowKey),
+    importRows: (rows) => imports.importAll(rows, ({ animal }) => store.createPet(animal).id),
+
+    server() {
+      // Word for word what the IPC contract answers for local on a server's channel.
+      throw ApiError.fromFields('invalid_parameter', [
+        { field: 'environment', message: `must be one of ${REMOTE_ENVIRONMENTS.join(', ')}, got "local"` },
+      ]);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { ApiError, type RemoteEnvironment } from '../../shared/contract';
+import { toAppError, type FaultLog } from '../app-error';
+import type { SyncPassResult } from '../sync/sync-engine';
+import type { Inventory, RemoteServer } from './inventory';
+import type { KeyAccess } from './key-access';
+import type { RemoteEnvironments } from './remote-environments';
+
+export interface RemoteInventoryParts {
+  remotes: RemoteEnvironments;
+  keyAccess: KeyAccess;
+  log: FaultLog | undefined;
+}
+
+/**
+ * A server environment as an inventory: its replica (opened on first use), where adds and changes
+ * wait durably until its sync engine sends them, and what only a server has (its key, entries,
+ * sync, status).
+ */
+export function createRemoteInventory(
+  environment: RemoteEnvironment,
+  { remotes, keyAccess, log }: RemoteInventoryParts,
+): Inventory {
+  const replica = () => remotes.replica(environment);
+
+  const server: RemoteServer = {
+    environment,
+    key: {
+      state: () => keyAccess.state(environment),
+      view: () => keyAccess.view(environment),
+      refresh: () => keyAccess.refresh(environment),
+      set: (key) => keyAccess.set(environment, key),
+      clear: () => keyAccess.clear(environment),
+      confirmForAddress: (ask) => keyAccess.confirmForAddress(environment, ask),
+    },
+    status: () => replica().status(),
+    async testConnection() {
+      await replica()
+        .ask(() => remotes.client(environment).listPets({ limit: 1 }))
+        .catch(() => undefined);
+    },
+    configurationChanged: () => remotes.configurationChanged(environment),
+    forgetServer: () => replica().forgetServer(),
+
+    outboxEntries: () => replica().outbox.list(),
+    outboxEntry: (entryId) => replica().outbox.get(entryId),
+    changeEntries: () => replica().changeEntries(),
+    changeEntry: (entryId) => replica().changeEntry(entryId),
+    editEntry: (entryId, pet) => replica().editEntry(entryId, pet),
+    resolveConflict: (entryId, choice) => replica().resolveConflict(entryId, choice),
+    resend: (entryId, fixed) => replica().resend(entryId, fixed),
+    discard: (entryId) => replica().discard(entryId),
+    waitingBehind: () => replica().waitingBehind(),
+
+    syncPass: (options) => replica().engine.syncNow(options),
+    onSyncProgress(listener: (progress: SyncPassResult) => void) {
+      const { events } = replica().engine;
+      events.on('progress', listener);
+      return () => void events.off('progress', listener);
+    },
+    nextDueAt: () => replica().nextDueAt(),
+  };
+
+  return {
+    environment,
+    listPets: (query) => replica().listPets(query),
+
+    // When the server cannot answer, the replica's animals come with the reason: a list is never lost to the network.
+    async refreshPets(query) {
+      try {
+        return await replica().refresh(query);
+      } catch (error) {
+        if (error instanceof ApiError) throw error; // the query itself is wrong
+        return { ...replica().listPets(query), problem: toAppError(error, log) };
+      }
+    },
+
+    animals: (query) => replica().animals(query),
+    walkEveryAnimal: () => replica().walkInventory(),
+    addPet: (pet) => ({ entry: replica().createPet(pet) }),
+    // A change waits in the replica and is judged by the server against the revision it was made to.
+    changePet: (petId, patch) => ({ change: replica().changePet(petId, patch) }),
+    shownPet: (petId) => replica().shownPet(petId),
+    getPet: (petId) => replica().getPet(petId),
+    lookAlikes: (pet) => replica().lookAlikes(pet),
+    wasImported: (rowKey) => replica().wasImported(rowKey),
+    importRows: (rows) => replica().importAnimals(rows),
+    server: () => server,
+  };
+}

@@ -1,0 +1,48 @@
+import type { RemoteEnvironment, ServerStatus, SyncOutcome } from '../../shared/contract';
+import type { SyncPassResult } from '../sync/sync-engine';
+import type { CoreParts } from './core-parts';
+
+/** Entries in backoff due within this long are waited for by `syncUntilSettled`; later ones end it. */
+const SETTLE_WAITS_UP_TO_MS = 30_000;
+
+/** Sending what waits to a server, and how the server stands. */
+export function createSyncUseCases({ inventory, server }: CoreParts) {
+  return {
+    /**
+     * "Sync now": everything waiting is sent at once, backoff or not; then the server is asked for
+     * its list, so that what the outcome says about the server comes from hearing from it.
+     */
+    async syncNow(environment: RemoteEnvironment): Promise<SyncOutcome & { pass: SyncPassResult }> {
+      const remote = server(environment);
+      const pass = await remote.syncPass({ force: true });
+      await inventory(environment)
+        .walkEveryAnimal()
+        .catch(() => undefined); // its outcome is in the status
+      return { sent: pass.accepted, rejected: pass.rejected, status: remote.status(), pass };
+    },
+
+    /**
+     * Sends until nothing waits or nothing more can be done now (the CLI's `sync`): entries whose
+     * retry comes within 30 s are waited for; later ones, and changes waiting behind one a person
+     * must decide on (`waitingBehind`), are left for the next run.
+     */
+    async syncUntilSettled(environment: RemoteEnvironment, onProgress?: (progress: SyncPassResult) => void) {
+      const remote = server(environment);
+      const unsubscribe = onProgress ? remote.onSyncProgress(onProgress) : undefined;
+      try {
+        let pass = await remote.syncPass({ force: true });
+        for (;;) {
+          const nextDue = remote.nextDueAt();
+          if (pass.stoppedBecause !== null || nextDue === null || nextDue - Date.now() > SETTLE_WAITS_UP_TO_MS) break;
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextDue - Date.now())));
+          pass = await remote.syncPass();
+        }
+        return { pass, status: remote.status(), waitingBehind: remote.waitingBehind() };
+      } finally {
+        unsubscribe?.();
+      }
+    },
+
+    serverStatus: (environment: RemoteEnvironment): ServerStatus => server(environment).status(),
+  };
+}
