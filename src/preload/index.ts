@@ -1,22 +1,18 @@
-// The bridge between the sandboxed page and the main process: window.petstore, one named
-// function per channel of the contract and one subscription per event. Raw ipcRenderer never
-// crosses; arguments are validated in main, which is the side that can be trusted.
+// The bridge between the sandboxed page and the main process: window.petstore, a call on a channel
+// and a subscription to an event, both under the app's prefix. It holds no list of channels: main
+// binds the contract's (any other name has no handler), answers only the app's own frame and
+// validates every argument; src/renderer/src/api.ts types the calls. Raw ipcRenderer never crosses,
+// and nothing but Electron is loaded (the preload runs sandboxed).
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { IPC_CHANNELS, IPC_EVENT_NAMES, IPC_PREFIX } from '../shared/ipc/channels';
 import type { PetstoreApi } from '../shared/ipc/contract';
+import { prefixed } from '../shared/ipc/prefix';
 
-const api = Object.fromEntries(
-  IPC_CHANNELS.map((channel) => [
-    channel,
-    (argument: unknown) => ipcRenderer.invoke(`${IPC_PREFIX}${channel}`, argument),
-  ]),
-) as Omit<PetstoreApi, 'on'>;
-
-const on: PetstoreApi['on'] = (event, listener) => {
-  if (!(IPC_EVENT_NAMES as readonly string[]).includes(event)) throw new Error(`There is no event ${String(event)}.`);
-  const wrapped = (_event: IpcRendererEvent, payload: unknown) => listener(payload as never);
-  ipcRenderer.on(`${IPC_PREFIX}${event}`, wrapped);
-  return () => void ipcRenderer.off(`${IPC_PREFIX}${event}`, wrapped);
-};
-
-contextBridge.exposeInMainWorld('petstore', { ...api, on } satisfies PetstoreApi);
+contextBridge.exposeInMainWorld('petstore', {
+  invoke: async (channel: string, argument: unknown) => ipcRenderer.invoke(prefixed(channel), argument),
+  on: (event: string, listener: (payload: never) => void) => {
+    const name = prefixed(event);
+    const wrapped = (_event: IpcRendererEvent, payload: unknown) => listener(payload as never);
+    ipcRenderer.on(name, wrapped);
+    return () => void ipcRenderer.off(name, wrapped);
+  },
+} satisfies PetstoreApi);

@@ -9,7 +9,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { IPC_CHANNELS, IPC_PREFIX } from '../../src/shared/ipc/channels';
+import { IPC_CHANNELS } from '../../src/shared/ipc/contract';
+import { IPC_PREFIX } from '../../src/shared/ipc/prefix';
 import { CONTENT_SECURITY_POLICY, secureWebPreferences } from '../../src/main/shell/window-options';
 
 const ROOT = join(import.meta.dirname, '../..');

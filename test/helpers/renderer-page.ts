@@ -9,7 +9,8 @@ import type { Page } from '@playwright/test';
 import { APP_ORIGIN, resolveAppFile } from '../../src/main/shell/app-protocol';
 import type { IpcRouter } from '../../src/main/ipc/router';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/shell/window-options';
-import { IPC_CHANNELS, IPC_EVENT_NAMES } from '../../src/shared/ipc/channels';
+import { isIpcChannel } from '../../src/shared/ipc/contract';
+import { prefixed } from '../../src/shared/ipc/prefix';
 
 export const RENDERER_DIR = join(import.meta.dirname, '../../out/renderer');
 
@@ -55,23 +56,25 @@ export function serveRenderer(): Promise<{ server: Server; url: string }> {
 }
 
 // Runs in the page before its scripts, as plain JavaScript (a transpiler's helpers, such as
-// esbuild's __name, must not leak into it): window.petstore over the binding, and a hook through
-// which the router's events reach the page's listeners. Outcomes arrive as JSON text (see
+// esbuild's __name, must not leak into it): window.petstore as the preload makes it, a call on a
+// channel over the binding and a subscription to an event, with no list of either; and a hook
+// through which the router's events reach the page's listeners. Outcomes arrive as JSON text (see
 // outcomeAsJson).
-const PETSTORE_IN_PAGE = `(({ channels, events }) => {
+const PETSTORE_IN_PAGE = `(() => {
   const listeners = new Map();
-  const api = Object.fromEntries(channels.map((channel) => [channel, async (argument) => JSON.parse(await globalThis.__petstoreInvoke(channel, argument))]));
-  api.on = (event, listener) => {
-    if (!events.includes(event)) throw new Error('There is no event ' + event + '.');
-    if (!listeners.has(event)) listeners.set(event, new Set());
-    listeners.get(event).add(listener);
-    return () => listeners.get(event).delete(listener);
+  const api = {
+    invoke: async (channel, argument) => JSON.parse(await globalThis.__petstoreInvoke(channel, argument)),
+    on: (event, listener) => {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event).add(listener);
+      return () => listeners.get(event).delete(listener);
+    },
   };
   Object.defineProperty(globalThis, 'petstore', { value: Object.freeze(api) });
   Object.defineProperty(globalThis, '__petstoreDeliver', {
     value: (event, payload) => listeners.get(event)?.forEach((listener) => listener(payload)),
   });
-})`;
+})();`;
 
 /**
  * An outcome as the text that crosses the binding. Playwright serializes an object returned by a
@@ -105,15 +108,17 @@ export function outcomeAsJson(outcome: unknown): string {
   });
 }
 
-/** What preload/index.ts does with ipcRenderer, done with a Playwright binding instead. */
+/**
+ * What preload/index.ts does with ipcRenderer, done with a Playwright binding instead; a name the
+ * contract lacks is refused as Electron refuses a channel main bound no handler to.
+ */
 export async function bridge(page: Page, router: Pick<IpcRouter, 'dispatch'>): Promise<void> {
-  await page.exposeBinding('__petstoreInvoke', async (_source, channel: string, argument: unknown) =>
-    outcomeAsJson(await router.dispatch(channel, argument)),
-  );
-
-  await page.addInitScript({
-    content: `${PETSTORE_IN_PAGE}(${JSON.stringify({ channels: IPC_CHANNELS, events: IPC_EVENT_NAMES })});`,
+  await page.exposeBinding('__petstoreInvoke', async (_source, channel: unknown, argument: unknown) => {
+    const name = prefixed(channel);
+    if (!isIpcChannel(channel)) throw new Error(`No handler registered for '${name}'`);
+    return outcomeAsJson(await router.dispatch(channel, argument));
   });
+  await page.addInitScript({ content: PETSTORE_IN_PAGE });
 }
 
 /** The router's `emit`, for a page bridged as above: the event reaches the page's listeners. */

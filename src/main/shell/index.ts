@@ -7,7 +7,8 @@ import { appLogFile, openAppLog } from '../config/app-log';
 import { keyOriginQuestionInWords, type ConfirmKeyOrigin } from '../core/key-access';
 import { openPetstoreCore } from '../core/petstore-core';
 import type { ConfirmProductionWrite } from '../core/write-guard';
-import { createIpcRouter, forwardCoreEvents } from '../ipc/router';
+import { forwardCoreEvents } from '../ipc/core-events';
+import { createIpcRouter } from '../ipc/router';
 import { bindIpc, sendEvent } from './ipc';
 import { createMainWindow, installMenu, lockDownWebContents, registerAppScheme, serveRenderer } from './window';
 

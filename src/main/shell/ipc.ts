@@ -1,8 +1,8 @@
 // Binds every channel of the IPC contract to Electron's ipcMain, through the sender check.
 import { ipcMain, type WebContents } from 'electron';
 import type { Logger } from 'pino';
-import { IPC_CHANNELS, IPC_PREFIX } from '../../shared/ipc/channels';
-import type { IpcEvents, IpcOutcome } from '../../shared/ipc/contract';
+import { IPC_CHANNELS, type IpcEvent, type IpcEvents, type IpcOutcome } from '../../shared/ipc/contract';
+import { prefixed } from '../../shared/ipc/prefix';
 import type { IpcRouter } from '../ipc/router';
 import { isTrustedSender } from './trusted-sender';
 
@@ -11,10 +11,13 @@ const REFUSED: IpcOutcome<never> = {
   error: { code: 'forbidden', message: 'This frame may not call Petstore Desk.' },
 };
 
-/** Every channel, answered only for the app's own top frame; any other caller is refused and written to the log. */
+/**
+ * Every channel of the contract, answered only for the app's own top frame; any other caller is
+ * refused and written to the log. A name the contract lacks has no handler, so Electron refuses it.
+ */
 export function bindIpc(router: IpcRouter, appUrls: readonly string[], log: Logger): void {
   for (const channel of IPC_CHANNELS) {
-    ipcMain.handle(`${IPC_PREFIX}${channel}`, (event, argument: unknown) => {
+    ipcMain.handle(prefixed(channel), (event, argument: unknown) => {
       if (isTrustedSender(event.senderFrame, appUrls)) return router.dispatch(channel, argument);
       log.warn({ channel, frame: event.senderFrame?.url.slice(0, 200) ?? null }, 'IPC call refused: not the app frame');
       return REFUSED;
@@ -23,10 +26,10 @@ export function bindIpc(router: IpcRouter, appUrls: readonly string[], log: Logg
 }
 
 /** Sends an event to the window, if it is still there. */
-export function sendEvent<E extends keyof IpcEvents>(
+export function sendEvent<E extends IpcEvent>(
   contents: WebContents | undefined,
   event: E,
   payload: IpcEvents[E],
 ): void {
-  if (contents && !contents.isDestroyed()) contents.send(`${IPC_PREFIX}${event}`, payload);
+  if (contents && !contents.isDestroyed()) contents.send(prefixed(event), payload);
 }

@@ -1,13 +1,6 @@
 // The renderer's only way to the main process: window.petstore, typed by the one IPC contract.
 import type { AppError } from '../../shared/contract';
-import type {
-  IpcArgument,
-  IpcChannel,
-  IpcEvents,
-  IpcOutcome,
-  IpcResults,
-  PetstoreApi,
-} from '../../shared/ipc/contract';
+import type { IpcArgument, IpcChannel, IpcEvent, IpcEvents, IpcResults, PetstoreApi } from '../../shared/ipc/contract';
 
 declare global {
   interface Window {
@@ -23,15 +16,12 @@ export class CallError extends Error {
 }
 
 export async function call<C extends IpcChannel>(channel: C, argument: IpcArgument<C>): Promise<IpcResults[C]> {
-  const invoke = window.petstore[channel] as unknown as (
-    argument: IpcArgument<C>,
-  ) => Promise<IpcOutcome<IpcResults[C]>>;
-  const outcome = await invoke(argument);
+  const outcome = await window.petstore.invoke(channel, argument);
   if (!outcome.ok) throw new CallError(outcome.error);
   return outcome.value;
 }
 
-export function subscribe<E extends keyof IpcEvents>(event: E, listener: (payload: IpcEvents[E]) => void): () => void {
+export function subscribe<E extends IpcEvent>(event: E, listener: (payload: IpcEvents[E]) => void): () => void {
   return window.petstore.on(event, listener);
 }
 

@@ -10,21 +10,28 @@ import type {
 import type { CategoryName } from '../contract/categories';
 import type { ExportOutcome, ImportOutcome, ImportPreview, ImportProgress } from '../contract/animal-files';
 import { ANIMAL_SORTS, SEARCH_MAX_LENGTH } from '../contract/browse';
-import { ENVIRONMENTS, REMOTE_ENVIRONMENTS } from '../contract/environments';
+import { ENVIRONMENTS, REMOTE_ENVIRONMENTS, type EnvironmentName } from '../contract/environments';
 import type { AppError } from '../contract/errors';
 import { animalsQuerySchema, type AnimalsWindow } from '../contract/browse';
 import { PET_STATUSES, type Pet } from '../contract/pet';
 import { MANAGER_TASK_NAMES } from '../contract/manager-pin';
 import type { ChangeEntry, DiscardOutcome, OutboxEntry, PetsView, ServerStatus, SyncOutcome } from '../contract/sync';
-import { type IPC_EVENT_NAMES, type IpcChannelName } from './channels';
+import {
+  event,
+  request,
+  type ArgumentSchemaOf,
+  type EventEntry,
+  type PayloadOf,
+  type RequestEntry,
+  type ResultOf,
+} from './entries';
 
 /**
- * The one IPC contract between the renderer and the main process. Every request channel: its
- * argument schema (validated in main, whoever calls) and its result type. Every event channel main
- * sends. Adding a channel is one entry here plus its handler in src/main/ipc-router.ts, which calls
- * the core's use case of the same name.
+ * The one IPC contract between the renderer and the main process, each thing declared once: every
+ * request channel, with its argument schema (validated in main, whoever calls) and its result type;
+ * every event main sends, with its payload. The channel lists, the argument and result types, the
+ * window's calls, main's binding and its handlers (src/main/ipc/) are all derived from these.
  */
-export { IPC_PREFIX } from './channels';
 
 const environment = z.enum(ENVIRONMENTS);
 const remoteEnvironment = z.enum(REMOTE_ENVIRONMENTS);
@@ -44,154 +51,143 @@ const query = z.strictObject({ limit: z.number().int().optional(), status: z.enu
 
 export const IPC_REQUESTS = {
   /** `refresh`: ask the server (a remote environment) rather than answer from the replica at once. */
-  listPets: z.strictObject({ environment, query, refresh: z.boolean().optional() }),
+  listPets: request(z.strictObject({ environment, query, refresh: z.boolean().optional() })).returns<PetsView>(),
   /** A window of the animals screen's list (virtualized: only the rows it needs), with the counts. */
-  animals: z.strictObject({ environment, query: animalsQuerySchema }),
+  animals: request(z.strictObject({ environment, query: animalsQuerySchema })).returns<AnimalsWindow>(),
   /** Bring the replica up to the server's whole list (walks its pages); progress is in serverStatus. */
-  refreshAnimals: z.strictObject({ environment }),
+  refreshAnimals: request(z.strictObject({ environment })).returns<void>(),
   /** `anyway`: added even when an animal of that name and category is already listed or waiting. */
-  addPet: z.strictObject({ environment, pet: petFields, anyway: z.boolean().optional() }),
+  addPet: request(z.strictObject({ environment, pet: petFields, anyway: z.boolean().optional() })).returns<
+    { pet: Pet } | { entry: OutboxEntry }
+  >(),
   /** Our extension: a merge patch of one animal; `revision`, the one the window showed (the local store checks it). */
-  changePet: z.strictObject({
-    environment,
-    petId: text(40),
-    patch: petPatch,
-    revision: z.number().int().positive().optional(),
-  }),
-  getPet: z.strictObject({ environment, petId: text(40) }),
-  activeEnvironment: z.undefined(),
-  setActiveEnvironment: z.strictObject({ environment }),
-  environmentSettings: z.strictObject({ environment: remoteEnvironment }),
-  setBaseUrl: z.strictObject({ environment: remoteEnvironment, url: text(2_048) }),
-  setKey: z.strictObject({ environment: remoteEnvironment, key: text(65_536) }),
-  clearKey: z.strictObject({ environment: remoteEnvironment }),
+  changePet: request(
+    z.strictObject({
+      environment,
+      petId: text(40),
+      patch: petPatch,
+      revision: z.number().int().positive().optional(),
+    }),
+  ).returns<{ pet: Pet } | { change: ChangeEntry | null }>(),
+  getPet: request(z.strictObject({ environment, petId: text(40) })).returns<Pet>(),
+  activeEnvironment: request(z.undefined()).returns<ActiveEnvironmentView>(),
+  setActiveEnvironment: request(z.strictObject({ environment })).returns<ActiveEnvironmentView>(),
+  environmentSettings: request(z.strictObject({ environment: remoteEnvironment })).returns<EnvironmentSettingsView>(),
+  setBaseUrl: request(
+    z.strictObject({ environment: remoteEnvironment, url: text(2_048) }),
+  ).returns<EnvironmentSettingsView>(),
+  setKey: request(
+    z.strictObject({ environment: remoteEnvironment, key: text(65_536) }),
+  ).returns<EnvironmentSettingsView>(),
+  clearKey: request(z.strictObject({ environment: remoteEnvironment })).returns<EnvironmentSettingsView>(),
   /** Main asks a person, in a dialog of its own naming the host, whether the key may go to the new address. */
-  confirmKeyForAddress: z.strictObject({ environment: remoteEnvironment }),
-  preferences: z.undefined(),
-  setPreferences: z.strictObject({ confirmProductionAdds: z.boolean() }),
-  testConnection: z.strictObject({ environment: remoteEnvironment }),
-  syncNow: z.strictObject({ environment: remoteEnvironment }),
-  serverStatus: z.strictObject({ environment: remoteEnvironment }),
+  confirmKeyForAddress: request(z.strictObject({ environment: remoteEnvironment })).returns<
+    EnvironmentSettingsView & { confirmed: boolean }
+  >(),
+  preferences: request(z.undefined()).returns<PreferencesView>(),
+  setPreferences: request(z.strictObject({ confirmProductionAdds: z.boolean() })).returns<PreferencesView>(),
+  testConnection: request(z.strictObject({ environment: remoteEnvironment })).returns<ConnectionVerdictView>(),
+  syncNow: request(z.strictObject({ environment: remoteEnvironment })).returns<SyncOutcome>(),
+  serverStatus: request(z.strictObject({ environment: remoteEnvironment })).returns<ServerStatus>(),
   /** Send a rejected entry again (with `fixed`, corrected), or confirm a held one for the server's current address. */
-  resendEntry: z.strictObject({ environment: remoteEnvironment, entryId: text(20), fixed: petFields.optional() }),
+  resendEntry: request(
+    z.strictObject({ environment: remoteEnvironment, entryId: text(20), fixed: petFields.optional() }),
+  ).returns<OutboxEntry | ChangeEntry>(),
   /** Correct an animal still waiting to be added (it joins the add). */
-  editEntry: z.strictObject({ environment: remoteEnvironment, entryId: text(20), pet: petFields }),
+  editEntry: request(
+    z.strictObject({ environment: remoteEnvironment, entryId: text(20), pet: petFields }),
+  ).returns<OutboxEntry>(),
   /** A person's choice on a change that met another counter's. */
-  resolveConflict: z.strictObject({
-    environment: remoteEnvironment,
-    entryId: text(20),
-    choice: z.enum(['keep-mine', 'take-theirs']),
-  }),
-  discardEntry: z.strictObject({ environment: remoteEnvironment, entryId: text(20) }),
+  resolveConflict: request(
+    z.strictObject({
+      environment: remoteEnvironment,
+      entryId: text(20),
+      choice: z.enum(['keep-mine', 'take-theirs']),
+    }),
+  ).returns<ChangeEntry | null>(),
+  discardEntry: request(
+    z.strictObject({ environment: remoteEnvironment, entryId: text(20) }),
+  ).returns<DiscardOutcome>(),
   /** What the add form starts with: the category last added to in the environment. */
-  addDefaults: z.strictObject({ environment }),
-  categoryNames: z.strictObject({ environment }),
+  addDefaults: request(z.strictObject({ environment })).returns<{ categoryId: string | null }>(),
+  categoryNames: request(z.strictObject({ environment })).returns<CategoryName[]>(),
   /** A manager names a category, or takes its name away (`name: null`). */
-  nameCategory: z.strictObject({ environment, categoryId: text(40), name: text(1_000).nullable() }),
+  nameCategory: request(
+    z.strictObject({ environment, categoryId: text(40), name: text(1_000).nullable() }),
+  ).returns<CategoryName | null>(),
   /** From a file a person chooses in main's dialog (category_id, name). */
-  importCategoryNames: z.strictObject({ environment }),
+  importCategoryNames: request(z.strictObject({ environment })).returns<{ named: number } | null>(),
   /** To a file a person chooses in main's dialog. */
-  exportCategoryNames: z.strictObject({ environment }),
+  exportCategoryNames: request(z.strictObject({ environment })).returns<ExportOutcome>(),
   /** The view (status, search, order) or, without `view`, every animal, to a file chosen in main's dialog. */
-  exportAnimals: z.strictObject({
-    environment,
-    view: z
-      .strictObject({
-        status: z.enum(PET_STATUSES).optional(),
-        search: z.string().max(SEARCH_MAX_LENGTH).optional(),
-        sort: z.enum(ANIMAL_SORTS),
-      })
-      .optional(),
-  }),
+  exportAnimals: request(
+    z.strictObject({
+      environment,
+      view: z
+        .strictObject({
+          status: z.enum(PET_STATUSES).optional(),
+          search: z.string().max(SEARCH_MAX_LENGTH).optional(),
+          sort: z.enum(ANIMAL_SORTS),
+        })
+        .optional(),
+    }),
+  ).returns<ExportOutcome>(),
   /** A file of animals chosen in main's dialog, read and checked; nothing is added yet. */
-  previewImport: z.strictObject({ environment }),
+  previewImport: request(z.strictObject({ environment })).returns<ImportPreview | null>(),
   /** The preview's rows to add (`lookAlikesToo`: those like an animal already there too). */
-  importAnimals: z.strictObject({ environment, importId: text(40), lookAlikesToo: z.boolean() }),
-  managerLock: z.undefined(),
+  importAnimals: request(
+    z.strictObject({ environment, importId: text(40), lookAlikesToo: z.boolean() }),
+  ).returns<ImportOutcome>(),
+  managerLock: request(z.undefined()).returns<ManagerLockView>(),
   /** The PIN, for the one task main asked it for (manager_pin_required's `permit`). */
-  unlockManager: z.strictObject({
-    pin: text(40),
-    permit: z.strictObject({ task: z.enum(MANAGER_TASK_NAMES), environment: environment.optional() }),
-  }),
-  lockManager: z.undefined(),
+  unlockManager: request(
+    z.strictObject({
+      pin: text(40),
+      permit: z.strictObject({ task: z.enum(MANAGER_TASK_NAMES), environment: environment.optional() }),
+    }),
+  ).returns<ManagerLockView>(),
+  lockManager: request(z.undefined()).returns<ManagerLockView>(),
   /** Sets or changes (unlocked first) the PIN; null removes it. */
-  setManagerPin: z.strictObject({ pin: text(40).nullable() }),
-} as const satisfies Record<IpcChannelName, z.ZodType>;
+  setManagerPin: request(z.strictObject({ pin: text(40).nullable() })).returns<ManagerLockView>(),
+} as const satisfies Record<string, RequestEntry>;
+
+export const IPC_EVENTS = {
+  serverStatus: event<ServerStatus>(),
+  dataChanged: event<{ environment: EnvironmentName }>(),
+  environmentChanged: event<ActiveEnvironmentView>(),
+  /** A menu item was chosen; the renderer runs the command as if its shortcut had been pressed. */
+  command: event<{ command: CommandId }>(),
+  /** An import on its way: rows added so far. */
+  importProgress: event<ImportProgress & { environment: EnvironmentName }>(),
+  /** A manager named categories (here, or from a file): the list and the forms read them again. */
+  categoriesChanged: event<{ environment: EnvironmentName }>(),
+} as const satisfies Record<string, EventEntry>;
+
+// Everything below is derived from the two declarations above.
 
 export type IpcChannel = keyof typeof IPC_REQUESTS;
-// Both lists name the same channels (a missing or extra name on either side fails to compile).
-const sameChannels: [IpcChannel] extends [IpcChannelName]
-  ? [IpcChannelName] extends [IpcChannel]
-    ? true
-    : never
-  : never = true;
-void sameChannels;
-export type IpcArgument<C extends IpcChannel> = z.input<(typeof IPC_REQUESTS)[C]>;
+export const IPC_CHANNELS = Object.keys(IPC_REQUESTS) as IpcChannel[];
+export const isIpcChannel = (name: unknown): name is IpcChannel =>
+  typeof name === 'string' && Object.prototype.hasOwnProperty.call(IPC_REQUESTS, name);
+/** What the window passes; main validates it with the channel's schema. */
+export type IpcArgument<C extends IpcChannel> = z.input<ArgumentSchemaOf<(typeof IPC_REQUESTS)[C]>>;
+/** What a handler in main receives, once validated. */
+export type IpcValidArgument<C extends IpcChannel> = z.output<ArgumentSchemaOf<(typeof IPC_REQUESTS)[C]>>;
+export type IpcResults = { [C in IpcChannel]: ResultOf<(typeof IPC_REQUESTS)[C]> };
 
-export interface IpcResults {
-  listPets: PetsView;
-  animals: AnimalsWindow;
-  refreshAnimals: void;
-  addPet: { pet: Pet } | { entry: OutboxEntry };
-  changePet: { pet: Pet } | { change: ChangeEntry | null };
-  getPet: Pet;
-  activeEnvironment: ActiveEnvironmentView;
-  setActiveEnvironment: ActiveEnvironmentView;
-  environmentSettings: EnvironmentSettingsView;
-  setBaseUrl: EnvironmentSettingsView;
-  setKey: EnvironmentSettingsView;
-  clearKey: EnvironmentSettingsView;
-  confirmKeyForAddress: EnvironmentSettingsView & { confirmed: boolean };
-
-  preferences: PreferencesView;
-  setPreferences: PreferencesView;
-  testConnection: ConnectionVerdictView;
-  syncNow: SyncOutcome;
-  serverStatus: ServerStatus;
-  resendEntry: OutboxEntry | ChangeEntry;
-  editEntry: OutboxEntry;
-  resolveConflict: ChangeEntry | null;
-  discardEntry: DiscardOutcome;
-  addDefaults: { categoryId: string | null };
-  categoryNames: CategoryName[];
-  nameCategory: CategoryName | null;
-  importCategoryNames: { named: number } | null;
-  exportCategoryNames: ExportOutcome;
-  exportAnimals: ExportOutcome;
-  previewImport: ImportPreview | null;
-  importAnimals: ImportOutcome;
-  managerLock: ManagerLockView;
-  unlockManager: ManagerLockView;
-  lockManager: ManagerLockView;
-  setManagerPin: ManagerLockView;
-}
-
+export type IpcEvent = keyof typeof IPC_EVENTS;
+export const IPC_EVENT_NAMES = Object.keys(IPC_EVENTS) as IpcEvent[];
 /** Events main sends; each renderer subscription returns its unsubscribe. */
-export interface IpcEvents {
-  serverStatus: ServerStatus;
-  dataChanged: { environment: (typeof ENVIRONMENTS)[number] };
-  environmentChanged: ActiveEnvironmentView;
-  /** A menu item was chosen; the renderer runs the command as if its shortcut had been pressed. */
-  command: { command: CommandId };
-  /** An import on its way: rows added so far. */
-  importProgress: ImportProgress & { environment: (typeof ENVIRONMENTS)[number] };
-  /** A manager named categories (here, or from a file): the list and the forms read them again. */
-  categoriesChanged: { environment: (typeof ENVIRONMENTS)[number] };
-}
-
-const sameEvents: [(typeof IPC_EVENT_NAMES)[number]] extends [keyof IpcEvents]
-  ? [keyof IpcEvents] extends [(typeof IPC_EVENT_NAMES)[number]]
-    ? true
-    : never
-  : never = true;
-void sameEvents;
+export type IpcEvents = { [E in IpcEvent]: PayloadOf<(typeof IPC_EVENTS)[E]> };
 
 /** An error crosses the bridge as a value with its fields intact: a code from the closed set, words, structure. */
 export type IpcOutcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
-/** What window.petstore offers the renderer: one function per request channel, one subscription per event. */
-export type PetstoreApi = {
-  [C in IpcChannel]: (argument: IpcArgument<C>) => Promise<IpcOutcome<IpcResults[C]>>;
-} & {
-  on<E extends keyof IpcEvents>(event: E, listener: (payload: IpcEvents[E]) => void): () => void;
-};
+/**
+ * What window.petstore offers the renderer: a call on any request channel and a subscription to any
+ * event, typed here, untyped in the preload (which holds no list); src/renderer/src/api.ts wraps them.
+ */
+export interface PetstoreApi {
+  invoke<C extends IpcChannel>(channel: C, argument: IpcArgument<C>): Promise<IpcOutcome<IpcResults[C]>>;
+  on<E extends IpcEvent>(event: E, listener: (payload: IpcEvents[E]) => void): () => void;
+}

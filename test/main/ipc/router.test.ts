@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openPetstoreCore, type PetstoreCore } from '../../../src/main/core/petstore-core';
-import { createIpcRouter, forwardCoreEvents } from '../../../src/main/ipc/router';
+import { forwardCoreEvents } from '../../../src/main/ipc/core-events';
+import { createIpcRouter } from '../../../src/main/ipc/router';
+import type { ChannelAdapters } from '../../../src/main/ipc/served-by-name';
 import { createKeychain } from '../../../src/main/secrets/keychain';
 import { isAppErrorCode } from '../../../src/shared/contract';
-import { IPC_CHANNELS } from '../../../src/shared/ipc/channels';
-import { IPC_REQUESTS } from '../../../src/shared/ipc/contract';
+import { IPC_CHANNELS } from '../../../src/shared/ipc/contract';
 import { itWithKeyring } from '../../helpers/keyring';
 import { useTempDir } from '../../helpers/temp-dir';
 
@@ -30,8 +31,47 @@ describe('IPC router: every channel of the contract, validated in main', () => {
     return { router: createIpcRouter(core, { error: (fields) => void faults.push(fields) }), events, faults };
   }
 
-  it('declares a schema for exactly the channels the preload exposes', () => {
-    expect(Object.keys(IPC_REQUESTS).sort()).toEqual([...IPC_CHANNELS].sort());
+  it('has a handler for every channel of the contract, and for nothing else', () => {
+    const { router } = open();
+    expect(Object.keys(router.handlers)).toEqual(IPC_CHANNELS);
+    for (const channel of IPC_CHANNELS) expect(typeof router.handlers[channel], channel).toBe('function');
+  });
+
+  it('calls the use case of the same name with nothing, the environment alone, or the argument as it is', async () => {
+    open();
+    const useCases = {
+      lockManager: vi.fn(core!.lockManager),
+      serverStatus: vi.fn(core!.serverStatus),
+      setPreferences: vi.fn(core!.setPreferences),
+    };
+    const router = createIpcRouter({ ...core!, ...useCases });
+    expect(await router.dispatch('lockManager', undefined)).toMatchObject({ ok: true });
+    expect(await router.dispatch('serverStatus', { environment: 'staging' })).toMatchObject({ ok: true });
+    expect(await router.dispatch('setPreferences', { confirmProductionAdds: false })).toMatchObject({ ok: true });
+    expect(useCases.lockManager.mock.calls).toEqual([[]]);
+    expect(useCases.serverStatus.mock.calls).toEqual([['staging']]);
+    expect(useCases.setPreferences.mock.calls).toEqual([[{ confirmProductionAdds: false }]]);
+  });
+
+  it('refuses to start without a use case for a channel, rather than fail when the window calls it', () => {
+    open();
+    expect(() => createIpcRouter({ ...core!, serverStatus: undefined } as unknown as PetstoreCore)).toThrow(
+      'No use case serves the IPC channel serverStatus.',
+    );
+  });
+
+  it('the type checker refuses a channel whose use case needs a line the router lacks (npm run typecheck)', () => {
+    const lines = {} as Omit<ChannelAdapters, 'listPets' | 'syncNow'>;
+    // @ts-expect-error listPets's use case takes other parameters than its argument object
+    const withoutListPets: ChannelAdapters = { ...lines, syncNow: async () => ({}) as never };
+    // @ts-expect-error syncNow's use case answers more than the contract's result (the pass)
+    const withoutSyncNow: ChannelAdapters = { ...lines, listPets: () => ({}) as never };
+    const servedByName: ChannelAdapters = {
+      ...lines,
+      listPets: () => ({}) as never,
+      syncNow: async () => ({}) as never,
+    };
+    expect([withoutListPets, withoutSyncNow, servedByName]).toHaveLength(3);
   });
 
   it('runs valid calls against the local store; what main decides reaches the window as events', async () => {
