@@ -4,34 +4,51 @@
 // (src/main/server/serve.ts). One bundle each, ESM for Node 24; code they share, and what only
 // some commands need, in chunks loaded when used. Only the native modules stay outside, loaded
 // from node_modules as built for this Node (scripts/native-modules.mjs).
+// Beside them the sync thread (src/main/sync/sync-thread.ts), where start-sync-thread.ts looks for
+// it. `--sync-thread-into <folder>`: the sync thread alone, into that folder (each test run has its own).
 import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const root = join(import.meta.dirname, '..');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const outdir = join(root, 'out', 'commands');
-rmSync(outdir, { recursive: true, force: true });
 
-await build({
+// Bundled CommonJS dependencies call require(); an ES module has none of its own.
+const requireShim =
+  "import { createRequire as __petstoreRequire } from 'node:module';\nconst require = __petstoreRequire(import.meta.url);";
+const forNode = {
   absWorkingDir: root,
-  entryPoints: { petstore: 'src/main/cli/main.ts', 'petstore-serve': 'src/main/server/serve.ts' },
-  outdir,
-  outExtension: { '.js': '.mjs' },
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node24',
   external: ['better-sqlite3', 'keytar'],
-  // Bundled CommonJS dependencies call require(); an ES module has none of its own.
-  banner: {
-    js: "#!/usr/bin/env node\nimport { createRequire as __petstoreRequire } from 'node:module';\nconst require = __petstoreRequire(import.meta.url);",
-  },
+  banner: { js: requireShim },
   define: { PETSTORE_VERSION: JSON.stringify(version) },
   minifySyntax: true,
   minifyWhitespace: true,
   legalComments: 'linked',
   logLevel: 'warning',
-});
-console.log(`commands built into ${outdir}`);
+};
+
+/** `sync-thread.js`, the name the main build gives it (electron.vite.config.ts). */
+const buildSyncThread = (outdir) =>
+  build({ ...forNode, entryPoints: { 'sync-thread': 'src/main/sync/sync-thread.ts' }, outdir });
+
+const [option, folder] = process.argv.slice(2);
+if (option === '--sync-thread-into' && folder !== undefined) {
+  await buildSyncThread(resolve(folder));
+} else {
+  const outdir = join(root, 'out', 'commands');
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    ...forNode,
+    entryPoints: { petstore: 'src/main/cli/main.ts', 'petstore-serve': 'src/main/server/serve.ts' },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    banner: { js: `#!/usr/bin/env node\n${requireShim}` },
+  });
+  await buildSyncThread(outdir);
+  console.log(`commands built into ${outdir}`);
+}

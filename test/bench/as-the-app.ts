@@ -1,8 +1,8 @@
 // What the sync benchmarks share so that a drain runs as the desktop app runs it: the sync thread
-// built as the app ships it, and the key read from the OS keychain (a private Secret Service here)
+// built into JavaScript, and the key read from the OS keychain (a private Secret Service here)
 // through the app's key access, not handed over from memory.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
@@ -18,10 +18,12 @@ import type { SyncEngineOptions } from '../../src/main/sync/sync-engine';
 
 const ROOT = join(import.meta.dirname, '../..');
 
-/** Builds the main bundle (`electron-vite build`) and answers the sync thread's entry in it. */
+/** The sync thread as the commands' build makes it (scripts/build-commands.mjs, before every `npm run bench`). */
 export function builtSyncThread(): URL {
-  execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe' });
-  return pathToFileURL(join(ROOT, 'out/main/sync-thread.js'));
+  const file = join(ROOT, 'out/commands/sync-thread.js');
+  if (!existsSync(file))
+    throw new Error(`${file} is not built: run npm run build:commands (npm run bench builds it first).`);
+  return pathToFileURL(file);
 }
 
 /**

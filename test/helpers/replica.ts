@@ -31,8 +31,9 @@ export function openTestReplica(
   baseUrl: string,
   syncRunsIn: SyncRunsIn = 'this thread',
   /**
-   * apiKey: in place of `config.key` (a keychain that fails); entry: the sync thread's script (the
-   * built one); timeouts: in place of the short deadlines, for answers a test holds back.
+   * apiKey: in place of `config.key` (a keychain that fails); entry: another build of the sync
+   * thread than the run's (the app's); timeouts: in place of the short deadlines, for answers a test
+   * holds back.
    */
   options: { apiKey?: () => Promise<string | null>; entry?: URL; timeouts?: typeof TIMEOUTS } = {},
 ): ReplicaHandles {
