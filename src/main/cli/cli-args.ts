@@ -28,6 +28,15 @@ export interface CliIo {
   dataDir?: string;
 }
 
+/** What every command works with: the terminal, and the core and main's guarded writes, each opened on first use. */
+export interface CommandContext {
+  io: CliIo;
+  /** --yes was given: the answer to every question a command would ask at a terminal. */
+  yes: boolean;
+  core(): PetstoreCore;
+  writes(): GuardedWrites;
+}
+
 /** What a command that writes works with: the core to read, main's guarded writes, the terminal. */
 export interface WritingCommand {
   core: PetstoreCore;
@@ -35,10 +44,34 @@ export interface WritingCommand {
   writes: GuardedWrites;
 }
 
+/** The core opened and the writes guarded, before the command reads its arguments. */
+export const opened = ({ core, io, writes }: CommandContext): WritingCommand => ({
+  core: core(),
+  io,
+  writes: writes(),
+});
+
+/** One command: the arguments after its name; the exit code. */
+export type Command = (args: string[], context: CommandContext) => Promise<number>;
+
+/** A group's commands by name (`pets list`, `pets add` ...). */
+export type CommandGroup = Readonly<Record<string, Command>>;
+
 export function environmentOption(values: Parsed['values'], core: PetstoreCore): EnvironmentName {
   return values['env'] === undefined
     ? core.activeEnvironment().environment
     : environmentArg(values['env'] as string, false);
+}
+
+/** `--env` (else the active environment) for a command only a server has: local is a usage error, in words. */
+export function serverOption(parsed: Parsed, core: PetstoreCore): RemoteEnvironment {
+  const environment = environmentOption(parsed.values, core);
+  if (!isRemoteEnvironment(environment)) {
+    throw new UsageError(
+      'local has no outbox: everything added there is stored at once (use --env production or --env staging)',
+    );
+  }
+  return environment;
 }
 
 export function environmentArg(value: string | undefined, remoteOnly: true): RemoteEnvironment;

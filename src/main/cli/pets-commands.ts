@@ -1,17 +1,20 @@
-import { type EnvironmentName, type RemoteEnvironment } from '../../shared/contract';
+import type { AnimalsWindow, EnvironmentName } from '../../shared/contract';
 import type { PetstoreCore } from '../core/petstore-core';
-import type { GuardedWrites } from '../core/write-guard';
 import {
   environmentOption,
   EXIT,
   exitCodeOf,
+  opened,
   parse,
   UsageError,
   type CliIo,
+  type CommandGroup,
   type Parsed,
   type WritingCommand,
 } from './cli-args';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
+import { changePet } from './pets-change-commands';
+import { exportAnimals, importAnimals } from './pets-file-commands';
 
 /** Rows asked of the store at a time while streaming: memory stays flat whatever the inventory. */
 const STREAM_ROWS = 500;
@@ -38,11 +41,12 @@ async function listEvery(
     ...(values['sort'] === undefined ? {} : { sort: values['sort'] as never }),
   };
   await core.refreshAnimals(environment);
-  const inventory = environment === 'local' ? null : core.serverStatus(environment).inventory;
+  let inventory: AnimalsWindow['inventory'] = null; // a server's walk of its pages, as the first window tells it
   let shown = 0;
   let waiting = 0;
   for (let offset = 0; shown < limit; offset += STREAM_ROWS) {
     const window = core.animals(environment, { ...query, offset, limit: STREAM_ROWS });
+    if (offset === 0) inventory = window.inventory;
     const pets = window.rows.flatMap((row) => (row.kind === 'pet' ? [row.pet] : []));
     waiting += window.rows.length - pets.length;
     const page = pets.slice(0, limit - shown);
@@ -72,8 +76,9 @@ function parseLimit(value: string | boolean | undefined): number {
   return limit;
 }
 
-export async function pets(command: string, args: string[], { core, io, writes }: WritingCommand): Promise<number> {
-  const { values, positionals } = parse(args, {
+/** The options of `pets list`, `pets add` and `pets get`, which take each other's. */
+function parsePets(args: string[], core: PetstoreCore) {
+  const parsed = parse(args, {
     env: { type: 'string' },
     status: { type: 'string' },
     limit: { type: 'string' },
@@ -84,32 +89,35 @@ export async function pets(command: string, args: string[], { core, io, writes }
     search: { type: 'string' },
     sort: { type: 'string' },
   });
-  const environment = environmentOption(values, core);
-  const json = values['json'] === true;
-  if (
-    command === 'list' &&
-    (values['all'] === true || values['search'] !== undefined || values['sort'] !== undefined)
-  ) {
+  return { ...parsed, environment: environmentOption(parsed.values, core), json: parsed.values['json'] === true };
+}
+
+/** `pets list`: a page from the environment (a server asked now), or with --all, --search or --sort every match, streamed. */
+async function list(args: string[], { core, io }: WritingCommand): Promise<number> {
+  const { values, environment, json } = parsePets(args, core);
+  if (values['all'] === true || values['search'] !== undefined || values['sort'] !== undefined) {
     return await listEvery(environment, values, json, core, io);
   }
-  if (command === 'list') {
-    const query = {
-      ...(values['limit'] === undefined ? {} : { limit: values['limit'] as never }),
-      ...(values['status'] ? { status: values['status'] as never } : {}),
-    };
-    const view = await core.listPets(environment, query, { refresh: true });
-    io.out(json ? petsAsJson(view.pets) : petsAsTable(view.pets));
-    if (!json && view.unsynced.length > 0) {
-      io.out(`\n${view.unsynced.length} added here and not yet on ${environment}:\n${entriesAsTable(view.unsynced)}`);
-    }
-    if (view.problem) {
-      const shown = `Shown: the animals as last seen${view.listedAt ? ` (${view.listedAt})` : ''}.`;
-      io.err(`${view.problem.message} ${shown}`);
-      return exitCodeOf(view.problem);
-    }
-    return EXIT.ok;
+  const query = {
+    ...(values['limit'] === undefined ? {} : { limit: values['limit'] as never }),
+    ...(values['status'] ? { status: values['status'] as never } : {}),
+  };
+  const view = await core.listPets(environment, query, { refresh: true });
+  io.out(json ? petsAsJson(view.pets) : petsAsTable(view.pets));
+  if (!json && view.unsynced.length > 0) {
+    io.out(`\n${view.unsynced.length} added here and not yet on ${environment}:\n${entriesAsTable(view.unsynced)}`);
   }
-  if (command === 'add') return await addPet(environment, values, json, core, io, writes);
+  if (view.problem) {
+    const shown = `Shown: the animals as last seen${view.listedAt ? ` (${view.listedAt})` : ''}.`;
+    io.err(`${view.problem.message} ${shown}`);
+    return exitCodeOf(view.problem);
+  }
+  return EXIT.ok;
+}
+
+/** `pets get <id>`: deprecated by the interface, so it says so. */
+async function get(args: string[], { core, io }: WritingCommand): Promise<number> {
+  const { positionals, environment, json } = parsePets(args, core);
   if (positionals[0] === undefined) throw new UsageError('pets get needs an id');
   const pet = await core.getPet(environment, positionals[0]);
   io.out(json ? petsAsJson(pet) : petsAsTable([pet]));
@@ -118,14 +126,8 @@ export async function pets(command: string, args: string[], { core, io, writes }
 }
 
 /** `pets add`: the same add as the window's; against a server, the command then waits for the first attempt to send it. */
-async function addPet(
-  environment: ReturnType<typeof environmentOption>,
-  values: Record<string, string | boolean | undefined>,
-  json: boolean,
-  core: PetstoreCore,
-  io: CliIo,
-  writes: GuardedWrites,
-): Promise<number> {
+async function add(args: string[], { core, io, writes }: WritingCommand): Promise<number> {
+  const { values, environment, json } = parsePets(args, core);
   const added = await writes.addPet(
     environment,
     {
@@ -139,7 +141,7 @@ async function addPet(
     io.out(json ? petsAsJson(added.pet) : `Added to ${environment}:\n${petsAsTable([added.pet])}`);
     return EXIT.ok;
   }
-  const server = environment as RemoteEnvironment;
+  const server = added.entry.environment;
   await core.syncNow(server).catch(() => undefined); // the entry is safe; its state says what happened
   const entry = core.outboxEntry(server, added.entry.entryId) ?? added.entry;
   if (json) io.out(JSON.stringify(entry));
@@ -160,3 +162,14 @@ async function addPet(
   }
   return EXIT.ok;
 }
+
+/** `pets list | add | get | set-status | edit | import | export`: the animals of an environment. */
+export const petsCommands: CommandGroup = {
+  list: (args, context) => list(args, opened(context)),
+  add: (args, context) => add(args, opened(context)),
+  get: (args, context) => get(args, opened(context)),
+  'set-status': (args, context) => changePet('set-status', args, opened(context)),
+  edit: (args, context) => changePet('edit', args, opened(context)),
+  import: (args, context) => importAnimals(args, opened(context)),
+  export: (args, context) => exportAnimals(args, opened(context)),
+};

@@ -1,62 +1,13 @@
-import { describePatch, isRemoteEnvironment, type RemoteEnvironment } from '../../shared/contract';
-import type { PetstoreCore } from '../core/petstore-core';
-import { EXIT, environmentOption, parse, UsageError, type CliIo, type WritingCommand } from './cli-args';
-import { changesAsTable, entriesAsTable } from './output';
-import { reportChange } from './change-commands';
+import { describePatch, type RemoteEnvironment } from '../../shared/contract';
 import { isChangeEntryId } from '../sync/pet-changes';
-
-function remoteEnvironment(
-  args: string[],
-  core: PetstoreCore,
-): { environment: RemoteEnvironment; rest: ReturnType<typeof parse> } {
-  const parsed = parse(args, { env: { type: 'string' } });
-  const environment = environmentOption(parsed.values, core);
-  if (!isRemoteEnvironment(environment)) {
-    throw new UsageError(
-      'local has no outbox: everything added there is stored at once (use --env production or --env staging)',
-    );
-  }
-  return { environment, rest: parsed };
-}
-
-/** `sync`: runs until the outbox is empty or nothing more can be done. Exit 0 empty; 1 refused, held, in conflict or still pending; 3 unreachable. */
-export async function sync(args: string[], core: PetstoreCore, io: CliIo): Promise<number> {
-  const { environment } = remoteEnvironment(args, core);
-  io.out(`Syncing ${environment}: ${core.serverStatus(environment).waiting} waiting.`);
-  const { pass, status, waitingBehind } = await core.syncUntilSettled(environment, (progress) =>
-    io.out(
-      `  sent ${progress.accepted}, refused ${progress.rejected}, ${core.serverStatus(environment).waiting} still waiting`,
-    ),
-  );
-  const conflicts = `${status.conflicts} conflict${status.conflicts === 1 ? '' : 's'} to choose`;
-  io.out(
-    `${environment}: ${status.waiting} waiting, ${status.rejected} refused, ${status.held} to confirm, ${conflicts}.`,
-  );
-  if (status.problem) io.err(status.problem.message);
-  if (status.conflicts > 0) {
-    io.err(
-      `Another counter changed ${status.conflicts === 1 ? 'an animal' : 'animals'} you changed too: nothing was overwritten. See them with: petstore outbox list --env ${environment}; then keep yours with petstore outbox keep-mine <entry>, or theirs with petstore outbox take-theirs <entry>.`,
-    );
-  }
-  if (waitingBehind > 0) {
-    io.err(
-      `${waitingBehind === 1 ? '1 change waits' : `${waitingBehind} changes wait`} behind another of the same animal that needs you (a conflict to choose, a refusal or an address to confirm): ${waitingBehind === 1 ? 'it is' : 'each is'} sent once that one is decided.`,
-    );
-  }
-  if (pass.stoppedBecause === 'elsewhere') {
-    io.err(
-      `Another Petstore Desk process on this computer (pid ${status.otherSender?.pid ?? '?'}) is sending the ${environment} outbox; it sends what waits. Only one process sends an outbox at a time.`,
-    );
-  }
-  if (pass.stoppedBecause === 'offline') return EXIT.unreachable;
-  if (pass.stoppedBecause === 'not_configured') return EXIT.usage;
-  // Anything left for a person (or still waiting) is a non-zero exit: a script can tell.
-  return status.waiting + status.rejected + status.held + status.conflicts === 0 ? EXIT.ok : EXIT.serviceError;
-}
+import { EXIT, opened, parse, serverOption, UsageError, type CommandGroup, type WritingCommand } from './cli-args';
+import { changesAsTable, entriesAsTable } from './output';
+import { reportChange } from './pets-change-commands';
 
 /** `outbox list | retry <entry> | discard <entry> | keep-mine <entry> | take-theirs <entry>`: adds and changes alike. */
-export async function outbox(command: string, args: string[], { core, io, writes }: WritingCommand): Promise<number> {
-  const { environment, rest } = remoteEnvironment(args, core);
+async function outbox(command: string, args: string[], { core, io, writes }: WritingCommand): Promise<number> {
+  const rest = parse(args, { env: { type: 'string' } });
+  const environment = serverOption(rest, core);
   const json = rest.values['json'] === true;
   if (command === 'list') {
     const entries = core.outboxEntries(environment);
@@ -137,3 +88,12 @@ async function changeEntryCommand(
   await core.syncNow(environment).catch(() => undefined);
   return await reportChange(environment, core.changeEntry(environment, entryId), entry, json, core, io);
 }
+
+/** `outbox list | retry | discard | keep-mine | take-theirs`: what waits to be sent to a server, and a person's decisions on it. */
+export const outboxCommands: CommandGroup = {
+  list: (args, context) => outbox('list', args, opened(context)),
+  retry: (args, context) => outbox('retry', args, opened(context)),
+  discard: (args, context) => outbox('discard', args, opened(context)),
+  'keep-mine': (args, context) => outbox('keep-mine', args, opened(context)),
+  'take-theirs': (args, context) => outbox('take-theirs', args, opened(context)),
+};

@@ -40,11 +40,11 @@ export async function changePet(
     io.out(json ? petsAsJson(changed.pet) : `Changed in ${environment}:\n${petsAsTable([changed.pet])}`);
     return EXIT.ok;
   }
-  const server = environment as RemoteEnvironment;
   if (changed.change === null) {
     io.out(json ? 'null' : `Nothing to send: animal ${petId} already shows that in ${environment}.`);
     return EXIT.ok;
   }
+  const server = changed.change.environment;
   await core.syncNow(server).catch(() => undefined); // the change is safe; its state says what happened
   return await reportChange(server, core.changeEntry(server, changed.change.entryId), changed.change, json, core, io);
 }

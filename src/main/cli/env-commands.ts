@@ -1,0 +1,79 @@
+import { REMOTE_ENVIRONMENTS } from '../../shared/contract';
+import { toAppError } from '../app-error';
+import { BASE_URL_PRESETS } from '../config/settings';
+import type { PetstoreCore } from '../core/petstore-core';
+import { environmentArg, EXIT, parse, UsageError, type CommandGroup } from './cli-args';
+import { keyInWords } from './key-commands';
+
+async function environmentsReport(core: PetstoreCore) {
+  const remotes = await Promise.all(
+    REMOTE_ENVIRONMENTS.map(async (environment) => {
+      const settings = await core.environmentSettings(environment).catch((error: unknown) => toAppError(error));
+      return { environment, settings };
+    }),
+  );
+  return { active: core.activeEnvironment().environment, remotes };
+}
+
+/** `env show | use <environment> | set-url <server> <url>`: which environment is active, and each server's address. */
+export const envCommands: CommandGroup = {
+  async show(args, { core, io }) {
+    const opened = core();
+    const json = parse(args).values.json === true;
+    const { active, remotes } = await environmentsReport(opened);
+    if (json) {
+      io.out(
+        JSON.stringify({
+          active,
+          environments: Object.fromEntries(
+            remotes.map(({ environment, settings }) => [
+              environment,
+              'code' in settings
+                ? { url: null, urlSource: 'none', keySet: false, keySetAt: null, problem: settings.message }
+                : {
+                    url: settings.baseUrl,
+                    urlSource: settings.baseUrlSource,
+                    keySet: settings.key.set,
+                    keySetAt: settings.key.setAt,
+                    keyOrigin: settings.key.origin,
+                    keyForCurrentAddress: settings.key.forCurrentAddress,
+                  },
+            ]),
+          ),
+        }),
+      );
+      return EXIT.ok;
+    }
+    io.out(`Active environment: ${active}${active === 'production' ? '   <<< PRODUCTION: the live shop >>>' : ''}`);
+    io.out('local:       the embedded store on this computer');
+    for (const { environment, settings } of remotes) {
+      if ('code' in settings) {
+        io.out(`${`${environment}:`.padEnd(12)} ${settings.message}`);
+        continue;
+      }
+      const url =
+        settings.baseUrl === null
+          ? `no address (set one with env set-url ${environment} <url>)`
+          : `${settings.baseUrl}${settings.baseUrlSource === 'environment variable' ? ` (from ${BASE_URL_PRESETS[environment]})` : ''}`;
+      io.out(`${`${environment}:`.padEnd(12)} ${url}; key ${keyInWords(settings.key, environment)}`);
+      if (settings.baseUrlProblem) io.out(`             ${settings.baseUrlProblem}`);
+    }
+    return EXIT.ok;
+  },
+
+  async use(args, { core, io }) {
+    const opened = core();
+    const { environment } = opened.setActiveEnvironment(environmentArg(parse(args).positionals[0], false));
+    io.out(`Active environment: ${environment}${environment === 'production' ? ' (PRODUCTION: the live shop)' : ''}`);
+    return EXIT.ok;
+  },
+
+  async 'set-url'(args, { core, io }) {
+    const { positionals } = parse(args);
+    const environment = environmentArg(positionals[0], true);
+    if (positionals[1] === undefined)
+      throw new UsageError('env set-url needs the address, e.g. https://shop.example/v1');
+    io.out(`${environment}: ${(await core().setBaseUrl(environment, positionals[1])).baseUrl}`);
+    return EXIT.ok;
+  },
+};

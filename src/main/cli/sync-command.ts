@@ -1,0 +1,38 @@
+import { EXIT, parse, serverOption, type Command } from './cli-args';
+
+/** `sync`: runs until the outbox is empty or nothing more can be done. Exit 0 empty; 1 refused, held, in conflict or still pending; 3 unreachable. */
+export const sync: Command = async (args, context) => {
+  const core = context.core();
+  const { io } = context;
+  const environment = serverOption(parse(args, { env: { type: 'string' } }), core);
+  io.out(`Syncing ${environment}: ${core.serverStatus(environment).waiting} waiting.`);
+  const { pass, status, waitingBehind } = await core.syncUntilSettled(environment, (progress) =>
+    io.out(
+      `  sent ${progress.accepted}, refused ${progress.rejected}, ${core.serverStatus(environment).waiting} still waiting`,
+    ),
+  );
+  const conflicts = `${status.conflicts} conflict${status.conflicts === 1 ? '' : 's'} to choose`;
+  io.out(
+    `${environment}: ${status.waiting} waiting, ${status.rejected} refused, ${status.held} to confirm, ${conflicts}.`,
+  );
+  if (status.problem) io.err(status.problem.message);
+  if (status.conflicts > 0) {
+    io.err(
+      `Another counter changed ${status.conflicts === 1 ? 'an animal' : 'animals'} you changed too: nothing was overwritten. See them with: petstore outbox list --env ${environment}; then keep yours with petstore outbox keep-mine <entry>, or theirs with petstore outbox take-theirs <entry>.`,
+    );
+  }
+  if (waitingBehind > 0) {
+    io.err(
+      `${waitingBehind === 1 ? '1 change waits' : `${waitingBehind} changes wait`} behind another of the same animal that needs you (a conflict to choose, a refusal or an address to confirm): ${waitingBehind === 1 ? 'it is' : 'each is'} sent once that one is decided.`,
+    );
+  }
+  if (pass.stoppedBecause === 'elsewhere') {
+    io.err(
+      `Another Petstore Desk process on this computer (pid ${status.otherSender?.pid ?? '?'}) is sending the ${environment} outbox; it sends what waits. Only one process sends an outbox at a time.`,
+    );
+  }
+  if (pass.stoppedBecause === 'offline') return EXIT.unreachable;
+  if (pass.stoppedBecause === 'not_configured') return EXIT.usage;
+  // Anything left for a person (or still waiting) is a non-zero exit: a script can tell.
+  return status.waiting + status.rejected + status.held + status.conflicts === 0 ? EXIT.ok : EXIT.serviceError;
+};

@@ -1,0 +1,44 @@
+/** The command line's help: every command, its options, and what the exit codes mean. */
+export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command>)
+  --help, --version
+  env show [--json]                          the active environment, addresses and key status
+  env use <local|production|staging>         switch the active environment
+  env set-url <production|staging> <url>     set a server's base address (https://.../v1)
+  key set <production|staging>               read the key from standard input, keep it in the OS keychain
+                                             (for the origin of the current address: it is sent nowhere else)
+  key confirm <production|staging>           send the key to the environment's new address (another origin)
+  key clear <production|staging>
+  key status [--json]
+  pets list [--status S] [--limit N] [--env E] [--json]
+  pets list --all [--search T] [--status S] [--sort newest|oldest|name] [--env E] [--json]
+                                             every animal (a server's every page), streamed: a table, or JSON lines
+  pets list --search T [--limit N] [...]      the first N whose name holds T (any part, case and accents aside)
+  pets add --name N --category ID [--status S] [--anyway] [--env E] [--json]
+                                             (--anyway: even when one of that name and category is there)
+  pets import <file.csv> [--dry-run] [--look-alikes-too] [--env E] [--json]
+                                             add a CSV's animals (name, category id or name, status), each
+                                             row once however often the file is imported; problems by line
+  pets export [--status S] [--search T] [--sort newest|oldest|name] [--out F] [--env E]
+                                             CSV (UTF-8 with BOM, RFC 4180), to F or standard output
+  categories list|export [--out F] [--env E]  the names of category ids, per environment
+  categories name <id> <name>|--remove [--env E]
+  categories import <file.csv> [--env E]     (category_id, name): all or none
+  manager status | set-pin | remove-pin      the manager's PIN (read from standard input); with one set,
+                                             env use, env set-url, key ..., categories name/import,
+                                             outbox discard ask for it (at a terminal, or PETSTORE_MANAGER_PIN)
+  pets get <id> [--env E] [--json]           (deprecated by the interface; use pets list --status)
+  pets set-status <id> <available|pending|sold|none> [--env E] [--json]
+  pets edit <id> [--name N] [--category ID] [--status S|none] [--env E] [--json]
+                                             change an animal (a server: sent now, or kept and sent by sync)
+  doctor                                     check each data file, the keychain and each server
+  sync [--env E]                             send the outbox until it is empty or nothing more can be done
+  outbox list [--env E] [--json]             animals added here and not yet accepted (and those accepted),
+                                             and changes not yet accepted (entries c1, c2 ...), conflicts among them
+  outbox retry <entry> [--env E]             resend a rejected entry, or confirm one for a changed address
+  outbox discard <entry> [--env E]           drop an entry that will never be sent
+  outbox keep-mine <entry> [--env E]         a conflict: send this change to the server's version now
+  outbox take-theirs <entry> [--env E]       a conflict: drop this change, keep what the server has
+--yes (anywhere): the answer to every question asked at a terminal (a write to production, a key's
+  new address), for scripts; without it and without a terminal, nothing is done
+exit codes: 0 ok, 1 error reported by the service (sync: entries refused, held, in conflict or still pending),
+  2 usage error, 3 unreachable`;
