@@ -1,26 +1,16 @@
-import { describePatch, type Pet, type RemoteEnvironment } from '../../shared/contract';
+import { CHANGE_BATCH, describePatch, type Pet } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
 import type { ClaimedChange, PetChanges } from './pet-changes';
-import { failedOutcome, type PassStop, type RetryDelay } from './send-outcome';
-import { contactOf, type Contact } from './server-status';
+import type { KindSender, SenderDeps } from './queue-drain';
+import { failedOutcome, type Outcome } from './send-outcome';
+import { contactOf } from './server-status';
 
-/** What one send of a change means for it. */
-export type ChangeOutcome =
-  | { kind: 'accepted'; entry: ClaimedChange; pet: Pet }
+/** What only a change's send may mean: another counter changed the animal first, or the server takes no changes. */
+type ChangeOwnOutcome =
   | { kind: 'conflict'; entry: ClaimedChange; theirs: Pet | null; reason: string }
-  | { kind: 'unsupported'; entry: ClaimedChange; reason: string }
-  | { kind: 'rejected'; entry: ClaimedChange; reason: string; fields?: Array<{ field: string; message: string }> }
-  | { kind: 'moved'; entry: ClaimedChange; to: string | null }
-  | {
-      kind: 'retry';
-      entry: ClaimedChange;
-      state: 'pending' | 'unknown';
-      delayMs: number;
-      error: string;
-      stop?: PassStop;
-      contact?: Contact | null;
-    };
+  | { kind: 'unsupported'; entry: ClaimedChange; reason: string };
+type ChangeOutcome = Outcome<ClaimedChange> | ChangeOwnOutcome;
 
 /** The HTTP status of a server's answer, when the failure is one. */
 const answeredStatus = (error: unknown): number | undefined =>
@@ -39,17 +29,14 @@ const NO_BATCH = new Set([400, 404, 405, 413, 415, 422, 501]);
 /** PATCHes in flight at once when a server has no batch: as many as the engine's single sends. */
 export const SINGLES_IN_FLIGHT = 16;
 
-export interface ChangeSenderOptions {
-  environment: RemoteEnvironment;
-  changes: PetChanges;
-  delay: RetryDelay;
-  signal: AbortSignal;
-  /** What a send says about the server, for the server status. */
-  report(contact: Contact | null): void;
-}
-
-/** Sends changes of animals (PATCH, our extension) and records what each outcome means; one for each pass. */
-export function createChangeSender({ environment, changes, delay, signal, report }: ChangeSenderOptions) {
+/**
+ * Sends changes of animals (PATCH, our extension; in batches while the server takes them) and
+ * records the outcomes only a change has; one for each pass.
+ */
+export function createChangeSender(
+  changes: PetChanges,
+  { environment, delay, signal, report }: SenderDeps,
+): KindSender<ClaimedChange, ChangeOwnOutcome> {
   const unsupportedReason = (baseUrl: string, status: number) =>
     `The ${environment} server (${baseUrl}) does not take changes to animals (it answered ${status}): this change was not made there. Discard it, or make it on the server some other way.`;
 
@@ -70,9 +57,8 @@ export function createChangeSender({ environment, changes, delay, signal, report
   // Servers this sender found without the batch (changePets): their changes go one PATCH each.
   const noBatchHere = new Set<string>();
 
-  /** What is known of a change before it is sent: its address changed, or its server takes no changes. */
-  function known(client: RemoteClient, entry: ClaimedChange): ChangeOutcome | null {
-    if (client.baseUrl !== entry.baseUrl) return { kind: 'moved', entry, to: client.baseUrl };
+  /** What is known of a change before it is sent: its server takes no changes. */
+  function known(entry: ClaimedChange): ChangeOutcome | null {
     const found = unsupportedHere.get(entry.baseUrl);
     return found === undefined ? null : { kind: 'unsupported', entry, reason: found };
   }
@@ -121,7 +107,7 @@ export function createChangeSender({ environment, changes, delay, signal, report
 
   /** One change, one PATCH. */
   async function send(client: RemoteClient, entry: ClaimedChange): Promise<ChangeOutcome> {
-    const early = known(client, entry);
+    const early = known(entry);
     if (early !== null) return early;
     try {
       const pet = await client.changePet(entry.petId, entry.patch, {
@@ -147,7 +133,7 @@ export function createChangeSender({ environment, changes, delay, signal, report
    * one PATCH each, SINGLES_IN_FLIGHT at a time.
    */
   async function sendMany(client: RemoteClient, entries: readonly ClaimedChange[]): Promise<ChangeOutcome[]> {
-    const outcomes: Array<ChangeOutcome | null> = entries.map((entry) => known(client, entry));
+    const outcomes: Array<ChangeOutcome | null> = entries.map((entry) => known(entry));
     const waiting = entries.filter((_, i) => outcomes[i] === null);
     const place = (outcome: ChangeOutcome) => (outcomes[entries.indexOf(outcome.entry)] = outcome);
     if (waiting.length > 0 && batching(client.baseUrl)) {
@@ -180,35 +166,22 @@ export function createChangeSender({ environment, changes, delay, signal, report
   const batching = (baseUrl: string | null): boolean =>
     baseUrl !== null && !noBatchHere.has(baseUrl) && !unsupportedHere.has(baseUrl);
 
-  /** Acceptances, in one transaction: the server has them. */
-  function recordAccepted(accepted: ReadonlyArray<{ entryId: string; pet: Pet; baseUrl: string }>): void {
-    changes.accept(accepted);
-    for (const baseUrl of new Set(accepted.map((done) => done.baseUrl))) changes.noteSupported(baseUrl);
-  }
-
-  /** Records an outcome at once. */
-  function record(outcome: ChangeOutcome): void {
-    const { entry } = outcome;
-    switch (outcome.kind) {
-      case 'accepted':
-        return recordAccepted([{ entryId: entry.entryId, pet: outcome.pet, baseUrl: entry.baseUrl }]);
-      case 'conflict':
+  return {
+    queue: changes,
+    send,
+    batch: { max: CHANGE_BATCH.maxChanges, takes: batching, send: sendMany },
+    accept(accepted) {
+      changes.accept(accepted);
+      for (const baseUrl of new Set(accepted.map((done) => done.baseUrl))) changes.noteSupported(baseUrl);
+    },
+    recordOwn(outcome) {
+      const { entry } = outcome;
+      if (outcome.kind === 'conflict') {
         changes.noteSupported(entry.baseUrl);
         return changes.conflict(entry.entryId, outcome.theirs, outcome.reason);
-      case 'unsupported':
-        unsupportedHere.set(entry.baseUrl, outcome.reason);
-        return changes.unsupported(entry.baseUrl, outcome.reason);
-      case 'rejected':
-        return changes.reject(entry.entryId, outcome.reason, outcome.fields);
-      case 'moved':
-        return changes.needsConfirmation(
-          entry.entryId,
-          `The ${environment} address changed from ${entry.baseUrl} to ${outcome.to ?? 'none'} after this change was made: confirm to send it to the new address, or discard it.`,
-        );
-      case 'retry':
-        return changes.retryLater(entry.entryId, outcome.state, outcome.delayMs, outcome.error);
-    }
-  }
-
-  return { send, sendMany, batching, record, recordAccepted };
+      }
+      unsupportedHere.set(entry.baseUrl, outcome.reason);
+      changes.unsupported(entry.baseUrl, outcome.reason);
+    },
+  };
 }

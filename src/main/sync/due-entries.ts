@@ -1,7 +1,15 @@
 import type { SqliteDatabase } from '../store/database';
 
-/** The tables of entries that wait to be sent (columns shared: state, next_attempt_at, retry_set_at). */
-export type WaitingTable = 'outbox' | 'pet_changes';
+/** Where a queue's entries wait, and in what order they may go (see write-queue.ts). */
+export interface WaitingRules {
+  table: string;
+  /** Its partial indexes: of the entries waiting (pending, unknown), and of those not yet accepted. */
+  indexes: { waiting: string; open: string };
+  /** A column whose entries go one at a time, oldest first (each is made on top of the one before). */
+  inOrderOf?: string;
+  /** The states in which an entry waits for a person. */
+  forAPerson: readonly string[];
+}
 
 /**
  * When a waiting entry is due, by the clock reading `now` (an SQL parameter): at its retry time;
@@ -13,37 +21,33 @@ export type WaitingTable = 'outbox' | 'pet_changes';
 export const dueAt = (now: string) => `(CASE WHEN retry_set_at > ${now} THEN ${now} ELSE next_attempt_at END)`;
 
 /**
- * Only the earliest open change of an animal may be sent (each is made on top of the one before):
- * one behind a change waiting for a person (a conflict, a refusal, a held one) can be neither
- * claimed nor due until that one is decided. For a row of pet_changes named `c`.
+ * What of a queue is due, and when: one condition for the claim that sends and for the next due
+ * time every wait is timed by, so that nothing is due that a claim would not take. With
+ * `inOrderOf`, only the earliest open entry of its value may be sent: one behind an entry waiting
+ * for a person (a conflict, a refusal, a held one) can be neither claimed nor due until that one
+ * is decided. Rows are selected as `c`.
  */
-const FIRST_OF_ITS_ANIMAL = `NOT EXISTS (SELECT 1 FROM pet_changes AS e INDEXED BY pet_changes_open
-  WHERE e.pet_id = c.pet_id AND e.id < c.id AND e.state <> 'accepted')`;
-const BEHIND_A_PERSON = `EXISTS (SELECT 1 FROM pet_changes AS e INDEXED BY pet_changes_open
-  WHERE e.pet_id = c.pet_id AND e.id < c.id AND e.state <> 'accepted'
-    AND e.state IN ('conflict', 'rejected', 'unsupported', 'needs_confirmation'))`;
-
-/**
- * What of `table` is due, and when: one condition for the claim that sends and for the next due
- * time every wait is timed by, so that nothing is due that a claim would not take.
- */
-export function createDueEntries(db: SqliteDatabase, table: WaitingTable, now: () => number) {
-  const waiting = `FROM ${table} AS c INDEXED BY ${table === 'outbox' ? 'outbox_waiting' : 'pet_changes_waiting'}
-    WHERE state IN ('pending', 'unknown')${table === 'pet_changes' ? ` AND ${FIRST_OF_ITS_ANIMAL}` : ''}`;
+export function createDueEntries(db: SqliteDatabase, rules: WaitingRules, now: () => number) {
+  const { table, indexes, inOrderOf } = rules;
+  const earlier = (also: string) => `SELECT 1 FROM ${table} AS e INDEXED BY ${indexes.open}
+    WHERE e.${inOrderOf} = c.${inOrderOf} AND e.id < c.id AND e.state <> 'accepted'${also}`;
+  const forAPerson = rules.forAPerson.map((state) => `'${state}'`).join(', ');
+  const waiting = `FROM ${table} AS c INDEXED BY ${indexes.waiting}
+    WHERE state IN ('pending', 'unknown')${inOrderOf === undefined ? '' : ` AND NOT EXISTS (${earlier('')})`}`;
   const nextDue = db.prepare<{ now: number }, number | null>(`SELECT min(${dueAt('@now')}) ${waiting}`).pluck();
   const allDue = db.prepare<[number]>(
     `UPDATE ${table} SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown') AND next_attempt_at > 0`,
   );
   const behind =
-    table === 'pet_changes'
-      ? db
+    inOrderOf === undefined
+      ? null
+      : db
           .prepare<[], number>(
-            `SELECT count(*) FROM pet_changes AS c INDEXED BY pet_changes_waiting
-             WHERE state IN ('pending', 'unknown') AND ${BEHIND_A_PERSON}`,
+            `SELECT count(*) FROM ${table} AS c INDEXED BY ${indexes.waiting}
+             WHERE state IN ('pending', 'unknown') AND EXISTS (${earlier(` AND e.state IN (${forAPerson})`)})`,
           )
-          .pluck()
-      : null;
-  const dueNow = db.prepare<[number, number | string]>(
+          .pluck();
+  const dueNow = db.prepare<[number, number]>(
     `UPDATE ${table} SET next_attempt_at = 0, updated_at = ? WHERE id = ? AND state IN ('pending', 'unknown')`,
   );
   return {
@@ -51,14 +55,14 @@ export function createDueEntries(db: SqliteDatabase, table: WaitingTable, now: (
     dueSql: (columns: string) => `SELECT ${columns} ${waiting} AND ${dueAt('@at')} <= @at ORDER BY id LIMIT @max`,
     /** When the next entry a claim would take is due (ms since epoch, by `now`; at most `now` when due), or null. */
     nextDueAt: (): number | null => nextDue.get({ now: now() }) ?? null,
-    /** Waiting entries that no sync sends until a person decides on an earlier one of their animal. */
+    /** Waiting entries that no sync sends until a person decides on an earlier one of their `inOrderOf`. */
     behindAPerson: (): number => behind?.get() ?? 0,
     /** "Sync now": whatever waits out a backoff is due at once; what is already due is left as it is. */
     makeAllDue(): void {
       allDue.run(now());
     },
     /** One waiting entry due at once (a person's "send it again" of one on its way). */
-    dueNow(id: number | string): void {
+    dueNow(id: number): void {
       dueNow.run(now(), id);
     },
   };

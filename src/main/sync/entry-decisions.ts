@@ -11,6 +11,7 @@ import {
 import { RemoteError } from '../remote/remote-error';
 import type { Outbox } from './outbox';
 import { isChangeEntryId, type PetChanges } from './pet-changes';
+import { eachQueue } from './write-kinds';
 
 export const changesUnsupported = (environment: RemoteEnvironment, baseUrl: string) =>
   new RemoteError(
@@ -124,10 +125,10 @@ export function createEntryDecisions({
 
     /** A person's "discard": the entry is never sent (see DiscardOutcome for what the server may have). */
     discard(entryId: string): DiscardOutcome {
-      const kind = isChangeEntryId(entryId) ? changes : outbox;
-      const discarded = kind.discard(entryId);
+      const queue = eachQueue({ outbox, changes }).find((kind) => kind.owns(entryId));
+      const discarded = queue?.discard(entryId) ?? { discarded: false, mayBeOnServer: true };
       // Not removed: it is there and accepted, or not there at all (another process discarded it first).
-      if (!discarded.discarded && kind.get(entryId) === undefined)
+      if (!discarded.discarded && queue?.get(entryId) === undefined)
         throw new ApiError('not_found', `There is no ${environment} outbox entry ${entryId}.`);
 
       if (discarded.discarded) told();

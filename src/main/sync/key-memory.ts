@@ -9,9 +9,16 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export const KEY_MEMORY_MS = 23 * HOUR_MS;
 
+/** How a kind of entry is named in the reason it is held: what the server may already have done, and where to look. */
+export interface UnansweredWords {
+  /** "have it", "have made this change" */
+  mayAlready: string;
+  /** "the server's list", "the animal on the server" */
+  check: string;
+}
+
 /**
- * An entry's `unknown_since` once a send of it goes unanswered (columns shared by `outbox` and
- * `pet_changes`): when the first send whose outcome is not known went out, as its claim recorded
+ * An entry's `unknown_since` once a send of it goes unanswered (a column of every write queue): when the first send whose outcome is not known went out, as its claim recorded
  * in `sent_at` (else its last write, the nearest known); kept until a person sends it again.
  */
 export const UNKNOWN_SINCE = `coalesce(unknown_since, sent_at, updated_at)`;
@@ -22,7 +29,7 @@ export const UNKNOWN_SINCE = `coalesce(unknown_since, sent_at, updated_at)`;
  * this computer's: a clock set back since the send leaves how long ago unknown, so it is held too.
  */
 export function unansweredTooLong(
-  kind: 'add' | 'change',
+  { mayAlready, check }: UnansweredWords,
   environment: RemoteEnvironment,
   unknownSince: number | null,
   at: number,
@@ -39,9 +46,7 @@ export function unansweredTooLong(
           minute: '2-digit',
         })}`;
   const since = unknownSince !== null && at < unknownSince ? ", and this computer's clock has been set back since" : '';
-  const what = kind === 'add' ? 'have it' : 'have made this change';
-  const check = kind === 'add' ? "the server's list" : 'the animal on the server';
-  return `${when} with no answer${since}; the ${environment} server may already ${what}, and after so long may not know it if it is sent again. Check ${check}, then send it again or discard it.`;
+  return `${when} with no answer${since}; the ${environment} server may already ${mayAlready}, and after so long may not know it if it is sent again. Check ${check}, then send it again or discard it.`;
 }
 
 /**
@@ -50,7 +55,7 @@ export function unansweredTooLong(
  */
 export function dueUnlessUnansweredTooLong<R extends { state: string; unknown_since: number | null }>(
   due: () => R[],
-  { kind, environment, at }: { kind: 'add' | 'change'; environment: RemoteEnvironment; at: number },
+  { words, environment, at }: { words: UnansweredWords; environment: RemoteEnvironment; at: number },
   hold: (row: R, reason: string) => void,
   held?: (count: number) => void,
 ): R[] {
@@ -58,7 +63,7 @@ export function dueUnlessUnansweredTooLong<R extends { state: string; unknown_si
     const rows = due();
     let holding = 0;
     for (const row of rows) {
-      const reason = row.state === 'unknown' ? unansweredTooLong(kind, environment, row.unknown_since, at) : null;
+      const reason = row.state === 'unknown' ? unansweredTooLong(words, environment, row.unknown_since, at) : null;
       if (reason === null) continue;
       hold(row, reason);
       holding++;

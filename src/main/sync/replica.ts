@@ -26,14 +26,13 @@ import { createPetStore } from '../store/pet-store';
 
 import { createAnimalsWindow } from './animals-window';
 import { createInventoryWalk, type InventoryWalk } from './inventory-walk';
-import { createOutbox } from './outbox';
 import { changesUnsupported, createEntryDecisions, noAddress } from './entry-decisions';
-import { createPetChanges } from './pet-changes';
 
 import { replicaFileName } from './replica-file';
 import { createSenderLease } from './sender-lease';
 import { contactOf, createServerStatus, type Contact } from './server-status';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync-engine';
+import { countAll, nextDueAt, openWriteQueues, reclaimFromGoneSender } from './write-kinds';
 
 export interface ReplicaOptions {
   dataDir: string;
@@ -60,10 +59,10 @@ export function openReplica(options: ReplicaOptions) {
   const { dataDir, environment, client, currentBaseUrl, key = () => 'ready', now = Date.now } = options;
   const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
   const pets = createPetStore(db);
-  const outbox = createOutbox(db, pets, environment, now);
+  const queues = openWriteQueues(db, pets, environment, now);
+  const { outbox, changes } = queues;
   const imported = createImportedRows(db, now);
 
-  const changes = createPetChanges(db, pets, environment, now);
   const events = new EventEmitter();
   // Bound below, once the walk exists (it reports through the status it is part of).
   let inventory: InventoryWalk | null = null;
@@ -73,16 +72,7 @@ export function openReplica(options: ReplicaOptions) {
     address: currentBaseUrl,
     key,
 
-    counts: () => {
-      const adds = outbox.counts();
-      const changed = changes.counts();
-      return {
-        waiting: adds.pending + changed.pending,
-        held: adds.needsConfirmation + changed.needsConfirmation,
-        rejected: adds.rejected + changed.rejected,
-        conflicts: changed.conflicts,
-      };
-    },
+    counts: () => countAll(queues),
     changes: () => changes.support(currentBaseUrl()),
     now,
   });
@@ -90,15 +80,8 @@ export function openReplica(options: ReplicaOptions) {
     ? options.syncElsewhere()
     : createSyncEngine({
         environment,
-        outbox,
-        changes,
-        lease: createSenderLease(db, {
-          now,
-          reclaim: () => {
-            outbox.reclaimFromGoneSender();
-            changes.reclaimFromGoneSender();
-          },
-        }),
+        ...queues,
+        lease: createSenderLease(db, { now, reclaim: () => reclaimFromGoneSender(queues) }),
         client,
         currentBaseUrl,
         now,
@@ -299,10 +282,7 @@ export function openReplica(options: ReplicaOptions) {
     waitingBehind: (): number => changes.behindAPerson(),
 
     /** When the next add or change a sync could send is due (ms since epoch; at most now when due), or null. */
-    nextDueAt(): number | null {
-      const times = [outbox.nextDueAt(), changes.nextDueAt()].filter((at) => at !== null);
-      return times.length === 0 ? null : Math.min(...times);
-    },
+    nextDueAt: (): number | null => nextDueAt(queues),
 
     /** Whenever what is known about the server may have changed. */
 

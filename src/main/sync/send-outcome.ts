@@ -1,20 +1,19 @@
 import { ApiError, type FieldProblem, type Pet } from '../../shared/contract';
 import { toAppError } from '../app-error';
 import { RemoteError } from '../remote/remote-error';
-import type { ClaimedEntry } from './outbox';
 import { contactOf, type Contact } from './server-status';
 
 /** Why a pass stopped before the outbox was empty, if it did. */
 export type PassStop = null | 'offline' | 'key_rejected' | 'not_configured' | 'elsewhere' | 'stopped';
 
-/** What a send needs to know of an entry, an add or a change. */
+/** What a send needs to know of an entry, of any kind. */
 export interface SentEntry {
   attempts: number;
   previouslyUnknown: boolean;
 }
 
-/** What one send means for its entry. */
-export type Outcome<E extends SentEntry = ClaimedEntry> =
+/** What one send means for its entry, whatever its kind (a kind may have outcomes of its own: see queue-drain.ts). */
+export type Outcome<E extends SentEntry> =
   | { kind: 'accepted'; entry: E; pet: Pet }
   | { kind: 'rejected'; entry: E; reason: string; fields?: FieldProblem[] }
   | { kind: 'moved'; entry: E; to: string | null }

@@ -1,0 +1,56 @@
+import type { RemoteEnvironment } from '../../shared/contract';
+import type { SqliteDatabase } from '../store/database';
+import type { PetStore } from '../store/pet-store';
+import { createAddSender } from './add-sender';
+import { createChangeSender } from './change-sender';
+import { createOutbox } from './outbox';
+import { createPetChanges } from './pet-changes';
+import type { KindSender, SenderDeps } from './queue-drain';
+
+// The kinds of write a replica queues (see write-queue.ts), in the order a pass sends them: adds
+// first, as a change is only ever to an animal the server already has. A new kind is a line in each.
+
+/** Each kind's queue over one replica file. */
+export function openWriteQueues(
+  db: SqliteDatabase,
+  pets: PetStore,
+  environment: RemoteEnvironment,
+  now: () => number = Date.now,
+) {
+  return { outbox: createOutbox(db, pets, environment, now), changes: createPetChanges(db, pets, environment, now) };
+}
+export type WriteQueues = ReturnType<typeof openWriteQueues>;
+
+export const eachQueue = ({ outbox, changes }: WriteQueues) => [outbox, changes];
+
+/** Each kind's sender for one pass (a sender learns of its server as the pass goes). */
+export const sendersFor = ({ outbox, changes }: WriteQueues, deps: SenderDeps): KindSender[] => [
+  createAddSender(outbox, deps),
+  createChangeSender(changes, deps),
+];
+
+/** Whatever a sender that is gone left on its way, in every queue (see sender-lease.ts). */
+export function reclaimFromGoneSender(queues: WriteQueues): void {
+  for (const queue of eachQueue(queues)) queue.reclaimFromGoneSender();
+}
+
+/** When the next entry of any kind a sync could send is due (ms since epoch; at most now when due), or null. */
+export function nextDueAt(queues: WriteQueues): number | null {
+  const times = eachQueue(queues)
+    .map((queue) => queue.nextDueAt())
+    .filter((at) => at !== null);
+  return times.length === 0 ? null : Math.min(...times);
+}
+
+/** What waits in every queue, as the server status counts it. */
+export function countAll(queues: WriteQueues) {
+  const all = { waiting: 0, held: 0, rejected: 0, conflicts: 0 };
+  for (const queue of eachQueue(queues)) {
+    const counts = queue.counts();
+    all.waiting += counts.pending;
+    all.held += counts.needsConfirmation;
+    all.rejected += counts.rejected;
+    all.conflicts += counts.conflicts;
+  }
+  return all;
+}
