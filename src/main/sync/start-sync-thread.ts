@@ -1,159 +1,167 @@
 import { EventEmitter } from 'node:events';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import * as Comlink from 'comlink';
+import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
 import { ReportedError, toAppError, type FaultLog } from '../app-error';
 import type { DeprecationNotice } from '../remote/remote-client';
-import type { SyncEngine, SyncPassResult } from './sync-engine';
-import type { FromSyncThread, SyncThreadData, ToSyncThread } from './sync-thread-protocol';
+import type { SyncEngine } from './sync-engine';
+import {
+  carryAppErrors,
+  type SyncThreadData,
+  type SyncThreadEngine,
+  type SyncThreadMain,
+  type SyncThreadWorkerData,
+} from './sync-thread-protocol';
 
 export interface SyncThreadOptions extends SyncThreadData {
   apiKey: (origin: string) => Promise<string | null>;
   onDeprecation?: (notice: DeprecationNotice) => void;
   /** Where a key that could not be read for the thread is explained, when it is a fault of ours. */
   log?: FaultLog;
-  /** The thread's script, when not the one next to this file (a test runs the built one). */
+  /** The thread's script, when not the one beside this module (a test runs another build). */
   entry?: URL;
 }
 
 /**
- * The sync thread's entry: built next to this file (`sync-thread.js`, an entry of the main build);
- * from the TypeScript sources (tests, benchmarks), loaded through tsx.
+ * The sync thread's script: built JavaScript beside this module, where the main build
+ * (electron.vite.config.ts) and the commands' build (scripts/build-commands.mjs) both put it.
+ * A constant, so that a bundler does not take the URL for an asset of its own.
  */
-function spawn(workerData: SyncThreadData, entry?: URL): Worker {
-  if (entry !== undefined || !import.meta.url.endsWith('.ts'))
-    return new Worker(entry ?? new URL(SYNC_THREAD_ENTRY, import.meta.url), { workerData });
-  const source = new URL('./sync-thread.ts', import.meta.url).href;
-  const load = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(load, { eval: true, workerData });
-}
 const SYNC_THREAD_ENTRY = './sync-thread.js';
+
+carryAppErrors();
+
+/** A thread as started: its engine's proxy, how many calls wait on it, and a promise that fails when it ends. */
+interface StartedThread {
+  worker: Worker;
+  engine: Comlink.Remote<SyncThreadEngine>;
+  awaited: number;
+  ended: Promise<never>;
+}
 
 /**
  * The sync engine of one environment, run in a thread of its own (see sync-thread.ts), behind the
- * same interface as an engine run here: its events (contact, pass, progress, data-changed) arrive
- * here as the thread sends them.
+ * same interface as an engine run here: its events (contact, pass, sender, progress, data-changed)
+ * arrive here as the thread tells them, each before the answer to the call that caused it.
  */
 export function startSyncThread({ apiKey, onDeprecation, log, entry, ...data }: SyncThreadOptions): SyncEngine {
   const { environment } = data;
   const events = new EventEmitter();
-  const waiting = new Map<
-    number,
-    { resolve: (result: SyncPassResult | undefined) => void; reject: (error: Error) => void }
-  >();
-  let nextCall = 0;
   let started = false;
   let stopped = false;
-  let worker: Worker | null = null;
+  let current: StartedThread | null = null;
 
-  function thread(): Worker {
-    if (worker !== null) return worker;
-    const spawned = spawn(data, entry);
-    spawned.unref(); // only a call being waited for keeps the process alive
-    spawned.on('message', (message: FromSyncThread) => {
-      switch (message.type) {
-        case 'done': {
-          const call = waiting.get(message.call);
-          waiting.delete(message.call);
-          if (waiting.size === 0) spawned.unref();
-          if (message.error === undefined) call?.resolve(message.result);
-          else {
-            // A fault of ours, or a file a person must act on: main's log gets the thread's stack.
-            if (message.error.code === 'internal' || message.error.code === 'unusable_file')
-              log?.error({ environment, stack: message.stack, error: message.error }, 'the sync thread failed');
-            call?.reject(new ReportedError(message.error));
-          }
-          break;
-        }
-        case 'needKey':
-          // Answered to the thread that asked (a thread that has since stopped ignores it).
-          apiKey(message.origin).then(
-            (key) => spawned.postMessage({ type: 'key', call: message.call, key } satisfies ToSyncThread),
-            (error: unknown) =>
-              spawned.postMessage({
-                type: 'key',
-                call: message.call,
-                key: null,
-                error: toAppError(error, log),
-              } satisfies ToSyncThread),
-          );
-          break;
-        case 'contact':
-          events.emit('contact', message.contact);
-          break;
-        case 'pass':
-          events.emit('pass', message.running);
-          break;
-        case 'sender':
-          events.emit('sender', message.holder);
-          break;
-        case 'progress':
-          events.emit('progress', message.progress);
-          break;
-        case 'dataChanged':
-          events.emit('data-changed', environment);
-          break;
-        case 'deprecation':
-          onDeprecation?.(message.notice);
-          break;
+  // After comlink's call returns: a listener's fault is then this thread's own, not an answer to the sync thread.
+  const later = (deliver: () => void) => void process.nextTick(deliver);
+  const served: SyncThreadMain = {
+    async apiKey(origin) {
+      try {
+        return await apiKey(origin);
+      } catch (error) {
+        throw new ReportedError(toAppError(error, log));
       }
+    },
+    deprecation: (notice) => later(() => onDeprecation?.(notice)),
+    contact: (contact) => later(() => events.emit('contact', contact)),
+    pass: (running) => later(() => events.emit('pass', running)),
+    sender: (holder) => later(() => events.emit('sender', holder)),
+    progress: (progress) => later(() => events.emit('progress', progress)),
+    dataChanged: () => later(() => events.emit('data-changed', environment)),
+  };
+
+  function thread(): StartedThread {
+    if (current !== null) return current;
+    const { port1: toThread, port2: toMain } = new MessageChannel();
+    Comlink.expose(served, nodeEndpoint(toThread));
+    const workerData: SyncThreadWorkerData = { ...data, main: toMain };
+    const worker = new Worker(entry ?? new URL(SYNC_THREAD_ENTRY, import.meta.url), {
+      workerData,
+      transferList: [toMain],
     });
+    let ended!: (error: Error) => void;
+    const spawned: StartedThread = {
+      worker,
+      engine: Comlink.wrap<SyncThreadEngine>(nodeEndpoint(worker)),
+      awaited: 0,
+      ended: new Promise<never>((_, reject) => (ended = reject)),
+    };
+    spawned.ended.catch(() => undefined); // it fails only the calls that wait on it
     // A thread that dies (it should not) fails what waited for it; the next call starts a new one.
-    spawned.on('error', (error) => {
+    worker.on('error', (error) => {
       log?.error({ err: error, environment }, 'the sync thread stopped');
       events.emit('contact', {
         kind: 'failed',
         error: { code: 'internal', message: `Sync stopped unexpectedly: ${error.message}` },
       });
     });
-    spawned.on('exit', () => {
-      if (worker === spawned) worker = null;
-      for (const call of waiting.values())
-        call.reject(new Error(`The ${environment} sync thread stopped before answering.`));
-      waiting.clear();
+    worker.on('exit', () => {
+      if (current === spawned) current = null;
+      toThread.close();
+      ended(new Error(`The ${environment} sync thread stopped before answering.`));
     });
-    worker = spawned;
-    if (started) spawned.postMessage({ type: 'start' } satisfies ToSyncThread);
+    // Only a call being waited for keeps the process alive. Unref'd last: a 'message' listener added
+    // to a worker refs it again.
+    worker.unref();
+    toThread.unref();
+    current = spawned;
+    if (started) spawned.engine.start().catch(logFault);
     return spawned;
   }
 
-  function send(message: ToSyncThread): void {
-    if (!stopped) thread().postMessage(message);
+  /** A call that is waited for: the thread holds the process until it answers or ends. */
+  async function waitFor<T>(target: StartedThread, call: (engine: StartedThread['engine']) => Promise<T>): Promise<T> {
+    if (target.awaited++ === 0) target.worker.ref();
+    try {
+      return await Promise.race([call(target.engine), target.ended]);
+    } finally {
+      if (--target.awaited === 0) target.worker.unref();
+    }
   }
 
-  function ask(target: Worker, message: (call: number) => ToSyncThread): Promise<SyncPassResult | undefined> {
-    const call = nextCall++;
-    target.ref();
-    return new Promise((resolve, reject) => {
-      waiting.set(call, { resolve, reject });
-      target.postMessage(message(call));
-    });
+  /** A call nobody waits for; a fault in it is logged. */
+  function tell(call: (engine: StartedThread['engine']) => Promise<void>): void {
+    if (!stopped) call(thread().engine).catch(logFault);
   }
 
-  function request(message: (call: number) => ToSyncThread): Promise<SyncPassResult | undefined> {
-    if (stopped) return Promise.reject(new Error(`The ${environment} replica is closed.`));
-    return ask(thread(), message);
+  // A fault of ours, or a file a person must act on: main's log gets the thread's stack.
+  function logFault(error: unknown): void {
+    if (!(error instanceof ReportedError)) return;
+    if (error.report.code === 'internal' || error.report.code === 'unusable_file')
+      log?.error({ environment, stack: error.stack, error: error.report }, 'the sync thread failed');
   }
 
   return {
     environment,
     events,
-    syncNow: async ({ force = false } = {}) => (await request((call) => ({ type: 'syncNow', call, force })))!,
+    async syncNow({ force = false } = {}) {
+      if (stopped) throw new Error(`The ${environment} replica is closed.`);
+      try {
+        return await waitFor(thread(), (engine) => engine.syncNow({ force }));
+      } catch (error) {
+        logFault(error);
+        throw error;
+      }
+    },
     noteReachable(reachable: boolean) {
-      send({ type: 'noteReachable', reachable });
+      tell((engine) => engine.noteReachable(reachable));
     },
     keyChanged() {
-      send({ type: 'keyChanged' });
+      tell((engine) => engine.keyChanged());
     },
     start() {
+      if (stopped) return;
       started = true;
-      send({ type: 'start' });
+      // A thread started from now on starts its engine itself.
+      if (current === null) thread();
+      else tell((engine) => engine.start());
     },
     async stop() {
       if (stopped) return;
       stopped = true; // from now on nothing new is asked of the thread: it finishes its pass and closes its files
-      const stopping = worker;
+      const stopping = current;
       if (stopping === null) return;
-      await ask(stopping, (call) => ({ type: 'stop', call })).catch(() => undefined); // a thread already gone has nothing to close
-      await stopping.terminate();
+      await waitFor(stopping, (engine) => engine.stop()).catch(() => undefined); // a thread already gone has nothing to close
+      await stopping.worker.terminate();
     },
   };
 }

@@ -1,29 +1,35 @@
 // The sync thread: runs one environment's sync engine over its own connection to the replica file,
 // so that sending, parsing and committing never hold up the main thread that answers the window.
+// It serves the engine's calls to main through comlink (see sync-thread-protocol.ts).
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { join } from 'node:path';
+import * as Comlink from 'comlink';
+import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
 import { createSettings } from '../config/settings';
 import { createRemoteClient, type RemoteClient } from '../remote/remote-client';
+import { RemoteError } from '../remote/remote-error';
 import { openDatabase } from '../store/database';
 import { REPLICA_MIGRATIONS } from '../store/migrations';
 import { createPetStore } from '../store/pet-store';
+import { ReportedError } from '../app-error';
 import { readKeyPerBatch } from './batch-keys';
 import { createOutbox } from './outbox';
 import { createPetChanges } from './pet-changes';
-
 import { replicaFileName } from './replica-file';
 import { createSenderLease } from './sender-lease';
-import { createSyncEngine } from './sync-engine';
 import type { Contact } from './server-status';
-import { ReportedError, toAppError } from '../app-error';
-import type { AppError } from '../../shared/contract';
-import { RemoteError } from '../remote/remote-error';
+import { createSyncEngine } from './sync-engine';
+import {
+  carryAppErrors,
+  type SyncThreadEngine,
+  type SyncThreadMain,
+  type SyncThreadWorkerData,
+} from './sync-thread-protocol';
 
-import type { FromSyncThread, SyncThreadData, ToSyncThread } from './sync-thread-protocol';
-
-const port = parentPort as MessagePort;
-const { environment, dataDir, appDatabase, presets, tuning, timeouts } = workerData as SyncThreadData;
-const post = (message: FromSyncThread) => port.postMessage(message);
+carryAppErrors();
+const started = workerData as SyncThreadWorkerData;
+const { environment, dataDir, appDatabase, presets, tuning, timeouts } = started;
+const main = Comlink.wrap<SyncThreadMain>(nodeEndpoint(started.main));
 
 // The address is read from the settings the main thread writes, with each batch the engine claims.
 const appDb = openDatabase(appDatabase);
@@ -39,15 +45,11 @@ const lease = createSenderLease(db, {
   },
 });
 
-// Keys stay with the main thread (the keychain is its to use): asked for once for each batch (batch-keys.ts), as in-thread.
-let nextCall = 0;
-const keyRequests = new Map<number, { resolve: (key: string | null) => void; reject: (error: Error) => void }>();
-const askMainForKey = (origin: string) =>
-  new Promise<string | null>((resolve, reject) => {
-    const call = nextCall++;
-    keyRequests.set(call, { resolve, reject });
-    post({ type: 'needKey', call, origin });
-  });
+// Main answers what the thread tells it in order: once it has answered the last, it has heard them all.
+let lastTold: Promise<void> = Promise.resolve();
+function tell(told: Promise<void>): void {
+  lastTold = told;
+}
 
 let client: RemoteClient | null = null;
 const currentBaseUrl = () => settings.baseUrl(environment).url;
@@ -65,14 +67,33 @@ const engine = createSyncEngine({
         baseUrl,
         apiKey: keys.apiKey,
         timeouts,
-        onDeprecation: (notice) => post({ type: 'deprecation', notice }),
+        onDeprecation: (notice) => tell(main.deprecation(notice)),
       });
     }
     return client;
   },
   ...tuning,
 });
+// Keys stay with the main thread: asked for once for each batch (batch-keys.ts), as in-thread.
 const keys = readKeyPerBatch(askMainForKey, engine.events);
+
+async function askMainForKey(origin: string): Promise<string | null> {
+  try {
+    return await main.apiKey(origin);
+  } catch (error) {
+    throw keyRefusal(error);
+  }
+}
+
+/** Why main gave no key: nothing was sent, as when the key is read in the same thread. */
+function keyRefusal(error: unknown): unknown {
+  if (!(error instanceof ReportedError)) return error;
+  const { code, message } = error.report;
+  if (code === 'key_unconfirmed' || code === 'keychain_unavailable')
+    return new RemoteError(code, message, { mayHaveArrived: false });
+  return error;
+}
+
 // A drain makes a contact per send. One that changes what is known goes to the main thread at once;
 // repeats of the same, at most every CONTACT_REPEAT_MS (the last one always, before the pass ends).
 const CONTACT_REPEAT_MS = 200;
@@ -84,7 +105,7 @@ function sendContact(): void {
   if (repeatTimer !== null) clearTimeout(repeatTimer);
   repeatTimer = null;
   if (unsent === null) return;
-  post({ type: 'contact', contact: unsent });
+  tell(main.contact(unsent));
   lastSent = { kind: contactKind(unsent), at: Date.now() };
   unsent = null;
 }
@@ -95,60 +116,33 @@ engine.events.on('contact', (contact: Contact) => {
 });
 engine.events.on('pass', (running: boolean) => {
   sendContact();
-  post({ type: 'pass', running });
+  tell(main.pass(running));
 });
+engine.events.on('sender', (holder: { pid: number } | null) => tell(main.sender(holder)));
+engine.events.on('progress', (progress) => tell(main.progress(progress)));
+engine.events.on('data-changed', () => tell(main.dataChanged()));
 
-engine.events.on('sender', (holder: { pid: number } | null) => post({ type: 'sender', holder }));
-engine.events.on('progress', (progress) => post({ type: 'progress', progress }));
-engine.events.on('data-changed', () => post({ type: 'dataChanged' }));
-
-port.on('message', (message: ToSyncThread) => {
-  switch (message.type) {
-    case 'syncNow':
-      engine.syncNow({ force: message.force }).then(
-        (result) => post({ type: 'done', call: message.call, result }),
-        (error: unknown) =>
-          post({
-            type: 'done',
-            call: message.call,
-            error: toAppError(error),
-            ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
-          }),
-      );
-      break;
-    case 'start':
-      engine.start();
-      break;
-    case 'stop':
-      void engine.stop().finally(() => {
-        db.close();
-        appDb.close();
-        post({ type: 'done', call: message.call });
-        port.close();
-      });
-      break;
-    case 'keyChanged':
-      keys.forget();
-      engine.keyChanged();
-      break;
-    case 'noteReachable':
-      engine.noteReachable(message.reachable);
-      break;
-    case 'key': {
-      const request = keyRequests.get(message.call);
-      keyRequests.delete(message.call);
-      if (message.error === undefined) request?.resolve(message.key);
-      else request?.reject(keyRefusal(message.error));
-
-      break;
+// A call is answered once main has heard the events of what it did: the status there is current at once.
+const served: SyncThreadEngine = {
+  async syncNow(options) {
+    try {
+      return await engine.syncNow(options);
+    } finally {
+      await lastTold;
     }
-  }
-});
-
-/** Why main gave no key: nothing was sent, as when the key is read in the same thread. */
-function keyRefusal(error: AppError): Error {
-  if (error.code === 'key_unconfirmed' || error.code === 'keychain_unavailable') {
-    return new RemoteError(error.code, error.message, { mayHaveArrived: false });
-  }
-  return new ReportedError(error);
-}
+  },
+  start: () => engine.start(),
+  keyChanged() {
+    keys.forget();
+    engine.keyChanged();
+  },
+  noteReachable: (reachable) => engine.noteReachable(reachable),
+  // The pass in progress finishes first; main ends the thread once this answers.
+  async stop() {
+    await engine.stop();
+    await lastTold;
+    db.close();
+    appDb.close();
+  },
+};
+Comlink.expose(served, nodeEndpoint(parentPort as MessagePort));

@@ -1,10 +1,20 @@
 // What the sync thread adds to the engine (whose behaviour sync.test.ts checks in both threads):
-// messages across the thread boundary, keys asked of the main thread, and a clean stop.
+// calls and events across the thread boundary, errors as the app reports them, keys asked of the
+// main thread, a thread that dies, and a clean stop.
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import * as Comlink from 'comlink';
+import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/shared/contract';
+import { ReportedError } from '../../../src/main/app-error';
+import { DATABASE_FILE_NAME } from '../../../src/main/config/data-dir';
 import type { Replica } from '../../../src/main/sync/replica';
-import type { SyncPassResult } from '../../../src/main/sync/sync-engine';
+import { startSyncThread, type SyncThreadOptions } from '../../../src/main/sync/start-sync-thread';
+import { carryAppErrors } from '../../../src/main/sync/sync-thread-protocol';
+import type { SyncEngine, SyncPassResult } from '../../../src/main/sync/sync-engine';
 import type { Contact } from '../../../src/main/sync/server-status';
 import { KeychainUnavailableError } from '../../../src/main/secrets/keychain';
 import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
@@ -26,6 +36,20 @@ describe('the sync thread', () => {
     const handles = openTestReplica(dataDir, 'staging', `${service.baseUrl}/v1`, 'a sync thread', { apiKey });
     later(() => handles.close());
     return { replica: handles.replica, service, dataDir };
+  }
+
+  /** A sync thread of the test's own for the replica in `dataDir`. */
+  function startThread(dataDir: string, options: Partial<SyncThreadOptions> = {}): SyncEngine {
+    const engine = startSyncThread({
+      environment: 'staging',
+      dataDir,
+      appDatabase: join(dataDir, DATABASE_FILE_NAME),
+      presets: {},
+      apiKey: async () => TEST_API_KEY,
+      ...options,
+    });
+    later(() => engine.stop());
+    return engine;
   }
 
   it('reports its contacts, passes and progress as events here; the status (kept here) counts from this thread, current at once', async () => {
@@ -106,5 +130,61 @@ describe('the sync thread', () => {
     expect(file.prepare('SELECT state, count(*) AS n FROM outbox GROUP BY state').all()).toEqual([
       { state: 'accepted', n: 1 },
     ]);
+  });
+  it("a fault in the thread reaches the caller as the app reports it, and the log here gets the thread's stack", async () => {
+    const { replica, dataDir } = await open(async () => TEST_API_KEY);
+    const logged: Array<{ fields: Record<string, unknown>; message: string }> = [];
+    const engine = startThread(dataDir, { log: { error: (fields, message) => logged.push({ fields, message }) } });
+    await engine.syncNow(); // the thread is up, its statements prepared
+    replica.db.exec('DROP TABLE sender'); // a pass starts by taking the right to send
+    const failed = await engine.syncNow().catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(ReportedError);
+    expect((failed as ReportedError).report).toMatchObject({ code: 'internal' });
+    expect(logged).toEqual([
+      {
+        message: 'the sync thread failed',
+        fields: {
+          environment: 'staging',
+          error: (failed as ReportedError).report,
+          stack: expect.stringMatching(/no such table: sender[\s\S]*sync-thread\.js/),
+        },
+      },
+    ]);
+  });
+
+  it('errors cross as the app reports them: code, message and fields, with the stack of the thread that threw', async () => {
+    carryAppErrors();
+    const { port1, port2 } = new MessageChannel();
+    later(() => port1.close());
+    const problem = new ApiError('invalid_body', 'The animal cannot be saved.', [
+      { field: 'name', message: 'A name is needed.' },
+    ]);
+    Comlink.expose(
+      {
+        fail() {
+          throw problem;
+        },
+      },
+      nodeEndpoint(port1),
+    );
+    const failed = await Comlink.wrap<{ fail(): void }>(nodeEndpoint(port2))
+      .fail()
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(ReportedError);
+    expect((failed as ReportedError).report).toEqual({
+      code: 'invalid_body',
+      message: 'The animal cannot be saved.',
+      status: problem.status,
+      fields: [{ field: 'name', message: 'A name is needed.' }],
+    });
+    expect((failed as ReportedError).stack).toBe(problem.stack);
+  });
+
+  it('a thread that dies fails the call that waited for it, and the next call starts a new one', async () => {
+    const engine = startThread(tempDir(), {
+      entry: pathToFileURL(join(import.meta.dirname, '../../helpers/dying-sync-thread.mjs')),
+    });
+    await expect(engine.syncNow()).rejects.toThrow('The staging sync thread stopped before answering.');
+    await expect(engine.syncNow()).resolves.toMatchObject({ accepted: 0, stoppedBecause: null });
   });
 });
