@@ -13,8 +13,6 @@ import { REPLICA_MIGRATIONS } from '../store/migrations';
 import { createPetStore } from '../store/pet-store';
 import { ReportedError } from '../app-error';
 import { readKeyPerBatch } from './batch-keys';
-import { createOutbox } from './outbox';
-import { createPetChanges } from './pet-changes';
 import { replicaFileName } from './replica-file';
 import { createSenderLease } from './sender-lease';
 import type { Contact } from './server-status';
@@ -25,6 +23,7 @@ import {
   type SyncThreadMain,
   type SyncThreadWorkerData,
 } from './sync-thread-protocol';
+import { openWriteQueues, reclaimFromGoneSender } from './write-kinds';
 
 carryAppErrors();
 const started = workerData as SyncThreadWorkerData;
@@ -36,14 +35,8 @@ const appDb = openDatabase(appDatabase);
 const settings = createSettings(appDb, presets);
 const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
 const pets = createPetStore(db);
-const outbox = createOutbox(db, pets, environment);
-const changes = createPetChanges(db, pets, environment);
-const lease = createSenderLease(db, {
-  reclaim: () => {
-    outbox.reclaimFromGoneSender();
-    changes.reclaimFromGoneSender();
-  },
-});
+const queues = openWriteQueues(db, pets, environment);
+const lease = createSenderLease(db, { reclaim: () => reclaimFromGoneSender(queues) });
 
 // Main answers what the thread tells it in order: once it has answered the last, it has heard them all.
 let lastTold: Promise<void> = Promise.resolve();
@@ -55,8 +48,7 @@ let client: RemoteClient | null = null;
 const currentBaseUrl = () => settings.baseUrl(environment).url;
 const engine = createSyncEngine({
   environment,
-  outbox,
-  changes,
+  ...queues,
   lease,
   currentBaseUrl,
   client: () => {
