@@ -1,0 +1,33 @@
+// `petstore pets import` and `pets export`: problems by line, each row once, and a round trip
+// through CSV. The built command, over real SQLite files.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useCli } from '../../helpers/cli';
+
+describe('petstore pets import / pets export', () => {
+  const { run, dataDir } = useCli();
+
+  it('problems by line, each row once however often the file is imported; pets export round-trips it', async () => {
+    const file = join(dataDir(), 'animals.csv');
+    writeFileSync(
+      file,
+      '\uFEFFname,category,status\r\n=Rex,9223372036854775807,available\r\nMia,cats,pending\r\n,1,sold\r\n',
+    );
+    expect(await run(['categories', 'name', '3', 'Cats'])).toMatchObject({ code: 0 });
+    const first = await run(['pets', 'import', file]);
+    expect(first).toMatchObject({ code: 1, err: 'line 4: not added: name must not be empty' });
+    expect(first.out).toBe(
+      'animals.csv: 2 ready, 1 with problems, 0 like animals already there, 0 imported before. Added 2 to local.',
+    );
+    const again = await run(['pets', 'import', file]);
+    expect(again.out).toMatch(/0 ready, 1 with problems, 0 like animals already there, 2 imported before\. Added 0/);
+    const exported = await run(['pets', 'export']);
+    expect(exported.out).toBe(
+      '\uFEFF"id","name","category_id","category","status","sync"\r\n"1","\'=Rex","9223372036854775807","","available",""\r\n"2","Mia","3","Cats","pending",""\r',
+    );
+    const out = join(dataDir(), 'out.csv');
+    expect(await run(['pets', 'export', '--status', 'pending', '--out', out])).toMatchObject({ code: 0 });
+    expect(readFileSync(out, 'utf8').split('\r\n')[1]).toBe('"2","Mia","3","Cats","pending",""');
+  });
+});
