@@ -100,7 +100,7 @@ export async function benchUi(dir: string): Promise<string[]> {
           return times;
         })()`)) as number[],
       );
-    const transport = await timeTransport('window.petstore.listPets');
+    const transport = await timeTransport("((argument) => window.petstore.invoke('listPets', argument))");
     const transportAsObject = await timeTransport(
       "((argument) => window.__petstoreInvokeAsObject('listPets', argument))",
     );

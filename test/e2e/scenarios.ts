@@ -4,22 +4,21 @@ import { expect } from '@playwright/test';
 /** The same scenarios run through the harness and, where Electron is installed, the real app. */
 export async function windowPetstoreRoundTrip(page: Page): Promise<void> {
   const result = await page.evaluate(async () => {
-    const petstore = (
-      globalThis as unknown as {
-        petstore: Record<string, (arg?: unknown) => Promise<unknown>> & {
-          on(e: string, l: (p: unknown) => void): () => void;
-        };
-      }
-    ).petstore;
+    const { petstore } = globalThis as unknown as {
+      petstore: {
+        invoke(channel: string, argument?: unknown): Promise<unknown>;
+        on(e: string, l: (p: unknown) => void): () => void;
+      };
+    };
     const changes: unknown[] = [];
     const unsubscribe = petstore.on('dataChanged', (payload) => changes.push(payload));
-    const added = await petstore['addPet']!({
+    const added = await petstore.invoke('addPet', {
       environment: 'local',
       pet: { name: 'Rex', categoryId: '9223372036854775807', status: 'available' },
     });
-    const listed = await petstore['listPets']!({ environment: 'local', query: { limit: 5 } });
-    const refused = await petstore['addPet']!({ environment: 'local', pet: { name: ' ', categoryId: '1' } });
-    const malformed = await petstore['listPets']!({ environment: 'moon', query: {} });
+    const listed = await petstore.invoke('listPets', { environment: 'local', query: { limit: 5 } });
+    const refused = await petstore.invoke('addPet', { environment: 'local', pet: { name: ' ', categoryId: '1' } });
+    const malformed = await petstore.invoke('listPets', { environment: 'moon', query: {} });
     await new Promise((resolve) => setTimeout(resolve, 50));
     unsubscribe();
     return {
