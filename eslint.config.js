@@ -1,4 +1,4 @@
-// Who may import whom (see README, Architecture): these rules keep the rooms apart.
+// Who may import whom (see docs/architecture.md): these rules keep the rooms apart.
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -49,6 +49,14 @@ export default tseslint.config(
     rules: restrict(
       ['electron', 'electron/*', '**/renderer/**', '**/preload/**'],
       'The core is Electron-free: only the shell (src/main/shell/) may import electron.',
+    ),
+  },
+  {
+    // The shell's policies are plain data and functions, tested in plain Node.
+    files: ['src/main/shell/{app-menu,app-protocol,navigation-policy,trusted-sender,window-options}.ts'],
+    rules: restrict(
+      ['electron', 'electron/*'],
+      "The shell's policies stay Electron-free so plain Node tests them; the shell applies them.",
     ),
   },
   {
