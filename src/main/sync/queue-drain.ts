@@ -39,9 +39,10 @@ export interface SendingQueue<E> {
   movedReason(from: string, to: string | null): string;
 }
 
-export interface Accepted {
+/** An entry the server has, with its answer (`pet`: the animal, for adds and changes). */
+export interface Accepted<A = Pet> {
   entryId: string;
-  pet: Pet;
+  pet: A;
   baseUrl: string;
 }
 
@@ -50,33 +51,36 @@ export interface Accepted {
  * judged, and how a batch is formed. An entry handed to `send` is always for the client's address:
  * one made for another is held by the drain, never redirected.
  */
-export interface KindSender<E extends ClaimedBase = ClaimedBase, Own extends OwnOutcome<E> = OwnOutcome<E>> {
+export interface KindSender<E extends ClaimedBase, Own extends OwnOutcome<E> = never, A = Pet> {
   queue: SendingQueue<E>;
   /** One entry in one request: what the answer means for it. */
-  send(client: RemoteClient, entry: E): Promise<Outcome<E> | Own>;
+  send(client: RemoteClient, entry: E): Promise<Outcome<E, A> | Own>;
   /** Several entries in one request, when the kind has one: at most `max` in each. */
   batch?: {
     max: number;
     /** Whether the server at this address is sent batches (until it is found to take none). */
     takes(baseUrl: string | null): boolean;
-    send(client: RemoteClient, entries: readonly E[]): Promise<Array<Outcome<E> | Own>>;
+    send(client: RemoteClient, entries: readonly E[]): Promise<Array<Outcome<E, A> | Own>>;
   };
   /** Acceptances, in one transaction. */
-  accept(group: Accepted[]): void;
+  accept(group: Array<Accepted<A>>): void;
   recordOwn?(outcome: Own): void;
 }
 
-type AnyOutcome = Outcome<ClaimedBase> | OwnOutcome<ClaimedBase>;
+/** A kind's sender as the drain sees it, whatever its entries and answers. */
+export type AnyKindSender = KindSender<ClaimedBase, OwnOutcome<ClaimedBase>, unknown>;
+
+type AnyOutcome = Outcome<ClaimedBase, unknown> | OwnOutcome<ClaimedBase>;
 const SHARED_OUTCOMES = new Set(['accepted', 'rejected', 'moved', 'retry']);
-const isShared = (outcome: AnyOutcome): outcome is Outcome<ClaimedBase> => SHARED_OUTCOMES.has(outcome.kind);
+const isShared = (outcome: AnyOutcome): outcome is Outcome<ClaimedBase, unknown> => SHARED_OUTCOMES.has(outcome.kind);
 
 /**
  * Records each outcome of a kind as it arrives, the acceptances in groups (see accept-group.ts),
  * and counts it in `result`; the first that stops the pass says why (`stoppedBy`).
  */
-function outcomeRecorder(kind: KindSender, result: SyncPassResult, stoppedBy: (contact: Contact | null) => void) {
+function outcomeRecorder(kind: AnyKindSender, result: SyncPassResult, stoppedBy: (contact: Contact | null) => void) {
   const { queue } = kind;
-  const accepted = groupAcceptances((group: Accepted[]) => {
+  const accepted = groupAcceptances((group: Array<Accepted<unknown>>) => {
     kind.accept(group);
     result.accepted += group.length;
   });
@@ -172,7 +176,7 @@ export function createDrain(result: SyncPassResult, options: DrainOptions) {
     return sent;
   }
 
-  async function drain(kind: KindSender): Promise<void> {
+  async function drain(kind: AnyKindSender): Promise<void> {
     const { record, flush } = outcomeRecorder(kind, result, (contact) => (stoppedBy = contact));
     flushes.push(flush);
     const between = () => {

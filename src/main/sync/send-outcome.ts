@@ -12,9 +12,12 @@ export interface SentEntry {
   previouslyUnknown: boolean;
 }
 
-/** What one send means for its entry, whatever its kind (a kind may have outcomes of its own: see queue-drain.ts). */
-export type Outcome<E extends SentEntry> =
-  | { kind: 'accepted'; entry: E; pet: Pet }
+/**
+ * What one send means for its entry, whatever its kind (a kind may have outcomes of its own: see
+ * queue-drain.ts). Accepted with the server's answer (`A`: the animal, for adds and changes).
+ */
+export type Outcome<E extends SentEntry, A = Pet> =
+  | { kind: 'accepted'; entry: E; pet: A }
   | { kind: 'rejected'; entry: E; reason: string; fields?: FieldProblem[] }
   | { kind: 'moved'; entry: E; to: string | null }
   | {
@@ -39,9 +42,9 @@ export function failureContact(error: unknown): Contact | null {
 }
 
 /** What a failed send means for its entry: refused for good, or sent again later (and whether it may have arrived). */
-export function failedOutcome<E extends SentEntry>(entry: E, error: unknown, delay: RetryDelay): Outcome<E> {
+export function failedOutcome<E extends SentEntry>(entry: E, error: unknown, delay: RetryDelay): Outcome<E, never> {
   const wasUnknown = entry.previouslyUnknown;
-  const retry = (state: 'pending' | 'unknown', delayMs: number, stop?: PassStop): Outcome<E> => ({
+  const retry = (state: 'pending' | 'unknown', delayMs: number, stop?: PassStop): Outcome<E, never> => ({
     kind: 'retry',
     entry,
     state,
@@ -84,7 +87,7 @@ export function failedOutcome<E extends SentEntry>(entry: E, error: unknown, del
 }
 
 /** An entry claimed but never sent, because the pass was stopped first: back to waiting as it was. */
-export const notSentOutcome = <E extends SentEntry>(entry: E): Outcome<E> => ({
+export const notSentOutcome = <E extends SentEntry>(entry: E): Outcome<E, never> => ({
   kind: 'retry',
   entry,
   state: entry.previouslyUnknown ? 'unknown' : 'pending',

@@ -72,9 +72,9 @@ export function createShownAnimals(db: SqliteDatabase) {
     const id = BigInt(pet.id);
     const kept = serverRow.get(id);
     if (kept === undefined) return;
-    const keptRevision = kept[4];
+    const keptRevision = toPet(kept).revision;
     // An older version (a page read before a change was accepted) does not replace a newer one.
-    if (keptRevision !== null && pet.revision !== undefined && pet.revision < keptRevision) return reshow(id);
+    if (keptRevision !== undefined && pet.revision !== undefined && pet.revision < keptRevision) return reshow(id);
     // Nothing of this counter's on it any more: `pets` already holds what the server sent.
     if (shownPatches.all(id).length === 0) return void forgetServer.run(id);
     keepServer.run(id, pet.name, BigInt(pet.categoryId), pet.status ?? null, pet.revision ?? null);

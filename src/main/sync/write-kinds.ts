@@ -5,7 +5,7 @@ import { createAddSender } from './add-sender';
 import { createChangeSender } from './change-sender';
 import { createOutbox } from './outbox';
 import { createPetChanges } from './pet-changes';
-import type { KindSender, SenderDeps } from './queue-drain';
+import type { AnyKindSender, SenderDeps } from './queue-drain';
 
 // The kinds of write a replica queues (see write-queue.ts), in the order a pass sends them: adds
 // first, as a change is only ever to an animal the server already has. A new kind is a line in each.
@@ -24,7 +24,7 @@ export type WriteQueues = ReturnType<typeof openWriteQueues>;
 export const eachQueue = ({ outbox, changes }: WriteQueues) => [outbox, changes];
 
 /** Each kind's sender for one pass (a sender learns of its server as the pass goes). */
-export const sendersFor = ({ outbox, changes }: WriteQueues, deps: SenderDeps): KindSender[] => [
+export const sendersFor = ({ outbox, changes }: WriteQueues, deps: SenderDeps): AnyKindSender[] => [
   createAddSender(outbox, deps),
   createChangeSender(changes, deps),
 ];

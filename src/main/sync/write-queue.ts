@@ -59,8 +59,11 @@ export interface ClaimedBase {
   previouslyUnknown: boolean;
 }
 
-/** What a kind of write supplies to its queue: only what differs from every other kind. */
-export interface QueueKind<Row extends QueueRow, Entry, Sent, Fix = never> {
+/**
+ * What a kind of write supplies to its queue: only what differs from every other kind. `Fix`: what a
+ * person may correct it with when resending; `Answer`: what the server answers when it accepts one.
+ */
+export interface QueueKind<Row extends QueueRow, Entry, Sent, Fix = never, Answer = Pet> {
   table: string;
   /** Its partial indexes: of the entries waiting (pending, unknown), and of those not yet accepted. */
   indexes: { waiting: string; open: string };
@@ -80,9 +83,9 @@ export interface QueueKind<Row extends QueueRow, Entry, Sent, Fix = never> {
   /** What an acceptance writes of its own (`set`, SQL over `params`), per entry (`each`), then for all. */
   accept: {
     set: string;
-    params(pet: Pet): Record<string, unknown>;
-    each?(id: number, pet: Pet, at: number): void;
-    then(pets: Pet[]): void;
+    params(answer: Answer): Record<string, unknown>;
+    each?(id: number, answer: Answer, at: number): void;
+    then(answers: Answer[]): void;
   };
   /** What a resend writes of its own (`set`, SQL over `params` and @baseUrl), optionally corrected (`fix`). */
   resend: { set: string; params(row: Row, fix?: Fix): Record<string, unknown> };
@@ -105,9 +108,9 @@ export type ResendOutcome = 'resent' | 'due now' | 'not found' | 'accepted' | 'o
  * The queue of one kind in one replica's file: the SQL of an entry's life. Each change is one
  * transaction; with synchronous=FULL, an entry is on disk once a call has returned.
  */
-export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never>(
+export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never, Answer = Pet>(
   db: SqliteDatabase,
-  kind: QueueKind<Row, Entry, Sent, Fix>,
+  kind: QueueKind<Row, Entry, Sent, Fix, Answer>,
   environment: RemoteEnvironment,
   now: () => number,
 ) {
@@ -208,8 +211,8 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never>
      */
     claimDue: (max: number, held?: (count: number) => void): Array<ClaimedBase & Sent> => claimDue(max, held),
 
-    /** The server has them, in one transaction. */
-    accept: writeTransaction(db, (group: ReadonlyArray<{ entryId: string; pet: Pet }>) => {
+    /** The server has them (`pet`: its answer), in one transaction. */
+    accept: writeTransaction(db, (group: ReadonlyArray<{ entryId: string; pet: Answer }>) => {
       const at = now();
       for (const { entryId, pet } of group) {
         const id = rowIdOf(entryId)!;
@@ -292,7 +295,3 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never>
     nextDueAt: dueEntries.nextDueAt,
   };
 }
-
-export type WriteQueue<Row extends QueueRow, Entry, Sent, Fix = never> = ReturnType<
-  typeof createWriteQueue<Row, Entry, Sent, Fix>
->;
