@@ -80,6 +80,8 @@ export async function openHarnessApp(page: Page, rendererUrl: string): Promise<H
     env: {},
     keychain: createKeychain(`Petstore Desk e2e ${randomUUID()}`),
     syncInThread: true,
+    // Built by the global setup with the rest of the app (electron-vite's main build).
+    syncThreadScript: new URL('../../out/main/sync-thread.js', import.meta.url),
     confirmKeyOrigin: async (question) => {
       main.keyOriginQuestions.push(question);
       return main.keyOriginAnswer;

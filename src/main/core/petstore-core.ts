@@ -36,6 +36,8 @@ export interface CoreOptions {
    * commits then never holds up an answer to the window. Short-lived tools (the CLI) sync here.
    */
   syncInThread?: boolean;
+  /** The sync thread's built script, when it is not beside the main bundle (a core run from its sources). */
+  syncThreadScript?: URL;
   /** Where faults of ours are written (the app's log file). */
   log?: FaultLog;
   /**
@@ -68,6 +70,7 @@ export function openPetstoreCore({
   keychain = createKeychain(),
   onDeprecation,
   syncInThread = false,
+  syncThreadScript,
   log,
   confirmKeyOrigin = async () => false,
   saveFile = async () => null,
@@ -89,6 +92,7 @@ export function openPetstoreCore({
     key: keyAccess.state,
     onDeprecation,
     syncInThread,
+    syncThreadScript,
     log,
     onServerStatus: (status) => events.emit('serverStatus', status),
     onDataChanged: (environment) => events.emit('dataChanged', { environment }),

@@ -20,6 +20,7 @@ export interface RemoteEnvironmentsOptions {
   key: (environment: RemoteEnvironment) => 'none' | 'unconfirmed' | 'ready';
   onDeprecation?: (environment: RemoteEnvironment, notice: DeprecationNotice) => void;
   syncInThread: boolean;
+  syncThreadScript?: URL;
   log?: FaultLog;
   /** Told what changed: how a server stands (at most every STATUS_EVENT_INTERVAL_MS), and a replica's data. */
   onServerStatus(status: ServerStatus): void;
@@ -32,7 +33,7 @@ export interface RemoteEnvironmentsOptions {
  * its status, passed on as `serverStatus` events at most every STATUS_EVENT_INTERVAL_MS.
  */
 export function createRemoteEnvironments(options: RemoteEnvironmentsOptions) {
-  const { dataDir, appDatabase, env, settings, apiKey, onDeprecation, syncInThread, log } = options;
+  const { dataDir, appDatabase, env, settings, apiKey, onDeprecation, syncInThread, syncThreadScript, log } = options;
   const clients = new Map<RemoteEnvironment, RemoteClient>();
   const replicas = new Map<RemoteEnvironment, Replica>();
   const started = new Set<RemoteEnvironment>();
@@ -95,6 +96,7 @@ export function createRemoteEnvironments(options: RemoteEnvironmentsOptions) {
 
               onDeprecation: (notice) => onDeprecation?.(environment, notice),
               log,
+              entry: syncThreadScript,
             })
         : undefined,
     });
