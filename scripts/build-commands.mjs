@@ -6,7 +6,7 @@
 // from node_modules as built for this Node (scripts/native-modules.mjs).
 // Beside them the sync thread (src/main/sync/sync-thread.ts), where start-sync-thread.ts looks for
 // it. `--sync-thread-into <folder>`: the sync thread alone, into that folder (each test run has its own).
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -39,16 +39,23 @@ const [option, folder] = process.argv.slice(2);
 if (option === '--sync-thread-into' && folder !== undefined) {
   await buildSyncThread(resolve(folder));
 } else {
+  // Built beside, then swapped in: a command started meanwhile (a test) finds the old build or the new, never none.
   const outdir = join(root, 'out', 'commands');
-  rmSync(outdir, { recursive: true, force: true });
-  await build({
-    ...forNode,
-    entryPoints: { petstore: 'src/main/cli/main.ts', 'petstore-serve': 'src/main/server/serve.ts' },
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    splitting: true,
-    banner: { js: `#!/usr/bin/env node\n${requireShim}` },
-  });
-  await buildSyncThread(outdir);
+  const building = `${outdir}.building-${process.pid}`;
+  try {
+    await build({
+      ...forNode,
+      entryPoints: { petstore: 'src/main/cli/main.ts', 'petstore-serve': 'src/main/server/serve.ts' },
+      outdir: building,
+      outExtension: { '.js': '.mjs' },
+      splitting: true,
+      banner: { js: `#!/usr/bin/env node\n${requireShim}` },
+    });
+    await buildSyncThread(building);
+    rmSync(outdir, { recursive: true, force: true });
+    renameSync(building, outdir);
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
   console.log(`commands built into ${outdir}`);
 }
