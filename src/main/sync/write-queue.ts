@@ -12,8 +12,8 @@
  * 1. Its table, in a replica migration (src/main/store/migrations.ts): the shared columns (id
  *    INTEGER PRIMARY KEY AUTOINCREMENT, base_url, idempotency_key UNIQUE, state, attempts,
  *    next_attempt_at, retry_set_at, sent_at, unknown_since, maybe_sent, last_error,
- *    last_error_fields, created_at, updated_at), its own, and two partial indexes on (id): one
- *    WHERE state IN ('pending', 'unknown'), one WHERE state <> 'accepted'.
+ *    last_error_fields, created_at, updated_at), its own, and two partial indexes: on (id) WHERE
+ *    state IN ('pending', 'unknown'), and on (id), or (its inOrderOf column, id), WHERE state <> 'accepted'.
  * 2. One kind file, like outbox.ts or pet-changes.ts: its QueueKind, the queue made of it with
  *    createWriteQueue, and what only that kind does (how an entry is made).
  * 3. Its sender, like add-sender.ts or change-sender.ts (a KindSender, see queue-drain.ts): the
@@ -30,7 +30,7 @@ import { newIdempotencyKey } from './idempotency-keys';
 import { dueUnlessUnansweredTooLong, UNKNOWN_SINCE, type UnansweredWords } from './key-memory';
 
 /** Whether the server may have an entry: it is on its way at this moment, or a send of it went unanswered. */
-export const MAY_BE_ON_SERVER = `(maybe_sent = 1 OR state IN ('sending', 'unknown'))`;
+const MAY_BE_ON_SERVER = `(maybe_sent = 1 OR state IN ('sending', 'unknown'))`;
 
 /** The shared columns of a row, as every queue reads them. */
 export interface QueueRow<S extends string = string> {
