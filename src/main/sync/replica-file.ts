@@ -1,4 +1,43 @@
+import { join } from 'node:path';
 import type { RemoteEnvironment } from '../../shared/contract';
+import type { RemoteClient } from '../remote/remote-client';
+import { openDatabase, type SqliteDatabase } from '../store/database';
+import { REPLICA_MIGRATIONS } from '../store/migrations';
+import { createPetStore } from '../store/pet-store';
+import { createSenderLease } from './sender-lease';
+import { createSyncEngine, type SyncEngineOptions } from './sync-engine';
+import { openWriteQueues, reclaimFromGoneSender, type WriteQueues } from './write-kinds';
 
-/** Each remote environment's replica (its animals and outbox) lives in a file of its own. */
+/** Each remote environment's replica (its animals and write queues) lives in a file of its own. */
 export const replicaFileName = (environment: RemoteEnvironment) => `replica-${environment}.db`;
+
+/**
+ * A replica's file, opened (and migrated) with its animals and its write queues: what the replica
+ * itself and the sync thread, each over a connection of its own, both open.
+ */
+export function openReplicaFile(dataDir: string, environment: RemoteEnvironment, now: () => number = Date.now) {
+  const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
+  const pets = createPetStore(db);
+  return { db, pets, queues: openWriteQueues(db, pets, environment, now) };
+}
+
+export interface ReplicaEngineOptions {
+  db: SqliteDatabase;
+  queues: WriteQueues;
+  environment: RemoteEnvironment;
+  client: () => RemoteClient;
+  currentBaseUrl: () => string | null;
+  now?: () => number;
+  tuning?: Pick<SyncEngineOptions, 'backoff' | 'batch' | 'concurrency' | 'changeBatches'>;
+}
+
+/** The engine that sends a replica file's write queues, under the file's one-sender lease. */
+export function createReplicaEngine({ db, queues, now = Date.now, tuning, ...rest }: ReplicaEngineOptions) {
+  return createSyncEngine({
+    ...rest,
+    ...queues,
+    lease: createSenderLease(db, { now, reclaim: () => reclaimFromGoneSender(queues) }),
+    now,
+    ...tuning,
+  });
+}

@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { join } from 'node:path';
 import {
   ApiError,
   listPetsQuerySchema,
@@ -19,20 +18,17 @@ import {
   type SameAnimal,
 } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
-import { writeTransaction, readTransaction, openDatabase } from '../store/database';
-import { REPLICA_MIGRATIONS } from '../store/migrations';
+import { writeTransaction, readTransaction } from '../store/database';
 import { createImportedRows, type RowToImport } from '../store/imported-rows';
-import { createPetStore } from '../store/pet-store';
 
 import { createAnimalsWindow } from './animals-window';
 import { createInventoryWalk, type InventoryWalk } from './inventory-walk';
 import { changesUnsupported, createEntryDecisions, noAddress } from './entry-decisions';
 
-import { replicaFileName } from './replica-file';
-import { createSenderLease } from './sender-lease';
+import { createReplicaEngine, openReplicaFile } from './replica-file';
 import { contactOf, createServerStatus, type Contact } from './server-status';
-import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from './sync-engine';
-import { countAll, nextDueAt, openWriteQueues, reclaimFromGoneSender } from './write-kinds';
+import type { SyncEngine, SyncEngineOptions } from './sync-engine';
+import { countAll, nextDueAt } from './write-kinds';
 
 export interface ReplicaOptions {
   dataDir: string;
@@ -57,9 +53,7 @@ export interface ReplicaOptions {
  */
 export function openReplica(options: ReplicaOptions) {
   const { dataDir, environment, client, currentBaseUrl, key = () => 'ready', now = Date.now } = options;
-  const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
-  const pets = createPetStore(db);
-  const queues = openWriteQueues(db, pets, environment, now);
+  const { db, pets, queues } = openReplicaFile(dataDir, environment, now);
   const { outbox, changes } = queues;
   const imported = createImportedRows(db, now);
 
@@ -78,15 +72,7 @@ export function openReplica(options: ReplicaOptions) {
   });
   const engine = options.syncElsewhere
     ? options.syncElsewhere()
-    : createSyncEngine({
-        environment,
-        ...queues,
-        lease: createSenderLease(db, { now, reclaim: () => reclaimFromGoneSender(queues) }),
-        client,
-        currentBaseUrl,
-        now,
-        ...options.engine,
-      });
+    : createReplicaEngine({ db, queues, environment, client, currentBaseUrl, now, tuning: options.engine });
   engine.events.on('contact', (contact: Contact) => status.observe(contact));
   engine.events.on('pass', (running: boolean) => status.passRunning(running));
   engine.events.on('sender', (holder: { pid: number } | null) => status.otherSender(holder));

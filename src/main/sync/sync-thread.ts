@@ -2,28 +2,22 @@
 // so that sending, parsing and committing never hold up the main thread that answers the window.
 // It serves the engine's calls to main through comlink (see sync-thread-protocol.ts).
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { join } from 'node:path';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
 import { createSettings } from '../config/settings';
 import { createRemoteClient, type RemoteClient } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
 import { openDatabase } from '../store/database';
-import { REPLICA_MIGRATIONS } from '../store/migrations';
-import { createPetStore } from '../store/pet-store';
 import { ReportedError } from '../app-error';
 import { readKeyPerBatch } from './batch-keys';
-import { replicaFileName } from './replica-file';
-import { createSenderLease } from './sender-lease';
+import { createReplicaEngine, openReplicaFile } from './replica-file';
 import type { Contact } from './server-status';
-import { createSyncEngine } from './sync-engine';
 import {
   carryAppErrors,
   type SyncThreadEngine,
   type SyncThreadMain,
   type SyncThreadWorkerData,
 } from './sync-thread-protocol';
-import { openWriteQueues, reclaimFromGoneSender } from './write-kinds';
 
 carryAppErrors();
 const started = workerData as SyncThreadWorkerData;
@@ -33,10 +27,8 @@ const main = Comlink.wrap<SyncThreadMain>(nodeEndpoint(started.main));
 // The address is read from the settings the main thread writes, with each batch the engine claims.
 const appDb = openDatabase(appDatabase);
 const settings = createSettings(appDb, presets);
-const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
-const pets = createPetStore(db);
-const queues = openWriteQueues(db, pets, environment);
-const lease = createSenderLease(db, { reclaim: () => reclaimFromGoneSender(queues) });
+// The replica's file as the replica opens it: its animals and write queues, over a connection of this thread's.
+const { db, queues } = openReplicaFile(dataDir, environment);
 
 // Main answers what the thread tells it in order: once it has answered the last, it has heard them all.
 let lastTold: Promise<void> = Promise.resolve();
@@ -46,10 +38,10 @@ function tell(told: Promise<void>): void {
 
 let client: RemoteClient | null = null;
 const currentBaseUrl = () => settings.baseUrl(environment).url;
-const engine = createSyncEngine({
+const engine = createReplicaEngine({
+  db,
+  queues,
   environment,
-  ...queues,
-  lease,
   currentBaseUrl,
   client: () => {
     const baseUrl = currentBaseUrl();
@@ -64,7 +56,7 @@ const engine = createSyncEngine({
     }
     return client;
   },
-  ...tuning,
+  tuning,
 });
 // Keys stay with the main thread: asked for once for each batch (batch-keys.ts), as in-thread.
 const keys = readKeyPerBatch(askMainForKey, engine.events);
