@@ -70,7 +70,7 @@ export async function reportChange(
         `Someone changed animal ${entry.petId} on ${environment} first: it is now ${entry.theirs ? `${entry.theirs.name}, ${entry.theirs.status ?? 'no status'}` : 'different'}. Nothing was overwritten. Keep yours with: petstore outbox keep-mine ${entry.entryId} --env ${environment}; or theirs with: petstore outbox take-theirs ${entry.entryId} --env ${environment}`,
       );
       return EXIT.serviceError;
-    case 'rejected':
+    case 'refused':
     case 'unsupported':
       io.err(
         `${entry.lastError} (change ${entry.entryId}; drop it with: petstore outbox discard ${entry.entryId} --env ${environment})`,
@@ -88,8 +88,8 @@ export async function reportChange(
 /** What a person decides, by state, for a change that holds back the next ones of its animal. */
 const NEEDS_YOU: Partial<Record<ChangeEntry['state'], string>> = {
   conflict: 'a conflict for you to choose (petstore outbox keep-mine or take-theirs',
-  rejected: 'refused by the server (petstore outbox retry or discard',
-  needs_confirmation: 'held for you to confirm (petstore outbox retry or discard',
+  refused: 'refused by the server (petstore outbox retry or discard',
+  held: 'held for you to confirm (petstore outbox retry or discard',
 };
 
 /** When a waiting change goes: by the next sync, or once the earlier change of its animal that needs a person is decided. */

@@ -149,7 +149,7 @@ async function add(args: string[], { core, io, writes }: WritingCommand): Promis
     if (!json) io.out(`Added to ${environment} as id ${entry.serverId}.`);
     return EXIT.ok;
   }
-  if (entry.state === 'rejected') {
+  if (entry.state === 'refused') {
     io.err(
       `${environment} refused the animal: ${entry.lastError} (outbox entry ${entry.entryId}: fix it, or petstore outbox discard ${entry.entryId} --env ${environment})`,
     );

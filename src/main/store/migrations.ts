@@ -69,6 +69,51 @@ const reindexOnlyNewNames = `
   END;
 `;
 
+// SQLite cannot alter a CHECK: a table is rebuilt as its documented procedure says. The new table is
+// the old one's own declaration with `from` replaced by `to` (and nothing else), made under a
+// temporary name; every row is copied into it (each column by name, `state` through `stateOf`), the
+// old one dropped and the new renamed; then its indexes and triggers are made again from their own
+// SQL, and its AUTOINCREMENT counter put back, so that an id is never handed out twice.
+function rebuildWithCheck(db: Database, table: string, [from, to]: [string, string], stateOf: string): void {
+  const schemaSql = db.prepare<[string, string], string>('SELECT sql FROM sqlite_schema WHERE type = ? AND name = ?');
+  const declaration = schemaSql.pluck().get('table', table)!;
+  // A table once renamed is declared under its name in quotes.
+  const name = new RegExp(`^CREATE TABLE "?${table}"? \\(`);
+  const [head, ...rest] = declaration.split(from);
+  if (rest.length !== 1 || !name.test(head!)) throw new Error(`${table} is not declared as this migration expects.`);
+  const rebuilt = `${table}_rebuilt`;
+  const dependents = db
+    .prepare<[string], string>(
+      `SELECT sql FROM sqlite_schema WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL`,
+    )
+    .pluck()
+    .all(table);
+  const counter = db.prepare<[string], number>('SELECT seq FROM sqlite_sequence WHERE name = ?').pluck().get(table);
+  const columns = db.prepare<[string], string>('SELECT name FROM pragma_table_info(?)').pluck().all(table);
+  const copied = columns.map((column) => (column === 'state' ? `${stateOf} AS state` : column));
+  db.exec(`
+    ${head!.replace(name, `CREATE TABLE ${rebuilt} (`)}${to}${rest[0]};
+    INSERT INTO ${rebuilt} (${columns.join(', ')}) SELECT ${copied.join(', ')} FROM ${table};
+    DROP TABLE ${table};
+    ALTER TABLE ${rebuilt} RENAME TO ${table};
+  `);
+  for (const sql of dependents) db.exec(sql);
+  db.prepare('DELETE FROM sqlite_sequence WHERE name = ?').run(table);
+  if (counter !== undefined) db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(table, counter);
+  if ((db.pragma('foreign_key_check') as unknown[]).length > 0) {
+    throw new Error(`Rebuilding ${table} broke a foreign key.`);
+  }
+}
+
+// One name for each state of an entry: one waiting for a person is held (was needs_confirmation),
+// one the server refused is refused (was rejected).
+const renameEntryStates: Migration = (db) => {
+  const stateOf = `CASE state WHEN 'needs_confirmation' THEN 'held' WHEN 'rejected' THEN 'refused' ELSE state END`;
+  for (const table of ['outbox', 'pet_changes']) {
+    rebuildWithCheck(db, table, [`'rejected', 'needs_confirmation'`, `'refused', 'held'`], stateOf);
+  }
+};
+
 /** The app's database: the local store, the HTTP service's records, the settings. */
 export const MIGRATIONS: readonly Migration[] = [
   // 1: the animals of the local store.
@@ -285,4 +330,6 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
       `);
     }
   },
+  // 11: the states of adds and changes under their one name: held, refused.
+  renameEntryStates,
 ];

@@ -35,7 +35,7 @@ const newPetOf = ({ name, category, status }: AddRow): NewPet =>
  * Which entries a status filter shows, and counts: not one the server refused. It never reached the
  * shop, so it is under All alone, where a person fixes or discards it.
  */
-const UNDER_ITS_STATUS = `state <> 'rejected'`;
+const UNDER_ITS_STATUS = `state <> 'refused'`;
 
 /** Adds as a kind of write (see write-queue.ts): an animal added here, until the server has it. */
 const addKind = (pets: PetStore): QueueKind<AddRow, OutboxEntry, { newPet: NewPet }, NewPet> => ({
@@ -73,7 +73,7 @@ const addKind = (pets: PetStore): QueueKind<AddRow, OutboxEntry, { newPet: NewPe
   // with its own: an address changed since is confirmed by a person when it is claimed.
   resend: {
     set: `name = @name, category_id = @category, status = @status, search_text = @searchText,
-      base_url = CASE WHEN state = 'needs_confirmation' THEN @baseUrl ELSE base_url END`,
+      base_url = CASE WHEN state = 'held' THEN @baseUrl ELSE base_url END`,
     params: (row, fix) => animalParams(fix ?? newPetOf(row)),
   },
 });
@@ -116,7 +116,7 @@ export function createOutbox(
   // Only while the add is certainly not on the server: its key would then name another animal.
   const editEntry = db.prepare<Record<string, unknown>>(
     `UPDATE outbox SET name = @name, category_id = @category, status = @status, search_text = @searchText, updated_at = @at
-     WHERE id = @id AND state IN ('pending', 'rejected', 'needs_confirmation') AND maybe_sent = 0`,
+     WHERE id = @id AND state IN ('pending', 'refused', 'held') AND maybe_sent = 0`,
   );
 
   return {

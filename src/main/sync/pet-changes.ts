@@ -165,7 +165,7 @@ export function createPetChanges(
     // Not sent yet (nor ever possibly sent): the new change joins it, and goes as one.
     if (
       last !== undefined &&
-      (last.state === 'pending' || last.state === 'needs_confirmation') &&
+      (last.state === 'pending' || last.state === 'held') &&
       last.maybe_sent === 0 &&
       last.base_url === baseUrl
     ) {

@@ -4,7 +4,7 @@ import { toPet } from '../store/pet-store';
 import { searchText } from '../store/search-text';
 
 /** Changes shown on the animal while they are on their way (a refused or conflicting one is not). */
-export const SHOWN_STATES = `('pending', 'sending', 'unknown', 'needs_confirmation')`;
+export const SHOWN_STATES = `('pending', 'sending', 'unknown', 'held')`;
 
 type ServerRow = [id: string, name: string, categoryId: string, status: PetStatus | null, revision: number | null];
 

@@ -3,7 +3,7 @@
  * next, say, a photo or a sale), as Replicache keeps one list of pending mutations whatever their
  * mutator. Each kind's entries wait in a table of their own and live one life, written once here:
  * made pending; claimed (sending) with their Idempotency-Key; then accepted, refused, retried later
- * with backoff (unknown when the send may have arrived), or held for a person (needs_confirmation);
+ * with backoff (unknown when the send may have arrived), or held for a person;
  * resent or discarded by a person; reclaimed (unknown) from a sender that is gone. A kind supplies
  * only what differs, as a QueueKind: its columns, its row as its entry and as what is sent, and
  * what an acceptance and a resend write of its own.
@@ -116,7 +116,7 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
 ) {
   const { table, indexes, inOrderOf, words } = kind;
   const ownStates: Readonly<Record<string, 'rejected' | 'conflicts'>> = kind.ownStates ?? {};
-  const forAPerson = ['rejected', 'needs_confirmation', ...Object.keys(ownStates)];
+  const forAPerson = ['refused', 'held', ...Object.keys(ownStates)];
   const columns = `${SHARED_COLUMNS}, ${kind.columns}`;
   const rowIdOf = (entryId: string): number | null => rowIdIn(kind.idPrefix, entryId);
   const entryIdOf = (id: number): string => `${kind.idPrefix}${id}`;
@@ -139,7 +139,7 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
     `UPDATE ${table} SET state = 'accepted', last_error = NULL, ${kind.accept.set}, updated_at = @at WHERE id = @id`,
   );
   const setRejected = db.prepare<{ id: number; error: string; fields: string | null; at: number }>(
-    `UPDATE ${table} SET state = 'rejected', next_attempt_at = 0, last_error = @error, last_error_fields = @fields, updated_at = @at
+    `UPDATE ${table} SET state = 'refused', next_attempt_at = 0, last_error = @error, last_error_fields = @fields, updated_at = @at
      WHERE id = @id`,
   );
   // A person's decision: sent again. A refused entry (or one in a state of the kind's own) gets a
@@ -148,7 +148,7 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
   // under another name, which may have it already.
   const resendAs = db.prepare(
     `UPDATE ${table} SET state = 'pending', next_attempt_at = 0, last_error = NULL, last_error_fields = NULL,
-       idempotency_key = CASE WHEN state = 'needs_confirmation' THEN idempotency_key ELSE @key END,
+       idempotency_key = CASE WHEN state = 'held' THEN idempotency_key ELSE @key END,
        unknown_since = NULL, updated_at = @at, ${kind.resend.set}
      WHERE id = @id AND state IN (${forAPerson.map((state) => `'${state}'`).join(', ')})`,
   );
@@ -171,8 +171,7 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
 
   const claimDue = writeTransaction(db, (max: number, held?: (count: number) => void) => {
     const at = now();
-    const hold = (row: Row, reason: string) =>
-      setState.run({ id: row.id, state: 'needs_confirmation', next: 0, error: reason, at });
+    const hold = (row: Row, reason: string) => setState.run({ id: row.id, state: 'held', next: 0, error: reason, at });
     const rows = dueUnlessUnansweredTooLong(() => due.all({ at, max }), { words, environment, at }, hold, held);
     return rows.map((row): ClaimedBase & Sent => {
       claim.run(at, at, row.id);
@@ -234,7 +233,7 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
     },
 
     needsConfirmation(entryId: string, reason: string): void {
-      setState.run({ id: rowIdOf(entryId)!, state: 'needs_confirmation', next: 0, error: reason, at: now() });
+      setState.run({ id: rowIdOf(entryId)!, state: 'held', next: 0, error: reason, at: now() });
     },
 
     /** Why an entry made for `from` is held when the address is now `to`. */
@@ -282,8 +281,8 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
       );
       const counts = {
         pending: (by.pending ?? 0) + (by.sending ?? 0) + (by.unknown ?? 0),
-        rejected: by.rejected ?? 0,
-        needsConfirmation: by.needs_confirmation ?? 0,
+        rejected: by.refused ?? 0,
+        needsConfirmation: by.held ?? 0,
         conflicts: 0,
       };
       for (const [state, under] of Object.entries(ownStates)) counts[under] += by[state] ?? 0;

@@ -8,11 +8,12 @@ import type { PetPatch } from './pet-change';
 /**
  * An animal added while working against a server, from the moment it is added until the server
  * has it. pending: waiting to be sent; sending: on its way; unknown: sent, but no answer came
- * back (retried with the same Idempotency-Key); rejected: the server refused it (see
- * `lastError`), kept until a person fixes and resends or discards it; needs_confirmation (shown as
- * "held"): the server's address changed since it was added; accepted: the server has it as `serverId`.
+ * back (retried with the same Idempotency-Key); refused: the server refused it (see `lastError`),
+ * kept until a person fixes and resends or discards it; held: waiting for a person, as the server's
+ * address changed since it was added, or a send went unanswered too long; accepted: the server has
+ * it as `serverId`.
  */
-export const OUTBOX_STATES = ['pending', 'sending', 'unknown', 'rejected', 'needs_confirmation', 'accepted'] as const;
+export const OUTBOX_STATES = ['pending', 'sending', 'unknown', 'refused', 'held', 'accepted'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
 export interface OutboxEntry {
@@ -44,8 +45,8 @@ export const CHANGE_STATES = [
   'pending',
   'sending',
   'unknown',
-  'rejected',
-  'needs_confirmation',
+  'refused',
+  'held',
   'conflict',
   'unsupported',
   'accepted',

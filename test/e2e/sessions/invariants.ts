@@ -136,7 +136,7 @@ export async function expectNothingLostOrDuplicated(model: Model, real: Real): P
       .poll(
         async () => {
           for (const entry of core.outboxEntries(environment)) {
-            if (entry.state === 'needs_confirmation' || entry.state === 'rejected') {
+            if (entry.state === 'held' || entry.state === 'refused') {
               core.resendEntry(environment, entry.entryId);
             }
           }

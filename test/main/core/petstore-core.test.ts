@@ -46,7 +46,7 @@ describe('the core', () => {
     await core.setBaseUrl('staging', `${service.baseUrl}/v1`); // a person fixes the address in Settings…
     await core.confirmKeyForAddress('staging', { ask: async () => true }); // …and says the key may go there
     await core.syncNow('staging');
-    expect(core.outboxEntry('staging', added.entry.entryId)).toMatchObject({ state: 'needs_confirmation' });
+    expect(core.outboxEntry('staging', added.entry.entryId)).toMatchObject({ state: 'held' });
     expect(core.serverStatus('staging')).toMatchObject({ held: 1, waiting: 0 });
 
     const resent = core.resendEntry('staging', added.entry.entryId);
@@ -79,7 +79,7 @@ describe('the core', () => {
       await core.syncNow('staging');
       // Held for the new address, it still says the old one may have it: discarding it cannot take it back.
       expect(core.outboxEntry('staging', added.entry.entryId)).toMatchObject({
-        state: 'needs_confirmation',
+        state: 'held',
         mayBeOnServer: true,
       });
       expect(service.store.listPets().map((pet) => pet.name)).toEqual(['Maybe Mole']);

@@ -89,7 +89,7 @@ describe('the animals window', () => {
               for (const row of rows) {
                 if (status !== undefined) {
                   expect(row.kind === 'pet' ? row.pet.status : row.entry.status).toBe(status);
-                  expect(row.kind === 'entry' && row.entry.state).not.toBe('rejected');
+                  expect(row.kind === 'entry' && row.entry.state).not.toBe('refused');
                 }
               }
             }

@@ -472,7 +472,7 @@ describe('a server without the extension', () => {
     replica.changePet(rex.id, { status: 'sold' });
     await replica.engine.syncNow();
     expect(replica.changeEntries()[0]).toMatchObject({
-      state: 'rejected',
+      state: 'refused',
       lastError: expect.stringMatching(/no longer on the staging server/),
     });
     expect(replica.status().changes).toBe('unknown');

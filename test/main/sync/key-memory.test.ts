@@ -39,7 +39,7 @@ describe('an outcome unknown for longer than a server remembers a key', () => {
     expect(proxy.forwarded).toBe(forwarded); // nothing sent
     expect(pass).toMatchObject({ accepted: 0, held: 1 });
     const held = replica.outbox.get(entry.entryId)!;
-    expect(held.state).toBe('needs_confirmation');
+    expect(held.state).toBe('held');
     expect(held.lastError).toMatch(
       new RegExp(`^Sent on ${sentAt} .* with no answer; the staging server may already have it`),
     );
@@ -67,7 +67,7 @@ describe('an outcome unknown for longer than a server remembers a key', () => {
     expect(await replica.engine.syncNow({ force: true })).toMatchObject({ accepted: 0, held: 1 });
     expect(proxy.forwarded).toBe(forwarded);
     expect(replica.outbox.get(entry.entryId)).toMatchObject({
-      state: 'needs_confirmation',
+      state: 'held',
       lastError: expect.stringMatching(/this computer's clock has been set back since/),
     });
   });
@@ -87,7 +87,7 @@ describe('an outcome unknown for longer than a server remembers a key', () => {
     expect(await replica.engine.syncNow({ force: true })).toMatchObject({ accepted: 0, held: 1 });
     expect(proxy.forwarded).toBe(forwarded);
     expect(replica.changeEntry(change.entryId)).toMatchObject({
-      state: 'needs_confirmation',
+      state: 'held',
       lastError: expect.stringMatching(/with no answer; the staging server may already have made this change/),
     });
     expect(replica.status()).toMatchObject({ waiting: 0, held: 1 });

@@ -149,10 +149,10 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       proxy.schedule(['reject-400', 'pass', 'pass', 'reject-400']);
       await drain(replica);
       const [refused, , , refusedToo] = entries.map((entry) => replica.outbox.get(entry.entryId)!);
-      expect(refused).toMatchObject({ state: 'rejected', lastError: 'injected 400' });
+      expect(refused).toMatchObject({ state: 'refused', lastError: 'injected 400' });
       expect([...serverNames(service).keys()].sort()).toEqual(['Behind 1', 'Behind 2']);
       expect(replica.status()).toMatchObject({ waiting: 0, rejected: 2 });
-      expect(replica.listPets().unsynced.map((entry) => entry.state)).toEqual(['rejected', 'rejected']);
+      expect(replica.listPets().unsynced.map((entry) => entry.state)).toEqual(['refused', 'refused']);
 
       expect(replica.resend(refused!.entryId, { name: 'Fixed', categoryId: '2' })).toMatchObject({
         state: expect.stringMatching(/^(pending|sending)$/), // on its way at once when the engine runs here
@@ -200,7 +200,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       await staging.replica.engine.syncNow({ force: true });
       expect(serverNames(production).size).toBe(0);
       const waiting = staging.replica.outbox.unsynced();
-      expect(waiting.map((entry) => entry.state)).toEqual(Array(5).fill('needs_confirmation'));
+      expect(waiting.map((entry) => entry.state)).toEqual(Array(5).fill('held'));
       expect(waiting[0]!.lastError).toContain(
         `changed from http://127.0.0.1:${stagingPort}/v1 to ${production.baseUrl}/v1`,
       );

@@ -139,7 +139,7 @@ describe('a kind of write the queue has never seen', () => {
     let held = 0;
     expect(queue.claimDue(10, (count) => (held += count)).map((entry) => entry.entryId)).toEqual([waiting]);
     expect(held).toBe(1);
-    expect(queue.row(sent)).toMatchObject({ state: 'needs_confirmation' });
+    expect(queue.row(sent)).toMatchObject({ state: 'held' });
     expect(queue.row(sent)!.last_error).toMatch(/the staging server may already have it.*Check the animal's photos/);
     expect(queue.discard(sent)).toEqual({ discarded: true, mayBeOnServer: true });
     expect(queue.discard(sent)).toEqual({ discarded: false, mayBeOnServer: true });

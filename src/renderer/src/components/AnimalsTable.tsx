@@ -98,7 +98,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     const edit = key === 'e' || key === 'Enter' || key === 'F2';
     if (row.kind === 'entry') {
       // A refused animal is corrected in the dialog that sends it again.
-      if (edit && row.entry.state === 'rejected') actions.fix(row.entry);
+      if (edit && row.entry.state === 'refused') actions.fix(row.entry);
       else if (edit) actions.edit({ kind: 'entry', entry: row.entry });
       else if (key === 'Delete') actions.discardEntry(row.entry);
       else return;

@@ -40,7 +40,7 @@ export function changeProblem(
     };
   }
   const discard = { text: 'Discard change', onClick: onDiscard };
-  if (change.state === 'needs_confirmation') {
+  if (change.state === 'held') {
     const held = heldInWords(
       change,
       addressNow,
@@ -57,6 +57,6 @@ export function changeProblem(
     badge: 'Not changed',
     tone: 'rejected',
     reason: refusalInWords(change.lastError, change.lastErrorFields),
-    actions: change.state === 'rejected' ? [{ text: 'Send again', onClick: onSend }, discard] : [discard],
+    actions: change.state === 'refused' ? [{ text: 'Send again', onClick: onSend }, discard] : [discard],
   };
 }

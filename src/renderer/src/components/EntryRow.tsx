@@ -21,7 +21,7 @@ function entryProblem(
   { onFix, onDiscard, onSend }: EntryActions,
 ): RowProblem | null {
   const discard = { text: 'Discard', label: `Discard ${entry.name}`, onClick: onDiscard };
-  if (entry.state === 'rejected') {
+  if (entry.state === 'refused') {
     return {
       badge: 'Rejected',
       tone: 'rejected',
@@ -29,7 +29,7 @@ function entryProblem(
       actions: [{ text: 'Fix…', label: `Fix and resend ${entry.name}`, onClick: onFix }, discard],
     };
   }
-  if (entry.state === 'needs_confirmation') {
+  if (entry.state === 'held') {
     const held = heldInWords(
       entry,
       addressNow,
