@@ -35,8 +35,8 @@ export interface SendingQueue<E> {
   claimDue(max: number, held?: (count: number) => void): E[];
   reject(entryId: string, reason: string, fields?: FieldProblem[]): void;
   retryLater(entryId: string, state: 'pending' | 'unknown', delayMs: number, error: string): void;
-  needsConfirmation(entryId: string, reason: string): void;
-  movedReason(from: string, to: string | null): string;
+  hold(entryId: string, reason: string): void;
+  addressChangedReason(from: string, to: string | null): string;
 }
 
 /** An entry the server has, with its answer (`pet`: the animal, for adds and changes). */
@@ -71,7 +71,7 @@ export interface KindSender<E extends ClaimedBase, Own extends OwnOutcome<E> = n
 export type AnyKindSender = KindSender<ClaimedBase, OwnOutcome<ClaimedBase>, unknown>;
 
 type AnyOutcome = Outcome<ClaimedBase, unknown> | OwnOutcome<ClaimedBase>;
-const SHARED_OUTCOMES = new Set(['accepted', 'rejected', 'moved', 'retry']);
+const SHARED_OUTCOMES = new Set(['accepted', 'rejected', 'held', 'retry']);
 const isShared = (outcome: AnyOutcome): outcome is Outcome<ClaimedBase, unknown> => SHARED_OUTCOMES.has(outcome.kind);
 
 /**
@@ -98,8 +98,8 @@ function outcomeRecorder(kind: AnyKindSender, result: SyncPassResult, stoppedBy:
         queue.reject(entry.entryId, outcome.reason, outcome.fields);
         result.rejected++;
         return;
-      case 'moved':
-        queue.needsConfirmation(entry.entryId, queue.movedReason(entry.baseUrl, outcome.to));
+      case 'held':
+        queue.hold(entry.entryId, queue.addressChangedReason(entry.baseUrl, outcome.to));
         result.held++;
         return;
       case 'retry':
@@ -184,10 +184,10 @@ export function createDrain(result: SyncPassResult, options: DrainOptions) {
       options.told();
     };
     // The client that sends is the one compared: an address changed mid-pass never redirects an entry.
-    const moved = (client: RemoteClient, entry: ClaimedBase) => client.baseUrl !== entry.baseUrl;
+    const forAnotherAddress = (client: RemoteClient, entry: ClaimedBase) => client.baseUrl !== entry.baseUrl;
     const sendOne = async (client: RemoteClient, entry: ClaimedBase) => {
       if (signal.aborted) return record(notSentOutcome(entry));
-      if (moved(client, entry)) return record({ kind: 'moved', entry, to: client.baseUrl });
+      if (forAnotherAddress(client, entry)) return record({ kind: 'held', entry, to: client.baseUrl });
       record(await kind.send(client, entry));
     };
 
@@ -195,8 +195,10 @@ export function createDrain(result: SyncPassResult, options: DrainOptions) {
     if (batch !== undefined && options.batchesInFlight > 0) {
       const sendMany = async (client: RemoteClient, entries: readonly ClaimedBase[]) => {
         if (signal.aborted) return entries.forEach((entry) => record(notSentOutcome(entry)));
-        for (const entry of entries) if (moved(client, entry)) record({ kind: 'moved', entry, to: client.baseUrl });
-        const here = entries.filter((entry) => !moved(client, entry));
+        for (const entry of entries) {
+          if (forAnotherAddress(client, entry)) record({ kind: 'held', entry, to: client.baseUrl });
+        }
+        const here = entries.filter((entry) => !forAnotherAddress(client, entry));
         if (here.length > 0) (await batch.send(client, here)).forEach(record);
       };
       // Batches in flight at once, so the server has the next while this side records the last. Ends

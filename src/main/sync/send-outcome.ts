@@ -19,7 +19,7 @@ export interface SentEntry {
 export type Outcome<E extends SentEntry, A = Pet> =
   | { kind: 'accepted'; entry: E; pet: A }
   | { kind: 'rejected'; entry: E; reason: string; fields?: FieldProblem[] }
-  | { kind: 'moved'; entry: E; to: string | null }
+  | { kind: 'held'; entry: E; to: string | null }
   | {
       kind: 'retry';
       entry: E;

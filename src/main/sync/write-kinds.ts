@@ -48,7 +48,7 @@ export function countAll(queues: WriteQueues) {
   for (const queue of eachQueue(queues)) {
     const counts = queue.counts();
     all.waiting += counts.pending;
-    all.held += counts.needsConfirmation;
+    all.held += counts.held;
     all.rejected += counts.rejected;
     all.conflicts += counts.conflicts;
   }

@@ -232,12 +232,12 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
       setState.run({ id: rowIdOf(entryId)!, state, next: now() + delayMs, error, at: now() });
     },
 
-    needsConfirmation(entryId: string, reason: string): void {
+    hold(entryId: string, reason: string): void {
       setState.run({ id: rowIdOf(entryId)!, state: 'held', next: 0, error: reason, at: now() });
     },
 
     /** Why an entry made for `from` is held when the address is now `to`. */
-    movedReason: (from: string, to: string | null): string =>
+    addressChangedReason: (from: string, to: string | null): string =>
       `The ${environment} address changed from ${from} to ${to ?? 'none'} after ${words.made}: confirm to send it to the new address, or discard it.`,
 
     /**
@@ -282,7 +282,7 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
       const counts = {
         pending: (by.pending ?? 0) + (by.sending ?? 0) + (by.unknown ?? 0),
         rejected: by.refused ?? 0,
-        needsConfirmation: by.held ?? 0,
+        held: by.held ?? 0,
         conflicts: 0,
       };
       for (const [state, under] of Object.entries(ownStates)) counts[under] += by[state] ?? 0;

@@ -76,7 +76,7 @@ describe('the animals window', () => {
                 baseUrl,
               );
               if (fate === 'refused') replica.outbox.reject(entry.entryId, 'refused');
-              if (fate === 'held') replica.outbox.needsConfirmation(entry.entryId, 'address changed');
+              if (fate === 'held') replica.outbox.hold(entry.entryId, 'address changed');
               if (fate === 'accepted') {
                 const pet = { id: String(1_000 + i), name: entry.name, categoryId: '1', ...(status ? { status } : {}) };
                 replica.outbox.accept([{ entryId: entry.entryId, pet }]);

@@ -111,7 +111,7 @@ describe('what is due, and when', () => {
                 expect(claimed.length + held > 0, `due at ${due}, now ${clock}`).toBe(due !== null && due <= clock);
                 for (const entry of claimed) {
                   if (s.outcome === 'retry') queue.retryLater(entry.entryId, 'pending', s.delay, 'no answer');
-                  else if (s.outcome === 'hold') queue.needsConfirmation(entry.entryId, 'address changed');
+                  else if (s.outcome === 'hold') queue.hold(entry.entryId, 'address changed');
                   else if (s.outcome === 'reject') queue.reject(entry.entryId, 'refused');
                   else if (s.outcome === 'conflict' && 'petId' in entry)
                     changes.conflict(entry.entryId, null, 'changed first');
