@@ -156,7 +156,7 @@ export async function benchChanges(dir: string): Promise<string[]> {
     const syncCpuAfter = threadCpuMs('WorkerThread');
     const { rps: limitAfter } = await patchLimit(server.origin, { change: 'status' });
     const syncCpuMs = syncCpuBefore === null || syncCpuAfter === null ? null : syncCpuAfter - syncCpuBefore;
-    const { conflicts, rejected } = app.status();
+    const { conflicts, refused } = app.status();
     await opened.close();
 
     const check = new Database(serverDb, { readonly: true });
@@ -176,7 +176,7 @@ export async function benchChanges(dir: string): Promise<string[]> {
       syncShare: syncCpuMs === null ? null : syncCpuMs / (seconds * 1000),
       lost: CHANGES - counted.made,
       twice: counted.twice,
-      overwritten: conflicts + rejected,
+      overwritten: conflicts + refused,
     };
   }
 

@@ -82,7 +82,7 @@ for (const [width, height] of [
       await page.getByLabel('Category', { exact: true }).fill('5');
       await page.getByLabel('Category', { exact: true }).press('Enter');
       await page.keyboard.press('F5');
-      await expect(page.getByTestId('rejected-count')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('refused-count')).toBeVisible({ timeout: 15_000 });
 
       await rexRow.getByRole('button', { name: 'Choose…' }).click();
       await buttonsReadWhole(page, /was changed by someone else first/, where);

@@ -92,7 +92,7 @@ test('after every dialog the focus is back where the person was, never on the pa
   await page.keyboard.press('Control+3');
   for (const name of ['Bad Dog', 'Worse Dog']) await addByKeyboard(page, name, '1');
   await page.keyboard.press('F5');
-  await expect(page.getByTestId('rejected-count')).toHaveText('2 rejected', { timeout: 15_000 });
+  await expect(page.getByTestId('refused-count')).toHaveText('2 refused', { timeout: 15_000 });
   const fix = page.getByRole('button', { name: 'Fix and resend Bad Dog' });
   await fix.focus();
   await page.keyboard.press('Enter');

@@ -51,7 +51,7 @@ test('every write the window makes to production is asked by main alone; a no ch
     server.proxy.rejectPostsWith('not at this shop');
     await fillAndAdd(page, 'Bad Dog', '5');
     await page.keyboard.press('F5');
-    await expect(page.getByTestId('rejected-count')).toHaveText('1 rejected', { timeout: 15_000 });
+    await expect(page.getByTestId('refused-count')).toHaveText('1 refused', { timeout: 15_000 });
     server.proxy.rejectPostsWith(null);
     main.productionAnswer = false;
     await page.getByRole('button', { name: 'Fix and resend Bad Dog' }).click();

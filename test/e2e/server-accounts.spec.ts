@@ -169,7 +169,7 @@ test('a discard confirmed after its row moved on says what main did: already the
   proxy.rejectPostsWith('not at this shop');
   for (const name of ['Sent Meanwhile', 'On Its Way']) await addByKeyboard(page, name, '1');
   await page.keyboard.press('F5');
-  await expect(page.getByTestId('rejected-count')).toHaveText('2 rejected', { timeout: 15_000 });
+  await expect(page.getByTestId('refused-count')).toHaveText('2 refused', { timeout: 15_000 });
   proxy.rejectPostsWith(null);
   const entryOf = (name: string) => core.outboxEntries('staging').find((entry) => entry.name === name)!;
   const discardAfter = async (name: string, meanwhile: () => Promise<void>) => {

@@ -152,7 +152,7 @@ test.describe('working against a server', () => {
     await service.close();
   });
 
-  test('a rejected add shows the server reason on its field; fix and resend, or discard', async ({
+  test('a refused add shows the server reason on its field; fix and resend, or discard', async ({
     app: { page, core },
   }) => {
     const server = await connectServer(core, 'staging');
@@ -168,7 +168,7 @@ test.describe('working against a server', () => {
       await expect(row(page, name)).toBeVisible();
     }
     await page.keyboard.press('Control+r');
-    await expect(page.getByTestId('rejected-count')).toHaveText('2 rejected', { timeout: 15_000 });
+    await expect(page.getByTestId('refused-count')).toHaveText('2 refused', { timeout: 15_000 });
     // Compact: the server's reason in words under the name, one line; the buttons inside the row, not cut.
     await expect(row(page, 'Bad Dog').locator('.row-reason')).toHaveText('Name: Bad Dog is not allowed at this shop.');
     for (const name of ['Bad Dog', 'Worse Dog']) {
@@ -181,7 +181,7 @@ test.describe('working against a server', () => {
       }
     }
 
-    // Both rejected rows wear the danger colour, whatever the striping of odd and even rows.
+    // Both refused rows wear the danger colour, whatever the striping of odd and even rows.
     const danger = await page.evaluate(`(() => {
       const probe = document.body.appendChild(document.createElement('div'));
       probe.style.background = 'var(--danger-bg)';
@@ -197,7 +197,7 @@ test.describe('working against a server', () => {
         ),
         name,
       ).toBe(danger);
-    await checkScreen(page, 'rejected');
+    await checkScreen(page, 'refused');
     server.proxy.rejectPostsWith(null);
     await page.getByRole('button', { name: 'Fix and resend Bad Dog' }).click();
     const dialog = page.getByRole('dialog', { name: 'Fix and resend' });
@@ -205,14 +205,14 @@ test.describe('working against a server', () => {
     await checkScreen(page, 'fix-and-resend');
     await dialog.getByLabel('Name', { exact: true }).fill('Good Dog');
     await dialog.getByRole('button', { name: 'Resend' }).click();
-    await expect(row(page, 'Good Dog')).not.toContainText('Rejected', { timeout: 15_000 });
+    await expect(row(page, 'Good Dog')).not.toContainText('Refused', { timeout: 15_000 });
     await expect.poll(() => server.service.store.listPets().map((pet) => pet.name)).toEqual(['Good Dog']);
     await page.getByRole('button', { name: 'Discard Worse Dog' }).click();
     const confirm = page.getByRole('dialog', { name: 'Discard Worse Dog?' });
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await confirm.getByRole('button', { name: 'Discard' }).click();
     await expect(row(page, 'Worse Dog')).toHaveCount(0);
-    await expect(page.getByTestId('rejected-count')).toHaveCount(0); // a count shows when it is not zero
+    await expect(page.getByTestId('refused-count')).toHaveCount(0); // a count shows when it is not zero
     await server.close();
   });
 

@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
 
 const diedHere = join(workerData.dataDir, 'a sync thread died here');
-const nothingSent = { accepted: 0, rejected: 0, retryLater: 0, held: 0, stoppedBecause: null };
+const nothingSent = { accepted: 0, refused: 0, retryLater: 0, held: 0, stoppedBecause: null };
 Comlink.expose(
   {
     syncNow() {

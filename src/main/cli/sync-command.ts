@@ -8,12 +8,12 @@ export const sync: Command = async (args, context) => {
   io.out(`Syncing ${environment}: ${core.serverStatus(environment).waiting} waiting.`);
   const { pass, status, waitingBehind } = await core.syncUntilSettled(environment, (progress) =>
     io.out(
-      `  sent ${progress.accepted}, refused ${progress.rejected}, ${core.serverStatus(environment).waiting} still waiting`,
+      `  sent ${progress.accepted}, refused ${progress.refused}, ${core.serverStatus(environment).waiting} still waiting`,
     ),
   );
   const conflicts = `${status.conflicts} conflict${status.conflicts === 1 ? '' : 's'} to choose`;
   io.out(
-    `${environment}: ${status.waiting} waiting, ${status.rejected} refused, ${status.held} to confirm, ${conflicts}.`,
+    `${environment}: ${status.waiting} waiting, ${status.refused} refused, ${status.held} to confirm, ${conflicts}.`,
   );
   if (status.problem) io.err(status.problem.message);
   if (status.conflicts > 0) {
@@ -34,5 +34,5 @@ export const sync: Command = async (args, context) => {
   if (pass.stoppedBecause === 'offline') return EXIT.unreachable;
   if (pass.stoppedBecause === 'not_configured') return EXIT.usage;
   // Anything left for a person (or still waiting) is a non-zero exit: a script can tell.
-  return status.waiting + status.rejected + status.held + status.conflicts === 0 ? EXIT.ok : EXIT.serviceError;
+  return status.waiting + status.refused + status.held + status.conflicts === 0 ? EXIT.ok : EXIT.serviceError;
 };

@@ -18,7 +18,7 @@ export function createSyncUseCases({ inventory, server }: CoreParts) {
       await inventory(environment)
         .walkEveryAnimal()
         .catch(() => undefined); // its outcome is in the status
-      return { sent: pass.accepted, rejected: pass.rejected, status: remote.status(), pass };
+      return { sent: pass.accepted, refused: pass.refused, status: remote.status(), pass };
     },
 
     /**

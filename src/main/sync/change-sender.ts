@@ -92,7 +92,7 @@ export function createChangeSender(
 
   function noSuchAnimal(entry: ClaimedChange): ChangeOutcome {
     return {
-      kind: 'rejected',
+      kind: 'refused',
       entry,
       reason: `Animal ${entry.petId} is no longer on the ${environment} server; the change (${describePatch(entry.patch)}) cannot be made.`,
     };

@@ -56,7 +56,7 @@ function changeKind(
     indexes: { waiting: 'pet_changes_waiting', open: 'pet_changes_open' },
     columns: `CAST(pet_id AS TEXT) AS pet_id, patch, base_revision, base_pet, theirs`,
     idPrefix: CHANGE_ENTRY_PREFIX,
-    ownStates: { conflict: 'conflicts', unsupported: 'rejected' },
+    ownStates: { conflict: 'conflicts', unsupported: 'refused' },
     inOrderOf: 'pet_id',
     words: { made: 'this change was made', mayAlready: 'have made this change', check: 'the animal on the server' },
     entryOf: (row, environment) => ({

@@ -7,7 +7,7 @@ import type { ClaimedBase } from './write-queue';
 
 export interface SyncPassResult {
   accepted: number;
-  rejected: number;
+  refused: number;
   retryLater: number;
   /** Held for a person rather than sent: unanswered longer than the server remembers a key, or for an address since changed. */
   held: number;
@@ -33,7 +33,7 @@ export interface OwnOutcome<E> {
 /** The part of a write queue (write-queue.ts) a pass claims from and records into. */
 export interface SendingQueue<E> {
   claimDue(max: number, held?: (count: number) => void): E[];
-  reject(entryId: string, reason: string, fields?: FieldProblem[]): void;
+  refuse(entryId: string, reason: string, fields?: FieldProblem[]): void;
   retryLater(entryId: string, state: 'pending' | 'unknown', delayMs: number, error: string): void;
   hold(entryId: string, reason: string): void;
   addressChangedReason(from: string, to: string | null): string;
@@ -71,7 +71,7 @@ export interface KindSender<E extends ClaimedBase, Own extends OwnOutcome<E> = n
 export type AnyKindSender = KindSender<ClaimedBase, OwnOutcome<ClaimedBase>, unknown>;
 
 type AnyOutcome = Outcome<ClaimedBase, unknown> | OwnOutcome<ClaimedBase>;
-const SHARED_OUTCOMES = new Set(['accepted', 'rejected', 'held', 'retry']);
+const SHARED_OUTCOMES = new Set(['accepted', 'refused', 'held', 'retry']);
 const isShared = (outcome: AnyOutcome): outcome is Outcome<ClaimedBase, unknown> => SHARED_OUTCOMES.has(outcome.kind);
 
 /**
@@ -88,15 +88,15 @@ function outcomeRecorder(kind: AnyKindSender, result: SyncPassResult, stoppedBy:
     const { entry } = outcome;
     if (!isShared(outcome)) {
       kind.recordOwn?.(outcome);
-      result.rejected++;
+      result.refused++;
       return;
     }
     switch (outcome.kind) {
       case 'accepted':
         return accepted.add({ entryId: entry.entryId, pet: outcome.pet, baseUrl: entry.baseUrl });
-      case 'rejected':
-        queue.reject(entry.entryId, outcome.reason, outcome.fields);
-        result.rejected++;
+      case 'refused':
+        queue.refuse(entry.entryId, outcome.reason, outcome.fields);
+        result.refused++;
         return;
       case 'held':
         queue.hold(entry.entryId, queue.addressChangedReason(entry.baseUrl, outcome.to));

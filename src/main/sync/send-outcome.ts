@@ -18,7 +18,7 @@ export interface SentEntry {
  */
 export type Outcome<E extends SentEntry, A = Pet> =
   | { kind: 'accepted'; entry: E; pet: A }
-  | { kind: 'rejected'; entry: E; reason: string; fields?: FieldProblem[] }
+  | { kind: 'refused'; entry: E; reason: string; fields?: FieldProblem[] }
   | { kind: 'held'; entry: E; to: string | null }
   | {
       kind: 'retry';
@@ -53,7 +53,7 @@ export function failedOutcome<E extends SentEntry>(entry: E, error: unknown, del
     contact: failureContact(error),
     ...(stop ? { stop } : {}),
   });
-  if (error instanceof ApiError) return { kind: 'rejected', entry, reason: error.message, fields: error.fields };
+  if (error instanceof ApiError) return { kind: 'refused', entry, reason: error.message, fields: error.fields };
   // The key could not be read (a locked keychain), or a fault of ours. The pass stops and the
   // entry waits, never left claimed; whether it went out is not known.
   if (!(error instanceof RemoteError)) return retry('unknown', delay(entry.attempts), 'not_configured');
@@ -82,7 +82,7 @@ export function failedOutcome<E extends SentEntry>(entry: E, error: unknown, del
       if (status === 401) return retry(notSent, 0, 'key_rejected');
       if (status === 429 || status === 503) return retry(notSent, delay(entry.attempts, retryAfterMs));
       if (status >= 500 || status === 408) return retry('unknown', delay(entry.attempts, retryAfterMs));
-      return { kind: 'rejected', entry, reason: serverMessage ?? error.message, ...(fields ? { fields } : {}) };
+      return { kind: 'refused', entry, reason: serverMessage ?? error.message, ...(fields ? { fields } : {}) };
   }
 }
 

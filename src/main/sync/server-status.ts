@@ -61,7 +61,7 @@ export interface ServerStatusOptions {
   /** Whether a key is set for it, and for its current address. */
   key: () => 'none' | 'unconfirmed' | 'ready';
   /** What waits in its outbox, as this thread's connection sees it: always current. */
-  counts: () => { waiting: number; held: number; rejected: number; conflicts: number };
+  counts: () => { waiting: number; held: number; refused: number; conflicts: number };
   /** How far the replica has the server's whole list. */
   inventory: () => InventoryView;
   /** What the server at its current address is known to do with changes of animals. */
@@ -98,7 +98,7 @@ export function createServerStatus({
   }
 
   function snapshot(): ServerStatus {
-    const { waiting, held, rejected, conflicts } = counts();
+    const { waiting, held, refused, conflicts } = counts();
     const url = address();
     const keyState = key();
     const configuration: AppError | null =
@@ -120,7 +120,7 @@ export function createServerStatus({
       lastSyncedAt: iso(lastSyncedAt),
       waiting,
       held,
-      rejected,
+      refused,
       conflicts,
       changes: changes(),
       sending,

@@ -82,7 +82,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   async function pass(): Promise<SyncPassResult> {
-    const result: SyncPassResult = { accepted: 0, rejected: 0, retryLater: 0, held: 0, stoppedBecause: null };
+    const result: SyncPassResult = { accepted: 0, refused: 0, retryLater: 0, held: 0, stoppedBecause: null };
     const held = (count: number) => (result.held += count);
     if (keyRejected) return { ...result, stoppedBecause: 'key_rejected' };
     const generation = keyGeneration;
@@ -97,7 +97,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const alive = setInterval(() => lease.heartbeat(), SENDER_LEASE.heartbeatMs);
     let told = 0;
     const tellIfDecided = () => {
-      const decided = result.accepted + result.rejected + result.retryLater + result.held;
+      const decided = result.accepted + result.refused + result.retryLater + result.held;
       if (decided === told) return;
       told = decided;
       events.emit('data-changed', environment);
@@ -161,7 +161,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       .catch(() => undefined)
       .then(() => {
         queued = null;
-        if (stopped) return { accepted: 0, rejected: 0, retryLater: 0, held: 0, stoppedBecause: 'stopped' as const };
+        if (stopped) return { accepted: 0, refused: 0, retryLater: 0, held: 0, stoppedBecause: 'stopped' as const };
         if (forceQueued) makeAllDue();
         forceQueued = false;
         return running ?? startPass();

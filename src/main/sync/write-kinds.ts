@@ -44,12 +44,12 @@ export function nextDueAt(queues: WriteQueues): number | null {
 
 /** What waits in every queue, as the server status counts it. */
 export function countAll(queues: WriteQueues) {
-  const all = { waiting: 0, held: 0, rejected: 0, conflicts: 0 };
+  const all = { waiting: 0, held: 0, refused: 0, conflicts: 0 };
   for (const queue of eachQueue(queues)) {
     const counts = queue.counts();
     all.waiting += counts.pending;
     all.held += counts.held;
-    all.rejected += counts.rejected;
+    all.refused += counts.refused;
     all.conflicts += counts.conflicts;
   }
   return all;

@@ -72,7 +72,7 @@ export interface QueueKind<Row extends QueueRow, Entry, Sent, Fix = never, Answe
   /** What its entry ids start with, before the row id ('' for adds: their ids are plain numbers). */
   idPrefix: string;
   /** States of its own, each waiting for a person, and the status count each is under. */
-  ownStates?: Readonly<Record<string, 'rejected' | 'conflicts'>>;
+  ownStates?: Readonly<Record<string, 'refused' | 'conflicts'>>;
   /** A column whose entries go one at a time, oldest first: each is made on top of the one before. */
   inOrderOf?: string;
   /** How a held entry's reason names it; `made`: "this animal was added". */
@@ -115,7 +115,7 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
   now: () => number,
 ) {
   const { table, indexes, inOrderOf, words } = kind;
-  const ownStates: Readonly<Record<string, 'rejected' | 'conflicts'>> = kind.ownStates ?? {};
+  const ownStates: Readonly<Record<string, 'refused' | 'conflicts'>> = kind.ownStates ?? {};
   const forAPerson = ['refused', 'held', ...Object.keys(ownStates)];
   const columns = `${SHARED_COLUMNS}, ${kind.columns}`;
   const rowIdOf = (entryId: string): number | null => rowIdIn(kind.idPrefix, entryId);
@@ -138,7 +138,7 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
   const accepted = db.prepare(
     `UPDATE ${table} SET state = 'accepted', last_error = NULL, ${kind.accept.set}, updated_at = @at WHERE id = @id`,
   );
-  const setRejected = db.prepare<{ id: number; error: string; fields: string | null; at: number }>(
+  const setRefused = db.prepare<{ id: number; error: string; fields: string | null; at: number }>(
     `UPDATE ${table} SET state = 'refused', next_attempt_at = 0, last_error = @error, last_error_fields = @fields, updated_at = @at
      WHERE id = @id`,
   );
@@ -221,10 +221,10 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
       kind.accept.then(group.map(({ pet }) => pet));
     }),
 
-    reject: writeTransaction(db, (entryId: string, reason: string, fields?: FieldProblem[]) => {
+    refuse: writeTransaction(db, (entryId: string, reason: string, fields?: FieldProblem[]) => {
       const row = rowOf(entryId);
       if (row === undefined) return; // discarded while on its way
-      setRejected.run({ id: row.id, error: reason, fields: fields ? JSON.stringify(fields) : null, at: now() });
+      setRefused.run({ id: row.id, error: reason, fields: fields ? JSON.stringify(fields) : null, at: now() });
       kind.reshow?.(row);
     }),
 
@@ -281,7 +281,7 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
       );
       const counts = {
         pending: (by.pending ?? 0) + (by.sending ?? 0) + (by.unknown ?? 0),
-        rejected: by.refused ?? 0,
+        refused: by.refused ?? 0,
         held: by.held ?? 0,
         conflicts: 0,
       };

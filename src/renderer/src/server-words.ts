@@ -51,11 +51,11 @@ export function whatToDo({ connection, problem }: ServerStatus): string | null {
 
 /** The announcement after "Sync now": only what the status shows to be true. Names its environment. */
 export function syncOutcomeInWords({ sent, status }: SyncOutcome): string {
-  const { environment, connection, waiting, held, rejected, conflicts } = status;
+  const { environment, connection, waiting, held, refused, conflicts } = status;
   const name = ENVIRONMENT_LABELS[environment];
   const left = [
     waiting > 0 ? `${waiting} still waiting` : '',
-    rejected > 0 ? `${rejected} rejected: see the list` : '',
+    refused > 0 ? `${refused} refused: see the list` : '',
     held > 0 ? `${held} held: see the list` : '',
     conflicts > 0 ? `${conflicts} changed by someone else first: choose on the row` : '',
   ].filter(Boolean);

@@ -130,7 +130,7 @@ export interface ServerStatus {
   /** Held for a person: the address changed since they were added, or a send went unanswered longer than a server remembers its key. */
   held: number;
   /** Refused by the server (adds and changes), or changes it cannot take: each waits for a person. */
-  rejected: number;
+  refused: number;
   /** Changes that met another counter's change of the same animal: each waits for a person to choose. */
   conflicts: number;
   /** Whether the server takes changes of animals (our extension), as far as it has said. */
@@ -149,7 +149,7 @@ export interface ServerStatus {
 export interface PetsView {
   environment: EnvironmentName;
   pets: Pet[];
-  /** Added here, not yet accepted by the server (shown as waiting, held or rejected): the oldest, at most `limit`, same status filter. */
+  /** Added here, not yet accepted by the server (shown as waiting, held or refused): the oldest, at most `limit`, same status filter. */
   unsynced: OutboxEntry[];
   /** When the server last listed animals to this computer; null: never (or local). */
   listedAt: string | null;
@@ -162,6 +162,6 @@ export interface PetsView {
 /** What a "sync now" did, and how the server stands after it. */
 export interface SyncOutcome {
   sent: number;
-  rejected: number;
+  refused: number;
   status: ServerStatus;
 }

@@ -141,7 +141,7 @@ export async function expectNothingLostOrDuplicated(model: Model, real: Real): P
             }
           }
           const { status } = await core.syncUntilSettled(environment);
-          return status.waiting + status.held + status.rejected;
+          return status.waiting + status.held + status.refused;
         },
         { timeout: 60_000 },
       )

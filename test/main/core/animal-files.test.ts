@@ -314,7 +314,7 @@ describe('animals to and from CSV', () => {
         .pluck()
         .get();
       expect(onServer).toBe(1_000);
-      expect(second.serverStatus('staging')).toMatchObject({ waiting: 0, rejected: 0 });
+      expect(second.serverStatus('staging')).toMatchObject({ waiting: 0, refused: 0 });
     },
   );
 });

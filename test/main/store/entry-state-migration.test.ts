@@ -148,7 +148,7 @@ describe('a replica from before entries had one name for each state', () => {
       }
       const queues = openWriteQueues(db, createPetStore(db), 'staging');
       // Waiting: pending, sending, unknown, of each kind; refused: an add, a change, and a change its server cannot take.
-      expect(countAll(queues)).toEqual({ waiting: 6, held: 2, rejected: 3, conflicts: 1 });
+      expect(countAll(queues)).toEqual({ waiting: 6, held: 2, refused: 3, conflicts: 1 });
       const added = db
         .prepare(
           `INSERT INTO outbox (environment, base_url, idempotency_key, name, category_id, state, created_at, updated_at)

@@ -40,7 +40,7 @@ describe('the animals window', () => {
     proxy.setMode('reset'); // what is added now waits
     replica.outbox.add({ name: 'On its way', categoryId: '1', status: 'available' }, proxy.baseUrl);
     await replica.engine.syncNow();
-    expect(replica.status()).toMatchObject({ rejected: 1, waiting: 1 });
+    expect(replica.status()).toMatchObject({ refused: 1, waiting: 1 });
 
     const [all, available, pending, sold] = byFilter(replica);
     expect(all).toMatchObject({ total: 3, count: 3 });
@@ -75,7 +75,7 @@ describe('the animals window', () => {
                 { name: `Animal ${i}`, categoryId: '1', ...(status ? { status } : {}) },
                 baseUrl,
               );
-              if (fate === 'refused') replica.outbox.reject(entry.entryId, 'refused');
+              if (fate === 'refused') replica.outbox.refuse(entry.entryId, 'refused');
               if (fate === 'held') replica.outbox.hold(entry.entryId, 'address changed');
               if (fate === 'accepted') {
                 const pet = { id: String(1_000 + i), name: entry.name, categoryId: '1', ...(status ? { status } : {}) };

@@ -54,7 +54,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('changes, the engine
     await drain(replica);
     expect(onServer(service, rex.id)).toMatchObject({ status: 'sold', revision: 2 });
     expect(row(replica, rex.id)).toEqual({ kind: 'pet', pet: { ...rex, status: 'sold', revision: 2 } });
-    expect(replica.status()).toMatchObject({ waiting: 0, conflicts: 0, rejected: 0, changes: 'supported' });
+    expect(replica.status()).toMatchObject({ waiting: 0, conflicts: 0, refused: 0, changes: 'supported' });
     expect(replica.db.prepare('SELECT count(*) FROM server_pets').pluck().get()).toBe(0);
   });
 
@@ -111,7 +111,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('changes, the engine
       expect(server.revision, `duplicated: animal ${pet.id}`).toBe(1 + (acceptedPerPet.get(pet.id) ?? 0));
       expect(row(replica, pet.id)?.pet).toEqual(server);
     }
-    expect(replica.status()).toMatchObject({ waiting: 0, conflicts: 0, rejected: 0 });
+    expect(replica.status()).toMatchObject({ waiting: 0, conflicts: 0, refused: 0 });
     expect(proxy.seen['drop-after-commit']).toBeGreaterThan(0);
   });
 
@@ -398,7 +398,7 @@ describe('a server without the extension', () => {
       await replica.engine.syncNow();
       const [kept] = replica.changeEntries();
       expect(kept).toMatchObject({ state: 'unsupported', lastError: expect.stringMatching(/does not take changes/) });
-      expect(replica.status()).toMatchObject({ changes: 'unsupported', rejected: 1, waiting: 0 });
+      expect(replica.status()).toMatchObject({ changes: 'unsupported', refused: 1, waiting: 0 });
       expect(row(replica, rex.id)).toMatchObject({ pet: { status: 'available' }, change: { state: 'unsupported' } });
       let refused: unknown;
       try {
@@ -411,7 +411,7 @@ describe('a server without the extension', () => {
       expect(onServer(service, rex.id).status).toBe('available');
 
       expect(replica.discard(kept!.entryId)).toEqual({ discarded: true, mayBeOnServer: false });
-      expect(replica.status()).toMatchObject({ rejected: 0 });
+      expect(replica.status()).toMatchObject({ refused: 0 });
       handles.config.baseUrl = `${service.baseUrl}/v1`; // another address: asked again
       expect(replica.status().changes).toBe('unknown');
       replica.changePet(rex.id, { status: 'sold' });
@@ -447,7 +447,7 @@ describe('a server without the extension', () => {
       for (const pet of animals) expect(onServer(service, pet.id)).toMatchObject({ status: 'sold', revision: 2 });
       expect(older.patches()).toBe(animals.length);
       expect(older.batches()).toBeLessThanOrEqual(CHANGE_BATCHES_IN_FLIGHT);
-      expect(replica.status()).toMatchObject({ changes: 'supported', waiting: 0, rejected: 0 });
+      expect(replica.status()).toMatchObject({ changes: 'supported', waiting: 0, refused: 0 });
     },
   );
 

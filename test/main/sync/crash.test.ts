@@ -91,7 +91,7 @@ describe('crash safety', () => {
         );
         for (const name of returned) expect(counts.get(name), name).toBe(1);
         for (const [name, n] of counts) expect(n, `duplicate ${name}`).toBe(1);
-        expect(replica.outbox.counts()).toMatchObject({ pending: 0, rejected: 0 });
+        expect(replica.outbox.counts()).toMatchObject({ pending: 0, refused: 0 });
       } finally {
         await handles.close();
       }
@@ -137,7 +137,7 @@ describe('crash safety', () => {
       try {
         expect(replica.db.pragma('integrity_check', { simple: true })).toBe('ok');
         await drain(replica);
-        expect(replica.status()).toMatchObject({ waiting: 0, conflicts: 0, rejected: 0 });
+        expect(replica.status()).toMatchObject({ waiting: 0, conflicts: 0, refused: 0 });
         const accepted = replica.db
           .prepare(
             "SELECT CAST(pet_id AS TEXT) AS id, count(*) AS n FROM pet_changes WHERE state = 'accepted' AND answer_revision > coalesce(base_revision, 0) GROUP BY pet_id",

@@ -20,7 +20,7 @@ const MAX_DELAY = 5 * 60_000;
 const ANIMALS = ['1', '2', '3'];
 const STATUSES: PetStatus[] = ['available', 'pending', 'sold'];
 
-type Outcome = 'accept' | 'reject' | 'retry' | 'hold' | 'conflict';
+type Outcome = 'accept' | 'refuse' | 'retry' | 'hold' | 'conflict';
 type Step =
   | { kind: 'add' }
   | { kind: 'change'; animal: number; status: PetStatus }
@@ -42,7 +42,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('claim' as const),
       queue: fc.constantFrom('adds' as const, 'changes' as const),
-      outcome: fc.constantFrom<Outcome>('accept', 'reject', 'retry', 'hold', 'conflict'),
+      outcome: fc.constantFrom<Outcome>('accept', 'refuse', 'retry', 'hold', 'conflict'),
       delay: fc.integer({ min: 1, max: MAX_DELAY }),
     }),
     weight: 4,
@@ -112,7 +112,7 @@ describe('what is due, and when', () => {
                 for (const entry of claimed) {
                   if (s.outcome === 'retry') queue.retryLater(entry.entryId, 'pending', s.delay, 'no answer');
                   else if (s.outcome === 'hold') queue.hold(entry.entryId, 'address changed');
-                  else if (s.outcome === 'reject') queue.reject(entry.entryId, 'refused');
+                  else if (s.outcome === 'refuse') queue.refuse(entry.entryId, 'refused');
                   else if (s.outcome === 'conflict' && 'petId' in entry)
                     changes.conflict(entry.entryId, null, 'changed first');
                   else if ('petId' in entry) {

@@ -82,7 +82,7 @@ describe.skipIf(unavailable !== null).each<SyncRunsIn>(['this thread', 'a sync t
       const made = server.service.db.prepare('SELECT name, count(*) AS n FROM pets GROUP BY name').all();
       expect(made).toEqual(expect.arrayContaining(names.map((name) => ({ name, n: 1 }))));
       expect(made).toHaveLength(ENTRIES);
-      expect(replica.status()).toMatchObject({ waiting: 0, held: 0, rejected: 0 });
+      expect(replica.status()).toMatchObject({ waiting: 0, held: 0, refused: 0 });
     }, 60_000);
 
     it('no change the server answered is sent again: each is made once, none meets itself as a conflict', async () => {
@@ -103,7 +103,7 @@ describe.skipIf(unavailable !== null).each<SyncRunsIn>(['this thread', 'a sync t
       expect(server.keysSentTwice()).toEqual(new Map());
       for (const pet of animals)
         expect(server.service.store.getPet(pet.id)).toMatchObject({ status: 'sold', revision: 2 });
-      expect(replica.status()).toMatchObject({ waiting: 0, held: 0, rejected: 0, conflicts: 0 });
+      expect(replica.status()).toMatchObject({ waiting: 0, held: 0, refused: 0, conflicts: 0 });
     }, 60_000);
   },
 );

@@ -66,7 +66,7 @@ describe('the sync thread', () => {
     expect(replica.status()).toMatchObject({ environment: 'staging', waiting: 3, connection: 'unknown' });
 
     const result = await replica.engine.syncNow();
-    expect(result).toEqual({ accepted: 3, rejected: 0, retryLater: 0, held: 0, stoppedBecause: null });
+    expect(result).toEqual({ accepted: 3, refused: 0, retryLater: 0, held: 0, stoppedBecause: null });
     expect(progress.at(-1)).toEqual(result);
     expect(changed).toEqual(['staging']);
     // Three sends answered: the first said at once, repeats of the same at most every 200 ms, the

@@ -81,7 +81,7 @@ describe.each([false, true])('sync until settled (a sync thread: %s)', (syncInTh
     },
     {
       what: 'a refused change of the same animal',
-      counted: { rejected: 1 },
+      counted: { refused: 1 },
       async make({ service, proxy, pet, offline }) {
         offline({ status: 'sold' });
         service.db.prepare('DELETE FROM pets WHERE id = ?').run(pet.id); // another counter removed it

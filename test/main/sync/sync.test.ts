@@ -57,7 +57,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       expect(handles.replica.status()).toMatchObject({
         connection: 'online',
         waiting: 0,
-        rejected: 0,
+        refused: 0,
         problem: null,
         lastSyncedAt: expect.any(String),
       });
@@ -139,7 +139,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       expect(serverNames(service).get('Sent with the old key')).toBe(1);
     });
 
-    it("a rejected animal is kept with the server's reason, blocks none behind it, and can be fixed and resent or discarded", async () => {
+    it("a refused animal is kept with the server's reason, blocks none behind it, and can be fixed and resent or discarded", async () => {
       const service = track(await startService());
       const proxy = track(await startFaultProxy(service.port));
       const { replica } = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl, syncRunsIn));
@@ -151,7 +151,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       const [refused, , , refusedToo] = entries.map((entry) => replica.outbox.get(entry.entryId)!);
       expect(refused).toMatchObject({ state: 'refused', lastError: 'injected 400' });
       expect([...serverNames(service).keys()].sort()).toEqual(['Behind 1', 'Behind 2']);
-      expect(replica.status()).toMatchObject({ waiting: 0, rejected: 2 });
+      expect(replica.status()).toMatchObject({ waiting: 0, refused: 2 });
       expect(replica.listPets().unsynced.map((entry) => entry.state)).toEqual(['refused', 'refused']);
 
       expect(replica.resend(refused!.entryId, { name: 'Fixed', categoryId: '2' })).toMatchObject({
@@ -163,7 +163,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       expect(replica.discard(refusedToo!.entryId)).toEqual({ discarded: true, mayBeOnServer: false });
       expect(replica.outbox.get(refusedToo!.entryId)).toBeUndefined();
       expect([...serverNames(service).keys()].sort()).toEqual(['Behind 1', 'Behind 2', 'Fixed']);
-      expect(replica.status()).toMatchObject({ waiting: 0, rejected: 0 });
+      expect(replica.status()).toMatchObject({ waiting: 0, refused: 0 });
       expect(replica.discard(refused!.entryId)).toEqual({ discarded: false, mayBeOnServer: true });
     });
 
@@ -182,7 +182,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       await replica.engine.syncNow(); // after the pass that sent it, whose answer finds nothing to record
       expect(replica.outbox.list()).toEqual([]);
       expect(serverNames(service).get('On its way')).toBe(1);
-      expect(replica.status()).toMatchObject({ waiting: 0, rejected: 0, problem: null });
+      expect(replica.status()).toMatchObject({ waiting: 0, refused: 0, problem: null });
     });
 
     it("keeps environments apart: staging entries never reach production, even when staging's address is changed to production's", async () => {

@@ -49,7 +49,7 @@ function openPhotoUploads() {
     indexes: { waiting: 'photo_uploads_waiting', open: 'photo_uploads_open' },
     columns: 'CAST(pet_id AS TEXT) AS pet_id, file, photo_url',
     idPrefix: 'p',
-    ownStates: { too_large: 'rejected' },
+    ownStates: { too_large: 'refused' },
     inOrderOf: 'pet_id',
     words: { made: 'this photo was chosen', mayAlready: 'have it', check: "the animal's photos" },
     entryOf: (row) => ({
@@ -105,11 +105,11 @@ describe('a kind of write the queue has never seen', () => {
     const [refused, retried, held, large] = [upload(1), upload(2), upload(3), upload(4)];
     const behind = upload(1);
     queue.claimDue(10);
-    queue.reject(refused, 'not a photo');
+    queue.refuse(refused, 'not a photo');
     queue.retryLater(retried, 'unknown', 5_000, 'no answer');
     queue.hold(held, queue.addressChangedReason(BASE_URL, 'http://elsewhere/v1'));
     db.prepare(`UPDATE photo_uploads SET state = 'too_large' WHERE id = ?`).run(queue.rowIdOf(large));
-    expect(queue.counts()).toEqual({ pending: 2, rejected: 2, held: 1, conflicts: 0 });
+    expect(queue.counts()).toEqual({ pending: 2, refused: 2, held: 1, conflicts: 0 });
     expect(queue.behindAPerson()).toBe(1);
     expect(queue.nextDueAt()).toBe(6_000);
     expect(queue.get(held)).toMatchObject({ mayBeOnServer: false });

@@ -21,8 +21,8 @@ export function ChangeWaiting({ change }: { change: ChangeEntry }) {
 }
 
 /**
- * How a change made here that needs a person stands on its animal's row: held, in conflict, or not
- * made. `addressNow` is the server's address as main last told it.
+ * How a change made here that needs a person stands on its animal's row: held, in conflict, or
+ * refused. `addressNow` is the server's address as main last told it.
  */
 export function changeProblem(
   change: ChangeEntry,
@@ -48,14 +48,14 @@ export function changeProblem(
     );
     return {
       badge: 'Held',
-      tone: 'rejected',
+      tone: 'danger',
       reason: held.reason,
       actions: [{ text: held.moved ? 'Send anyway' : 'Send again', onClick: onSend }, discard],
     };
   }
   return {
-    badge: 'Not changed',
-    tone: 'rejected',
+    badge: 'Refused',
+    tone: 'danger',
     reason: refusalInWords(change.lastError, change.lastErrorFields),
     actions: change.state === 'refused' ? [{ text: 'Send again', onClick: onSend }, discard] : [discard],
   };

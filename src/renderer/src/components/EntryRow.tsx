@@ -23,8 +23,8 @@ function entryProblem(
   const discard = { text: 'Discard', label: `Discard ${entry.name}`, onClick: onDiscard };
   if (entry.state === 'refused') {
     return {
-      badge: 'Rejected',
-      tone: 'rejected',
+      badge: 'Refused',
+      tone: 'danger',
       reason: refusalInWords(entry.lastError, entry.lastErrorFields),
       actions: [{ text: 'Fix…', label: `Fix and resend ${entry.name}`, onClick: onFix }, discard],
     };
@@ -38,7 +38,7 @@ function entryProblem(
     const send = held.moved
       ? { text: 'Send anyway', label: `Send ${entry.name} to the new address`, onClick: onSend }
       : { text: 'Send again', label: `Send ${entry.name} again`, onClick: onSend };
-    return { badge: 'Held', tone: 'rejected', reason: held.reason, actions: [send, discard] };
+    return { badge: 'Held', tone: 'danger', reason: held.reason, actions: [send, discard] };
   }
   return null;
 }

@@ -3,7 +3,7 @@ import { Name } from './Name';
 /** What a row that needs a person shows: a badge and the buttons in its Sync cell, the reason under its name. */
 export interface RowProblem {
   badge: string;
-  tone: 'rejected' | 'conflict';
+  tone: 'danger' | 'conflict';
   reason: { short: string; full: string };
   actions: Array<{ text: string; label?: string; onClick(): void }>;
 }

@@ -39,17 +39,17 @@ export function SyncBar() {
         {status?.waiting ? `${status.waiting} waiting${status.sending ? ' (sending)' : ''}` : 'Nothing waiting'}
       </span>
       {(status?.held ?? 0) > 0 && (
-        <span data-testid="held-count" className="has-rejected">
+        <span data-testid="held-count" className="for-a-person">
           {status!.held} held
         </span>
       )}
-      {(status?.rejected ?? 0) > 0 && (
-        <span data-testid="rejected-count" className="has-rejected">
-          {status!.rejected} rejected
+      {(status?.refused ?? 0) > 0 && (
+        <span data-testid="refused-count" className="for-a-person">
+          {status!.refused} refused
         </span>
       )}
       {(status?.conflicts ?? 0) > 0 && (
-        <span data-testid="conflict-count" className="has-rejected">
+        <span data-testid="conflict-count" className="for-a-person">
           {status!.conflicts} {status!.conflicts === 1 ? 'conflict' : 'conflicts'}: choose on the row
         </span>
       )}
