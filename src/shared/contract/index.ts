@@ -16,3 +16,6 @@ export * from './same-animals';
 export * from './animal-files';
 export * from './manager-pin';
 export * from './change-batch';
+export * from './animal-fields';
+export * from './animal-ipc-bounds';
+export * from './animal-wire';

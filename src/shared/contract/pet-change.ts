@@ -1,33 +1,48 @@
 import { z } from 'zod';
 
-import { int64Schema, type Int64 } from './int64';
-import { nameSchema, objectError, perSource, statusSchema, type Pet, type PetStatus } from './pet';
+import {
+  ANIMAL_FIELDS,
+  OPTIONAL_FIELD_NAMES,
+  PERSON_FIELD_NAMES,
+  SERVER_FIELD_NAMES,
+  type FieldSchema,
+  type PersonFieldName,
+  type RequiredFieldName,
+} from './animal-fields';
+import type { ValueSource } from './int64';
+import { objectError, perSource, type Pet } from './pet';
 
 /** What a change may set (our extension, PATCH /v1/pets/{petId}); everything else about an animal is the server's. */
-export const CHANGEABLE_FIELDS = ['name', 'categoryId', 'status'] as const;
+export const CHANGEABLE_FIELDS = PERSON_FIELD_NAMES;
 
 /**
- * A JSON merge patch (RFC 7396) of an animal: each member present replaces that field; `status:
- * null` removes the status (an animal need not have one); `name` and `categoryId` every animal
- * has, so they cannot be removed. A member that is not a changeable field is refused by name, not
- * ignored: a misspelt "stauts" must not look like a change that was made.
+ * A JSON merge patch (RFC 7396) of an animal: each member present replaces that field; null
+ * removes a field an animal may lack (`status: null`: no status); a required one (`name`,
+ * `categoryId`) every animal has, so it cannot be removed. A member that is not a changeable field
+ * is refused by name, not ignored: a misspelt "stauts" must not look like a change that was made.
  */
-export interface PetPatch {
-  name?: string;
-  categoryId?: Int64;
-  status?: PetStatus | null;
-}
+export type PetPatch = {
+  [K in PersonFieldName]?: z.output<FieldSchema<K, 'accept'>> | (K extends RequiredFieldName ? never : null);
+};
 
 // A Map, so that a member named `constructor` or `__proto__` finds nothing here but what is listed.
-const READ_ONLY = new Map([
-  ['id', 'cannot be changed: an animal keeps its id'],
-  ['revision', 'is set by the server; send the revision you saw in If-Match instead'],
-]);
+const READ_ONLY = new Map<string, string>(SERVER_FIELD_NAMES.map((name) => [name, ANIMAL_FIELDS[name].readOnly]));
+const NOT_REMOVABLE = PERSON_FIELD_NAMES.filter((name) => ANIMAL_FIELDS[name].presence === 'required');
 
 const notRemovable = (field: string) => `cannot be removed (null): every animal has a ${field}; send a new one`;
 
 const isJsonObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Each changeable field's schema, absent allowed, and null too where an animal may lack the field. */
+const patchShape = (source: ValueSource): Record<string, z.ZodType> =>
+  Object.fromEntries(
+    PERSON_FIELD_NAMES.map((name) => {
+      const field = ANIMAL_FIELDS[name];
+      const schema = field.accept(source);
+      return [name, (field.presence === 'required' ? schema : schema.nullable()).optional()];
+    }),
+  );
 
 export const petPatchSchema = perSource((source) =>
   z
@@ -48,37 +63,29 @@ export const petPatchSchema = perSource((source) =>
           input: patch[field],
         });
       }
-      for (const field of ['name', 'categoryId'] as const) {
+      for (const field of NOT_REMOVABLE) {
         if (patch[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: notRemovable(field) });
       }
     })
-    .pipe(
-      z.object({
-        name: nameSchema.optional(),
-        categoryId: int64Schema(source).optional(),
-        status: statusSchema.nullable().optional(),
-      }),
-    )
+    .pipe(z.object(patchShape(source)))
     .transform((patch): PetPatch => {
-      const out: PetPatch = {};
-      if (patch.name !== undefined) out.name = patch.name;
-      if (patch.categoryId !== undefined) out.categoryId = patch.categoryId;
-      if (patch.status !== undefined) out.status = patch.status;
-      return out;
+      const out: Record<string, unknown> = {};
+      for (const name of PERSON_FIELD_NAMES) if (patch[name] !== undefined) out[name] = patch[name];
+      return out as PetPatch;
     }),
 );
 
 /** The animal with the patch applied (the revision is the server's to move). */
 export function applyPetPatch<P extends Pet>(pet: P, patch: PetPatch): P {
-  const { status, ...rest } = { ...pet, ...patch };
-  return (status === null || status === undefined ? rest : { ...rest, status }) as P;
+  const patched: Record<string, unknown> = { ...pet, ...patch };
+  for (const name of OPTIONAL_FIELD_NAMES)
+    if (patched[name] === null || patched[name] === undefined) delete patched[name];
+  return patched as P;
 }
 
 /** Whether applying the patch would leave the animal as it is. */
 export const changesNothing = (pet: Pet, patch: PetPatch): boolean =>
-  (patch.name === undefined || patch.name === pet.name) &&
-  (patch.categoryId === undefined || patch.categoryId === pet.categoryId) &&
-  (patch.status === undefined || (patch.status ?? undefined) === pet.status);
+  PERSON_FIELD_NAMES.every((name) => patch[name] === undefined || (patch[name] ?? undefined) === pet[name]);
 
 /** Two changes of one animal, one after the other, as one (the later wins field by field). */
 export const composePatches = (earlier: PetPatch, later: PetPatch): PetPatch => ({ ...earlier, ...later });
@@ -86,8 +93,10 @@ export const composePatches = (earlier: PetPatch, later: PetPatch): PetPatch => 
 /** A patch in words, for a person: "status sold, name Rex". */
 export function describePatch(patch: PetPatch): string {
   const parts: string[] = [];
-  if (patch.name !== undefined) parts.push(`name ${patch.name}`);
-  if (patch.categoryId !== undefined) parts.push(`category ${patch.categoryId}`);
-  if (patch.status !== undefined) parts.push(patch.status === null ? 'no status' : `status ${patch.status}`);
+  for (const name of PERSON_FIELD_NAMES) {
+    const value = patch[name];
+    const word = ANIMAL_FIELDS[name].label.toLowerCase();
+    if (value !== undefined) parts.push(value === null ? `no ${word}` : `${word} ${value}`);
+  }
   return parts.length === 0 ? 'nothing' : parts.join(', ');
 }

@@ -1,79 +1,22 @@
 import { z } from 'zod';
+import { ANIMAL_FIELD_NAMES, objectShape, PERSON_FIELD_NAMES } from './animal-fields';
+import { statusSchema } from './animal-values';
 import { describeValue } from './describe-value';
 import { int64Schema, type ValueSource } from './int64';
-import { NAME_MAX_LENGTH, PAGE_LIMIT, REVISION_MAX, SERVER_NAME_MAX_LENGTH } from './limits';
+import { PAGE_LIMIT } from './limits';
 import { CURSOR_PROBLEM, decodePageCursor } from './page-cursor';
 
-export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
-export type PetStatus = (typeof PET_STATUSES)[number];
-
-export const statusSchema = z.enum(PET_STATUSES, {
-  error: (issue) => `must be one of ${PET_STATUSES.join(', ')}, got ${describeValue(issue.input)}`,
-});
-
-// C0 and C1 control characters (tabs and newlines included) have no place in a name on a label.
-const CONTROL_CHARACTER = /\p{Cc}/u;
-// Embeddings, overrides and isolates reorder the text around a name (a U+202E turns the app's own
-// sentence backwards); a name is shown isolated anyway, and is refused with one.
-const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
-// A name must show something: not only spaces, zero-width and other format characters, default
-// ignorables (Hangul fillers among them), lone combining marks or the blank braille cell.
-const NOTHING_VISIBLE = /^[\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Mn}\p{Me}\u2800]*$/u;
-
-/** What a name must be, after trimming: the first rule it breaks gives the message. */
-const nameRules = (
-  max: number,
-): ReadonlyArray<[broken: (name: string) => boolean, message: (name: string) => string]> => [
-  [(name) => name.length === 0, () => 'must not be empty'],
-  [(name) => !name.isWellFormed(), () => 'must be valid Unicode text (it contains a lone surrogate)'],
-  [(name) => CONTROL_CHARACTER.test(name), () => 'must not contain control characters such as tabs or line breaks'],
-  [
-    (name) => DIRECTION_CONTROL.test(name),
-    () => 'must not contain text-direction controls (U+202A to U+202E, U+2066 to U+2069)',
-  ],
-  [(name) => NOTHING_VISIBLE.test(name), () => 'must contain at least one visible character'],
-  [(name) => [...name].length > max, (name) => `must be at most ${max} characters, got ${[...name].length}`],
-];
-const NAME_RULES = nameRules(NAME_MAX_LENGTH);
-
-/** The first rule of a name (trimmed, up to `max` characters) that `trimmed` breaks, in words; null when none. */
-export function nameProblem(trimmed: string, max = NAME_MAX_LENGTH): string | null {
-  const rules = max === NAME_MAX_LENGTH ? NAME_RULES : nameRules(max);
-  return rules.find(([broken]) => broken(trimmed))?.[1](trimmed) ?? null;
-}
-
-export const nameSchema = z
-
-  .string({
-    error: (issue) =>
-      issue.input === undefined ? 'is required' : `must be a string, got ${describeValue(issue.input)}`,
-  })
-  .transform((name, ctx) => {
-    const trimmed = name.trim();
-    const problem = nameProblem(trimmed);
-
-    if (problem === null) return trimmed;
-    ctx.addIssue({ code: 'custom', message: problem, input: name });
-    return z.NEVER;
-  });
+export {
+  nameProblem,
+  nameSchema,
+  PET_STATUSES,
+  revisionSchema,
+  serverNameSchema,
+  statusSchema,
+  type PetStatus,
+} from './animal-values';
 
 export const objectError = (issue: { input?: unknown }) => `must be a JSON object, got ${describeValue(issue.input)}`;
-
-/**
- * An animal's revision (our extension): 1 when it is added, one more at each change that changes
- * something. Its entity tag is the revision in quotes (see entity-tag.ts). A JSON integer on the
- * wire (a bigint from our parser), a number in the app.
- */
-export const revisionSchema = z.unknown().transform((value, ctx): number => {
-  const revision = typeof value === 'bigint' && value <= BigInt(REVISION_MAX) ? Number(value) : value;
-  if (typeof revision === 'number' && Number.isSafeInteger(revision) && revision >= 1) return revision;
-  ctx.addIssue({
-    code: 'custom',
-    message: `must be a whole number from 1 to ${REVISION_MAX}, got ${describeValue(value)}`,
-    input: value,
-  });
-  return z.NEVER;
-});
 
 /**
  * One schema per value source, built once: zod compiles a schema on its first use, so building one
@@ -84,34 +27,14 @@ export function perSource<S>(build: (source: ValueSource) => S): (source: ValueS
   return (source) => built[source];
 }
 
-/** NewPet: the request body of createPet. Unknown fields are ignored (stripped). */
+/** NewPet: the request body of createPet, the fields a person gives. Unknown fields are ignored (stripped). */
 export const newPetSchema = perSource((source) =>
-  z.object(
-    { name: nameSchema, categoryId: int64Schema(source), status: statusSchema.optional() },
-    { error: objectError },
-  ),
+  z.object(objectShape(PERSON_FIELD_NAMES, 'accept', source), { error: objectError }),
 );
 
-/**
- * Pet as a service returns it. A name from a server is taken as it is (any non-empty string up to
- * SERVER_NAME_MAX_LENGTH, a bound on what is stored and shown): our own length and character
- * rules apply to what we accept, not to what others hold. It is shown isolated, and printed with
- * its control characters escaped (see cli/terminal-text.ts).
- */
+/** Pet as a service returns it: each field within what a server may send (see animal-fields.ts). */
 export const petSchema = perSource((source) =>
-  z.object(
-    {
-      id: int64Schema(source),
-      name: z
-        .string({ error: (issue) => `must be a string, got ${describeValue(issue.input)}` })
-        .min(1, { error: 'must not be empty' })
-        .max(SERVER_NAME_MAX_LENGTH, { error: `must be at most ${SERVER_NAME_MAX_LENGTH} characters` }),
-      categoryId: int64Schema(source),
-      status: statusSchema.optional(),
-      revision: revisionSchema.optional(),
-    },
-    { error: objectError },
-  ),
+  z.object(objectShape(ANIMAL_FIELD_NAMES, 'fromServer', source), { error: objectError }),
 );
 
 export const petsSchema = perSource((source) =>
