@@ -130,12 +130,21 @@ export function readTransaction<A extends unknown[], R>(db: SqliteDatabase, run:
   return db.transaction(run).deferred;
 }
 
-/** Statements in raw (array) mode, each prepared on its first use: for SQL built from a few query shapes. */
-export function rawStatements(db: SqliteDatabase): (sql: string) => Database.Statement<unknown[], unknown> {
+/**
+ * Statements each prepared on its first use, for SQL built from a few query shapes: rows as objects
+ * named by their columns, or (raw) as arrays.
+ */
+export function preparedStatements(
+  db: SqliteDatabase,
+  { raw = false } = {},
+): (sql: string) => Database.Statement<unknown[], unknown> {
   const prepared = new Map<string, Database.Statement<unknown[], unknown>>();
   return (sql) => {
     let found = prepared.get(sql);
-    if (found === undefined) prepared.set(sql, (found = db.prepare<unknown[], unknown>(sql).raw(true)));
+    if (found === undefined) prepared.set(sql, (found = db.prepare<unknown[], unknown>(sql).raw(raw)));
     return found;
   };
 }
+
+/** preparedStatements in raw (array) mode. */
+export const rawStatements = (db: SqliteDatabase) => preparedStatements(db, { raw: true });

@@ -31,11 +31,16 @@ export function petsFilter(status: PetStatus | undefined, search: string | undef
   return { sql: parts.length === 0 ? '1' : parts.join(' AND '), params };
 }
 
-export const ORDER_BY: Record<AnimalSort, string> = {
-  newest: 'id DESC',
-  oldest: 'id ASC',
-  name: 'search_text ASC, id ASC',
-};
+/** Each sort's ORDER BY terms over columns named with `prefix` (a table's name and a dot, or none). */
+const orderBy = (prefix: string): Record<AnimalSort, string> => ({
+  newest: `${prefix}id DESC`,
+  oldest: `${prefix}id ASC`,
+  name: `${prefix}search_text ASC, ${prefix}id ASC`,
+});
+
+export const ORDER_BY = orderBy('');
+/** ORDER_BY for a SELECT of the animal's columns: `id` there names the id as text (see animalColumns). */
+export const PETS_ORDER_BY = orderBy('pets.');
 
 /** Counts by status from `SELECT status, count(*) … GROUP BY status` rows. */
 export function toCounts(rows: ReadonlyArray<[status: PetStatus | null, count: number]>): StatusCounts {

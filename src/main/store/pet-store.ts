@@ -1,5 +1,7 @@
 import {
+  ANIMAL_FIELD_NAMES,
   ApiError,
+  applyPetPatch,
   changesNothing,
   etagOf,
   ifMatchHolds,
@@ -8,15 +10,28 @@ import {
   listPetsQuerySchema,
   newPetSchema,
   parseOrThrow,
+  PERSON_FIELD_NAMES,
   petIdSchema,
   type NewPet,
   type Pet,
+  type PersonFieldName,
   type PetStatus,
   type StatusCounts,
   type ValidAnimalsQuery,
 } from '../../shared/contract';
-import { writeTransaction, rawStatements, type SqliteDatabase } from './database';
-import { ORDER_BY, petsFilter, toCounts } from './name-search';
+import {
+  ANIMAL_COLUMNS,
+  animalFromRow,
+  animalParams,
+  animalsFromRows,
+  columnsOf,
+  paramsOf,
+  setEach,
+  type AnimalParams,
+  type AnimalSqlRow,
+} from './animal-columns';
+import { preparedStatements, rawStatements, writeTransaction, type SqliteDatabase } from './database';
+import { PETS_ORDER_BY, petsFilter, toCounts } from './name-search';
 import { searchText } from './search-text';
 
 /** The three operations of the interface, plus the bulk upsert a replica needs. */
@@ -56,12 +71,6 @@ export interface PetStore {
   changeStamp(): string;
 }
 
-/** A row as [id, name, categoryId, status, revision]: arrays cost better-sqlite3 far less than row objects. */
-type PetRow = [id: string, name: string, categoryId: string, status: PetStatus | null, revision: number | null];
-
-// int64 columns leave SQLite as decimal text: exact at any size, and no BigInt on the hot path.
-const PET_COLUMNS = `CAST(pets.id AS TEXT), pets.name, CAST(pets.category_id AS TEXT), pets.status, pets.revision`;
-
 /**
  * An upsert's guard: a version of an animal older than the one held (a page read before a change
  * was accepted, answered after it) does not replace it. Without revisions (a server that sends
@@ -74,54 +83,63 @@ const NOT_OLDER = `WHERE NOT ${OLDER_THAN_HELD}`;
 export const OLDER_THAN_GIVEN = `(@revision IS NOT NULL AND revision IS NOT NULL AND @revision < revision)`;
 
 /** A server's animal as named parameters (@id, @name, ...) of a statement. */
-export interface PetParams {
-  id: bigint;
-  name: string;
-  categoryId: bigint;
-  status: string | null;
-  revision: number | null;
-}
+export type PetParams = AnimalParams;
 
-export const petParams = (pet: Pet, revisionIfNone: number | null): PetParams => ({
-  id: BigInt(pet.id),
-  name: pet.name,
-  categoryId: BigInt(pet.categoryId),
-  status: pet.status ?? null,
-  revision: pet.revision ?? revisionIfNone,
-});
+export const petParams = (pet: Pet, revisionIfNone: number | null): PetParams => {
+  const params = animalParams(pet, ANIMAL_FIELD_NAMES);
+  if (params.revision === null) params.revision = revisionIfNone;
+  return params;
+};
 
-export function toPet([id, name, categoryId, status, revision]: PetRow): Pet {
-  const pet: Pet = status === null ? { id, name, categoryId } : { id, name, categoryId, status };
-  if (revision !== null) pet.revision = revision;
-  return pet;
-}
+/**
+ * An animal from a row read as an array, its columns in the declaration's order (ANIMAL_FIELD_NAMES).
+ * For SQL that lists the columns itself; ANIMAL_COLUMNS and animalFromRow are the way to read one.
+ */
+export const toPet = (row: readonly unknown[]): Pet =>
+  animalFromRow(Object.fromEntries(ANIMAL_FIELD_NAMES.map((name, index) => [name, row[index]])) as AnimalSqlRow);
+
+/** A write's parameters, and the name as search reads it when the write gives a name. */
+type WithSearchText<P> = P & { searchText?: string };
+type ChangeParams = WithSearchText<AnimalParams<'id' | PersonFieldName>>;
+
+const withSearchText = <P extends { name: string; searchText?: string }>(params: P): P => {
+  params.searchText = searchText(params.name);
+  return params;
+};
+
+// The name is written only with its search text, and only when it changes: SQLite rewrites an index
+// entry whenever an UPDATE names its column, whatever the value.
+const BUT_ID = ANIMAL_FIELD_NAMES.filter((name) => name !== 'id');
+const BUT_ID_AND_NAME = BUT_ID.filter((name) => name !== 'name');
+const CHANGED_BUT_NAME = PERSON_FIELD_NAMES.filter((name) => name !== 'name');
+const ID_AND_CHANGED = ['id', ...PERSON_FIELD_NAMES] as const;
 
 /**
  * Every argument is validated here, whatever typed it: a call from the IPC bridge, the HTTP
  * service or a script gets an ApiError for bad input and leaves nothing half-written.
  */
 export function createPetStore(db: SqliteDatabase): PetStore {
-  const rows = <P extends unknown[]>(sql: string) => db.prepare<P, PetRow>(sql).raw(true);
+  const rows = <P extends unknown[]>(sql: string) => db.prepare<P, AnimalSqlRow>(sql);
   // Ascending id, after a given id (the keyset of a cursor; the smallest int64 for the first page).
   // One more row than the page is read, to know whether a next page exists.
   const listAll = rows<[bigint | number, number]>(
-    `SELECT ${PET_COLUMNS} FROM pets WHERE pets.id > ? ORDER BY pets.id LIMIT ?`,
+    `SELECT ${ANIMAL_COLUMNS} FROM pets WHERE pets.id > ? ORDER BY pets.id LIMIT ?`,
   );
   const listByStatus = rows<[string, bigint | number, number]>(
-    `SELECT ${PET_COLUMNS} FROM pets WHERE pets.status = ? AND pets.id > ? ORDER BY pets.id LIMIT ?`,
+    `SELECT ${ANIMAL_COLUMNS} FROM pets WHERE pets.status = ? AND pets.id > ? ORDER BY pets.id LIMIT ?`,
   );
 
-  const selectById = rows<[bigint]>(`SELECT ${PET_COLUMNS} FROM pets WHERE pets.id = ?`);
+  const selectById = rows<[bigint]>(`SELECT ${ANIMAL_COLUMNS} FROM pets WHERE pets.id = ?`);
   const sameNameAndCategory = rows<[string, bigint, number]>(
-    `SELECT ${PET_COLUMNS} FROM pets INDEXED BY pets_by_search_text WHERE pets.search_text = ? AND pets.category_id = ? ORDER BY pets.id LIMIT ?`,
+    `SELECT ${ANIMAL_COLUMNS} FROM pets INDEXED BY pets_by_search_text WHERE pets.search_text = ? AND pets.category_id = ? ORDER BY pets.id LIMIT ?`,
   );
-  const insert = rows<[string, bigint, string | null, string]>(
-    `INSERT INTO pets (name, category_id, status, search_text) VALUES (?, ?, ?, ?) RETURNING ${PET_COLUMNS}`,
+  const insert = db.prepare<WithSearchText<AnimalParams<PersonFieldName>>, AnimalSqlRow>(
+    `INSERT INTO pets (${columnsOf(PERSON_FIELD_NAMES)}, search_text) VALUES (${paramsOf(PERSON_FIELD_NAMES)}, @searchText)
+     RETURNING ${ANIMAL_COLUMNS}`,
   );
-  const upsert = db.prepare<[bigint, string, bigint, string | null, string, number | null]>(
-    `INSERT INTO pets (id, name, category_id, status, search_text, revision) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET name = excluded.name, category_id = excluded.category_id, status = excluded.status,
-       search_text = excluded.search_text, revision = excluded.revision
+  const upsert = db.prepare<WithSearchText<PetParams>>(
+    `INSERT INTO pets (${columnsOf(ANIMAL_FIELD_NAMES)}, search_text) VALUES (${paramsOf(ANIMAL_FIELD_NAMES)}, @searchText)
+     ON CONFLICT (id) DO UPDATE SET ${setEach(BUT_ID, (column) => `excluded.${column}`)}, search_text = excluded.search_text
      ${NOT_OLDER}`,
   );
   // The local store counts revisions itself (1 for an animal it is given without one); a replica
@@ -129,32 +147,28 @@ export function createPetStore(db: SqliteDatabase): PetStore {
   const ownRevisions =
     db.prepare<[], number>(`SELECT "notnull" FROM pragma_table_info('pets') WHERE name = 'revision'`).pluck().get() ===
     1;
-  // A page's or an answer's usual animal keeps its name (see changeKeepingName); else the upsert.
+  // A page's or an answer's usual animal keeps its name (see BUT_ID_AND_NAME); else the upsert.
   const refreshKeepingName = db.prepare<PetParams>(
-    `UPDATE pets SET category_id = @categoryId, status = @status, revision = @revision
-     WHERE id = @id AND name = @name AND NOT ${OLDER_THAN_GIVEN}`,
+    `UPDATE pets SET ${setEach(BUT_ID_AND_NAME)} WHERE id = @id AND name = @name AND NOT ${OLDER_THAN_GIVEN}`,
   );
   const upsertAll = writeTransaction(db, (pets: readonly Pet[]) => {
     for (const pet of pets) {
-      const row = petParams(pet, ownRevisions ? 1 : null);
-      if (refreshKeepingName.run(row).changes === 0)
-        upsert.run(row.id, row.name, row.categoryId, row.status, searchText(row.name), row.revision);
+      const params = petParams(pet, ownRevisions ? 1 : null);
+      if (refreshKeepingName.run(params).changes === 0) upsert.run(withSearchText(params));
     }
   });
-  // SQLite rewrites an index entry whenever an UPDATE names its column, whatever the value: a write
-  // that keeps the name leaves name and search_text out, and pets_by_search_text untouched.
-  const changeKeepingName = rows<[bigint, string | null, bigint]>(
-    `UPDATE pets SET category_id = ?, status = ?, revision = revision + 1 WHERE id = ? RETURNING ${PET_COLUMNS}`,
+  const changeKeepingName = db.prepare<ChangeParams, AnimalSqlRow>(
+    `UPDATE pets SET ${setEach(CHANGED_BUT_NAME)}, revision = revision + 1 WHERE id = @id RETURNING ${ANIMAL_COLUMNS}`,
   );
-  const changeAndRename = rows<[string, bigint, string | null, string, bigint]>(
-    `UPDATE pets SET name = ?, category_id = ?, status = ?, search_text = ?, revision = revision + 1
-     WHERE id = ? RETURNING ${PET_COLUMNS}`,
+  const changeAndRename = db.prepare<ChangeParams, AnimalSqlRow>(
+    `UPDATE pets SET ${setEach(PERSON_FIELD_NAMES)}, search_text = @searchText, revision = revision + 1
+     WHERE id = @id RETURNING ${ANIMAL_COLUMNS}`,
   );
   const updatePet = writeTransaction(db, (id: string, patch: unknown, ifMatch: IfMatch): Pet => {
     const valid = parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
     const row = selectById.get(BigInt(id));
     if (row === undefined) throw new ApiError('not_found', `No animal has id ${id}.`);
-    const current = toPet(row);
+    const current = animalFromRow(row);
     const tag = etagOf(current.revision ?? 1);
     if (!ifMatchHolds(ifMatch, tag)) {
       throw new ApiError(
@@ -165,17 +179,15 @@ export function createPetStore(db: SqliteDatabase): PetStore {
       );
     }
     if (changesNothing(current, valid)) return current;
-    const categoryId = BigInt(valid.categoryId ?? current.categoryId);
-    const status = valid.status === undefined ? (current.status ?? null) : valid.status;
+    const changed: ChangeParams = animalParams(applyPetPatch(current, valid), ID_AND_CHANGED);
     ownWrites++;
-    const changed =
-      valid.name === undefined || valid.name === current.name
-        ? changeKeepingName.get(categoryId, status, BigInt(id))
-        : changeAndRename.get(valid.name, categoryId, status, searchText(valid.name), BigInt(id));
-    return toPet(changed!);
+    return animalFromRow(
+      changed.name === current.name ? changeKeepingName.get(changed)! : changeAndRename.get(withSearchText(changed))!,
+    );
   });
   // One statement per shape of query (status or not, index or scan, order), prepared on first use.
-  const statement = rawStatements(db);
+  const statement = preparedStatements(db);
+  const countStatement = rawStatements(db);
   // data_version moves only for other connections' commits; our own writes bump `ownWrites`.
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   let ownWrites = 0;
@@ -191,14 +203,15 @@ export function createPetStore(db: SqliteDatabase): PetStore {
 
       const rows = status === undefined ? listAll.all(from, limit + 1) : listByStatus.all(status, from, limit + 1);
       const more = rows.length > limit;
-      const pets = (more ? rows.slice(0, limit) : rows).map(toPet);
+      if (more) rows.length = limit;
+      const pets = animalsFromRows(rows);
       return { pets, nextAfter: more ? pets.at(-1)!.id : null };
     },
 
     createPet(newPet) {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
       ownWrites++;
-      return toPet(insert.get(valid.name, BigInt(valid.categoryId), valid.status ?? null, searchText(valid.name))!);
+      return animalFromRow(insert.get(withSearchText(animalParams(valid, PERSON_FIELD_NAMES)))!);
     },
 
     updatePet(petId, patch, ifMatch) {
@@ -210,29 +223,29 @@ export function createPetStore(db: SqliteDatabase): PetStore {
       const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
       const row = selectById.get(BigInt(id));
       if (row === undefined) throw new ApiError('not_found', `No animal has id ${id}.`);
-      return toPet(row);
+      return animalFromRow(row);
     },
 
     findPet(petId) {
       const id = petIdSchema.safeParse(petId);
       const row = id.success ? selectById.get(BigInt(id.data)) : undefined;
-      return row === undefined ? undefined : toPet(row);
+      return row === undefined ? undefined : animalFromRow(row);
     },
 
     browse({ status, search, sort }, offset, limit) {
       const filter = petsFilter(status, search);
-      const sql = `SELECT ${PET_COLUMNS} FROM pets WHERE ${filter.sql} ORDER BY ${ORDER_BY[sort]} LIMIT ? OFFSET ?`;
-      return (statement(sql).all(...filter.params, limit, offset) as PetRow[]).map(toPet);
+      const sql = `SELECT ${ANIMAL_COLUMNS} FROM pets WHERE ${filter.sql} ORDER BY ${PETS_ORDER_BY[sort]} LIMIT ? OFFSET ?`;
+      return animalsFromRows(statement(sql).all(...filter.params, limit, offset) as AnimalSqlRow[]);
     },
 
     countByStatus(search) {
       const filter = petsFilter(undefined, search);
       const sql = `SELECT status, count(*) FROM pets WHERE ${filter.sql} GROUP BY status`;
-      return toCounts(statement(sql).all(...filter.params) as Array<[PetStatus | null, number]>);
+      return toCounts(countStatement(sql).all(...filter.params) as Array<[PetStatus | null, number]>);
     },
 
     lookAlikes(name, categoryId, limit) {
-      return sameNameAndCategory.all(searchText(name.trim()), BigInt(categoryId), limit).map(toPet);
+      return animalsFromRows(sameNameAndCategory.all(searchText(name.trim()), BigInt(categoryId), limit));
     },
 
     upsertPets(pets) {
