@@ -19,7 +19,16 @@ import {
   type NewPet,
   type SameAnimal,
 } from '../../shared/contract';
-import { guardCell, headerKey, readCsv, unguardCell, writeCsv } from '../csv/spreadsheet-csv';
+import {
+  ANIMAL_CSV_HEADER,
+  animalCells,
+  animalOfCells,
+  categoryCell,
+  cellsOf,
+  importColumns,
+  type ImportColumns,
+} from '../csv/animal-csv';
+import { readCsv, unguardCell, writeCsv } from '../csv/spreadsheet-csv';
 import type { CategoryNames } from '../store/category-names';
 import type { RowToImport } from '../store/imported-rows';
 import { searchText } from '../store/search-text';
@@ -33,8 +42,8 @@ export interface AnimalFilesDeps {
   onProgress(environment: EnvironmentName, progress: ImportProgress): void;
 }
 
-/** The columns of an exported file; an import reads `name`, a category (id or name) and `status`. */
-export const EXPORT_COLUMNS = ['id', 'name', 'category_id', 'category', 'status', 'sync'] as const;
+/** The columns of an exported file: the animal's, and its sync state; an import reads those of the fields a person gives. */
+export const EXPORT_COLUMNS = [...ANIMAL_CSV_HEADER, 'sync'];
 const EXPORT_PAGE = 500;
 /** Rows added per transaction during an import: progress is told between them. */
 const IMPORT_BATCH = 250;
@@ -50,28 +59,19 @@ function syncCell(row: AnimalRow): string {
   return row.change ? `change ${row.change.state.replaceAll('_', ' ')}` : '';
 }
 
-/** Which columns of a header hold the name, the category (by id, by id or name, by name) and the status. */
-function columnsOf(header: readonly string[]) {
-  const keys = header.map(headerKey);
-  const at = (...names: string[]) => {
-    const index = keys.findIndex((key) => names.includes(key));
-    return index === -1 ? undefined : index;
-  };
-  const columns = {
-    name: at('name', 'animal', 'petname'),
-    categoryId: at('categoryid', 'category#'),
-    category: at('category', 'categoryname'),
-    status: at('status'),
-  };
-  if (columns.name === undefined || (columns.categoryId === undefined && columns.category === undefined)) {
-    throw new ApiError(
-      'invalid_body',
-      `The file's first line must name its columns: "name", "category" (an id or a name) and, if it has one, "status". It names ${
-        header.length === 0 ? 'none' : header.map((cell) => `"${cell.slice(0, 40)}"`).join(', ')
-      }.`,
-    );
-  }
-  return columns;
+/** A row as checked: its preview, and the animal it adds when it is valid. */
+interface CheckedRow {
+  row: ImportRow;
+  animal?: NewPet;
+}
+
+/** A file's preview, kept for its import: each row's key, and the animal each valid row adds. */
+interface Preview {
+  environment: EnvironmentName;
+  fileName: string;
+  rows: ImportRow[];
+  keys: string[];
+  animals: Array<NewPet | undefined>;
 }
 
 /**
@@ -79,10 +79,7 @@ function columnsOf(header: readonly string[]) {
  * a file of animals checked row by row with the contract's own rules before anything is added.
  */
 export function createAnimalFiles(deps: AnimalFilesDeps) {
-  const previews = new Map<
-    string,
-    { environment: EnvironmentName; fileName: string; rows: ImportRow[]; keys: string[] }
-  >();
+  const previews = new Map<string, Preview>();
 
   function exportAnimals(environment: EnvironmentName, query: Omit<AnimalsQuery, 'offset' | 'limit'>) {
     const names = new Map(deps.categoryNames.list(environment).map(({ categoryId, name }) => [categoryId, name]));
@@ -91,14 +88,7 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
       const window = deps.animals(environment, { ...query, offset, limit: EXPORT_PAGE });
       for (const row of window.rows) {
         const animal = row.kind === 'pet' ? row.pet : row.entry;
-        rows.push([
-          row.kind === 'pet' ? row.pet.id : '',
-          guardCell(animal.name),
-          animal.categoryId,
-          guardCell(names.get(animal.categoryId) ?? ''),
-          animal.status ?? '',
-          syncCell(row),
-        ]);
+        rows.push([...animalCells(animal, names.get(animal.categoryId) ?? ''), syncCell(row)]);
       }
       if (window.rows.length < EXPORT_PAGE || offset + EXPORT_PAGE >= window.total) break;
     }
@@ -109,13 +99,10 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
     environment: EnvironmentName,
     line: number,
     cells: readonly string[],
-    columns: ReturnType<typeof columnsOf>,
-  ): ImportRow {
-    const cell = (index: number | undefined) => (index === undefined ? '' : unguardCell(cells[index] ?? ''));
-    const name = cell(columns.name);
-    const byId = cell(columns.categoryId).trim();
-    const category = byId !== '' ? byId : cell(columns.category).trim();
-    const status = cell(columns.status).trim();
+    columns: ImportColumns,
+  ): CheckedRow {
+    const read = cellsOf(cells, columns);
+    const category = categoryCell(cells, columns);
     const problems: FieldProblem[] = [];
 
     // Problems are told in the file's words: its column is "category", whatever the contract calls it.
@@ -137,33 +124,20 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
           message: `"${category.slice(0, 60)}" names no category here; name it in Settings, or give its id`,
         });
     }
-    const lowerStatus = status.toLowerCase();
-    const checked = schema.safeParse(
-      { name, categoryId: categoryId ?? '0', ...(status === '' ? {} : { status: lowerStatus }) },
-      { error: phraseIssue },
-    );
+    const checked = schema.safeParse({ ...animalOfCells(read), categoryId: categoryId ?? '0' }, { error: phraseIssue });
     if (!checked.success)
       problems.push(...fieldProblems(checked.error, 'body').filter(({ field }) => field !== 'categoryId'));
-    const row: ImportRow = { line, name, category, status, categoryId, state: 'ready', problems };
-    if (problems.length > 0 || !checked.success) return { ...row, state: 'invalid' };
+    const row: ImportRow = { line, ...read, category, categoryId, state: 'ready', problems };
+    if (problems.length > 0 || !checked.success) return { row: { ...row, state: 'invalid' } };
     const lookAlikes = deps.lookAlikes(environment, checked.data);
-    return lookAlikes.length > 0 ? { ...row, state: 'look_alike', lookAlikes } : row;
+    return { row: lookAlikes.length > 0 ? { ...row, state: 'look_alike', lookAlikes } : row, animal: checked.data };
   }
 
-  function rowsToAdd(preview: { rows: ImportRow[]; keys: string[] }, lookAlikesToo: boolean): RowToImport<NewPet>[] {
+  function rowsToAdd(preview: Preview, lookAlikesToo: boolean): RowToImport<NewPet>[] {
     const toAdd: RowToImport<NewPet>[] = [];
     preview.rows.forEach((row, index) => {
-      if (row.state === 'ready' || (lookAlikesToo && row.state === 'look_alike')) {
-        const status = row.status.trim().toLowerCase();
-        toAdd.push({
-          rowKey: preview.keys[index]!,
-          animal: {
-            name: row.name.trim(),
-            categoryId: row.categoryId!,
-            ...(status === '' ? {} : { status: status as NewPet['status'] & string }),
-          },
-        });
-      }
+      if (row.state === 'ready' || (lookAlikesToo && row.state === 'look_alike'))
+        toAdd.push({ rowKey: preview.keys[index]!, animal: preview.animals[index]! });
     });
     return toAdd;
   }
@@ -182,7 +156,7 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
     previewImport(environment: EnvironmentName, fileName: string, text: string): ImportPreview {
       const [header, ...records] = readCsv(text);
       if (header === undefined) throw new ApiError('invalid_body', 'The file is empty.');
-      const columns = columnsOf(header.cells.map(unguardCell));
+      const columns = importColumns(header.cells.map(unguardCell));
       // One file's one row has one key, whatever its line endings or byte order mark: imported twice, added once.
       const file = createHash('sha256')
         .update(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'))
@@ -190,18 +164,19 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
       const keys = records.map(({ line }) => createHash('sha256').update(`${file}:${line}`).digest('hex').slice(0, 40));
       // The line that first adds each animal (name as search reads it, category): a later row like it asks, as the form would.
       const firstLineOf = new Map<string, number>();
-      const rows = records.map(({ line, cells }, index): ImportRow => {
-        const row = checkRow(environment, line, cells, columns);
-        if (row.state === 'invalid') return row;
+      const checked = records.map(({ line, cells }) => checkRow(environment, line, cells, columns));
+      const rows = checked.map(({ row, animal }, index): ImportRow => {
+        if (animal === undefined) return row;
         if (deps.wasImported(environment, keys[index]!)) return { ...row, state: 'imported' };
-        const animal = `${row.categoryId}:${searchText(row.name.trim())}`;
-        const sameAsLine = firstLineOf.get(animal);
+        const same = `${animal.categoryId}:${searchText(animal.name)}`;
+        const sameAsLine = firstLineOf.get(same);
         if (sameAsLine !== undefined) return { ...row, state: 'look_alike', sameAsLine };
-        firstLineOf.set(animal, line);
+        firstLineOf.set(same, row.line);
         return row;
       });
       const importId = randomUUID();
-      previews.set(importId, { environment, fileName: fileName.slice(0, 200), rows, keys });
+      const animals = checked.map(({ animal }) => animal);
+      previews.set(importId, { environment, fileName: fileName.slice(0, 200), rows, keys, animals });
       for (const old of [...previews.keys()].slice(0, -PREVIEWS_KEPT)) previews.delete(old);
       const counts = Object.fromEntries(IMPORT_ROW_STATES.map((state) => [state, 0])) as ImportPreview['counts'];
       for (const row of rows) counts[row.state]++;

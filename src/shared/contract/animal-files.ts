@@ -1,3 +1,4 @@
+import type { FieldNamesWhere } from './animal-fields';
 import type { FieldProblem } from './errors';
 import type { Int64 } from './int64';
 import type { SameAnimal } from './same-animals';
@@ -14,13 +15,20 @@ import type { SameAnimal } from './same-animals';
 export const IMPORT_ROW_STATES = ['ready', 'invalid', 'imported', 'look_alike'] as const;
 export type ImportRowState = (typeof IMPORT_ROW_STATES)[number];
 
-export interface ImportRow {
+/** The fields a file's row gives as text (the category apart: an id, or a name). */
+type ImportedAsText = Exclude<FieldNamesWhere<{ setBy: 'person'; csv: object }>, 'categoryId'>;
+
+/** A row's cells as the file has them ("name", "status" ...), one for each field an import reads. */
+export type ImportCells = { [K in ImportedAsText]: string };
+
+/** A row of a file as its preview shows it: its cells, and what they come to. */
+export type ImportRow = ImportCells & ImportRowFacts;
+
+interface ImportRowFacts {
   /** The file's line the row starts on (1 is the header). */
   line: number;
-  /** As the file has them. */
-  name: string;
+  /** As the file has it. */
   category: string;
-  status: string;
   /** The category id the row names (by id, or by a name this environment knows); null when it names none. */
   categoryId: Int64 | null;
   state: ImportRowState;
