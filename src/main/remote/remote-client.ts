@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  animalToWire,
   CHANGE_BATCH,
   changeBatchResultsSchema,
   etagOf,
@@ -154,8 +155,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
 
   /** A change as the wire carries it: int64s as JSON integers. */
   function changeBody(patch: PetPatch): object {
-    const valid = parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
-    return valid.categoryId === undefined ? valid : { ...valid, categoryId: BigInt(valid.categoryId) };
+    return animalToWire(parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body'));
   }
 
   /** The answer to a change of `id` is that animal, or the server is not keeping the contract. */
@@ -210,7 +210,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
       { signal, idempotencyKey }: CallOptions & { idempotencyKey?: string } = {},
     ): Promise<Pet> {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
-      const body = stringifyJson({ ...valid, categoryId: BigInt(valid.categoryId) });
+      const body = stringifyJson(animalToWire(valid));
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
       return expect(await call('POST', '/pets', { body, headers, signal }), 201, petSchema('json'), 'a pet');
