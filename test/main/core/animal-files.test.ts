@@ -199,8 +199,8 @@ describe('animals to and from CSV', () => {
 
   it('files that are not the contract are refused whole, in words', async () => {
     const core = open();
-    expect((await refusal(() => core.previewImport('local', 'a.csv', 'animal,kind\nRex,dog\n'))).message).toMatch(
-      /first line must name its columns: "name", "category"/,
+    expect((await refusal(() => core.previewImport('local', 'a.csv', 'animal,kind\nRex,dog\n'))).message).toBe(
+      'The file\'s first line must name its columns: "name", "category" (an id or a name) and, if it has one, "status". It names "animal", "kind".',
     );
     expect((await refusal(() => core.previewImport('local', 'a.csv', 'name,category\n"Rex,1\n'))).message).toMatch(
       /not CSV \(line 2\)/,

@@ -2,11 +2,15 @@
 // contract in src/shared, which the code is derived from.
 import { describe, expect, it } from 'vitest';
 import {
+  ANIMAL_FIELD_NAMES,
+  ANIMAL_FIELDS,
   ERROR_CODES,
   GET_PET_DEPRECATION,
   NAME_MAX_LENGTH,
   PAGE_LIMIT,
+  PERSON_FIELD_NAMES,
   PET_STATUSES,
+  type AnimalFieldName,
 } from '../../../src/shared/contract';
 import { openapiDocument as doc } from '../../helpers/openapi-contract';
 
@@ -22,6 +26,20 @@ describe('resources/openapi.yaml', () => {
       default: PAGE_LIMIT.default,
     });
     expect(doc.components.schemas.NewPet.properties.name.maxLength).toBe(NAME_MAX_LENGTH);
+  });
+
+  it("describes the animal's fields as they are declared: Pet, NewPet and PetPatch", () => {
+    const { Pet, NewPet, PetPatch } = doc.components.schemas;
+    const required = (names: readonly AnimalFieldName[]) =>
+      names.filter((name) => ANIMAL_FIELDS[name].presence === 'required');
+    expect(Object.keys(Pet.properties)).toEqual(ANIMAL_FIELD_NAMES);
+    expect(Pet.required).toEqual(required(ANIMAL_FIELD_NAMES));
+    expect(Object.keys(NewPet.properties)).toEqual(PERSON_FIELD_NAMES);
+    expect(NewPet.required).toEqual(required(PERSON_FIELD_NAMES));
+    expect(Object.keys(PetPatch.properties)).toEqual(PERSON_FIELD_NAMES);
+    for (const name of ANIMAL_FIELD_NAMES) {
+      if (ANIMAL_FIELDS[name].kind === 'int64') expect(Pet.properties[name], name).toMatchObject({ format: 'int64' });
+    }
   });
 
   it('marks getPet deprecated with its sunset date', () => {

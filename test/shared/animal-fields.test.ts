@@ -1,0 +1,155 @@
+// The animal's fields are declared once (src/shared/contract/animal-fields.ts); the schemas, the
+// types, the merge patch, the IPC bounds and the wire are derived from that declaration.
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  ANIMAL_FIELD_NAMES,
+  ANIMAL_FIELDS,
+  animalToWire,
+  applyPetPatch,
+  changesNothing,
+  composePatches,
+  describePatch,
+  newPetBounds,
+  newPetSchema,
+  parseOrThrow,
+  PERSON_FIELD_NAMES,
+  petPatchBounds,
+  petPatchSchema,
+  petSchema,
+  SERVER_NAME_MAX_LENGTH,
+  type AnimalField,
+  type Int64,
+  type NewPet,
+  type Pet,
+  type PetPatch,
+  type PetStatus,
+} from '../../src/shared/contract';
+import { thrown } from '../helpers/store';
+
+const parsePatch = (patch: unknown) => parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
+
+describe('the declaration', () => {
+  it('lists the fields in the order they are stored and sent, each with its own column', () => {
+    expect(ANIMAL_FIELD_NAMES).toEqual(['id', 'name', 'categoryId', 'status', 'revision']);
+    expect(PERSON_FIELD_NAMES).toEqual(['name', 'categoryId', 'status']);
+    const columns = ANIMAL_FIELD_NAMES.map((name) => ANIMAL_FIELDS[name].column);
+    expect(new Set(columns).size).toBe(columns.length);
+  });
+
+  it('gives each field a person sets what every room needs of it', () => {
+    for (const name of ANIMAL_FIELD_NAMES) {
+      const field: AnimalField = ANIMAL_FIELDS[name];
+      expect(name, name).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      expect(field.column, name).toMatch(/^[a-z][a-z0-9_]*$/);
+      if (field.setBy === 'server') continue;
+      expect(field.csv?.header, name).toBeTruthy();
+      expect(field.label, name).toBeTruthy();
+      if (field.kind === 'text') expect(field.longest, name).toBeGreaterThan(0);
+      if (field.kind === 'choice') expect(field.choices?.length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('derives the types with the shapes every room uses', () => {
+    expectTypeOf<Pet>().toEqualTypeOf<{
+      id: Int64;
+      name: string;
+      categoryId: Int64;
+      status?: PetStatus;
+      revision?: number;
+    }>();
+    expectTypeOf<NewPet>().toEqualTypeOf<{ name: string; categoryId: Int64; status?: PetStatus }>();
+    expectTypeOf<PetPatch>().toEqualTypeOf<{ name?: string; categoryId?: Int64; status?: PetStatus | null }>();
+  });
+});
+
+describe('schemas derived from it', () => {
+  it('an add: our rules on the fields a person gives, required ones required', () => {
+    expect(newPetSchema('app').parse({ name: ' Rex ', categoryId: 7, status: 'sold', id: '1' })).toEqual({
+      name: 'Rex',
+      categoryId: '7',
+      status: 'sold',
+    });
+    expect(newPetSchema('json').safeParse({ name: 'Rex', categoryId: '7' }).success).toBe(false);
+  });
+
+  it("a server's animal: its own bound on a name, and our extension's revision optional", () => {
+    const long = 'x'.repeat(SERVER_NAME_MAX_LENGTH);
+    expect(petSchema('json').parse({ id: 1n, name: long, categoryId: 2n })).toEqual({
+      id: '1',
+      name: long,
+      categoryId: '2',
+    });
+    expect(petSchema('json').parse({ id: 1n, name: 'Rex', categoryId: 2n, revision: 3n }).revision).toBe(3);
+    expect(petSchema('json').safeParse({ id: 1n, name: `${long}x`, categoryId: 2n }).success).toBe(false);
+  });
+
+  it('a change: a field an animal may lack is removed with null, a required one cannot be, a server field is refused by name', () => {
+    expect(parsePatch({ status: null, categoryId: 3 })).toEqual({ categoryId: '3', status: null });
+    const refused = thrown(() => parsePatch({ name: null, id: '1', revision: 2, colour: 'red' }));
+    expect((refused as { fields: unknown }).fields).toEqual([
+      { field: 'id', message: 'cannot be changed: an animal keeps its id' },
+      { field: 'revision', message: 'is set by the server; send the revision you saw in If-Match instead' },
+      { field: 'colour', message: 'is not a field that can be changed; change name, categoryId, status' },
+      { field: 'name', message: 'cannot be removed (null): every animal has a name; send a new one' },
+    ]);
+  });
+});
+
+describe('what the rooms share about a change', () => {
+  const rex: Pet = { id: '1', name: 'Rex', categoryId: '2', status: 'available', revision: 4 };
+
+  it('applies a patch field by field, a null removing the field', () => {
+    expect(applyPetPatch(rex, { status: null, name: 'Tom' })).toEqual({
+      id: '1',
+      name: 'Tom',
+      categoryId: '2',
+      revision: 4,
+    });
+    expect(applyPetPatch(rex, { categoryId: '9' })).toEqual({ ...rex, categoryId: '9' });
+  });
+
+  it('knows a patch that changes nothing, and joins two', () => {
+    expect(changesNothing(rex, { name: 'Rex', status: 'available' })).toBe(true);
+    expect(changesNothing({ ...rex, status: undefined }, { status: null })).toBe(true);
+    expect(changesNothing(rex, { status: null })).toBe(false);
+    expect(composePatches({ name: 'Tom', status: 'sold' }, { status: null })).toEqual({ name: 'Tom', status: null });
+  });
+
+  it('says a patch in words, each field by its label', () => {
+    expect(describePatch({ name: 'Tom', categoryId: '7', status: 'sold' })).toBe('name Tom, category 7, status sold');
+    expect(describePatch({ status: null })).toBe('no status');
+    expect(describePatch({})).toBe('nothing');
+  });
+});
+
+describe('the IPC bounds: shapes only', () => {
+  it('take an add and a change of the right shape, and refuse an unknown field', () => {
+    expect(newPetBounds.parse({ name: 'Rex', categoryId: '7' })).toEqual({ name: 'Rex', categoryId: '7' });
+    expect(newPetBounds.safeParse({ name: 'Rex', categoryId: '7', colour: 'red' }).success).toBe(false);
+    expect(newPetBounds.safeParse({ name: 'Rex' }).success).toBe(false);
+    expect(petPatchBounds.parse({ status: null })).toEqual({ status: null });
+    expect(petPatchBounds.safeParse({ name: null }).success).toBe(false);
+    expect(petPatchBounds.safeParse({ status: 'lost' }).success).toBe(false);
+  });
+
+  it('bound a text by what a server may send, and an int64 by its longest text', () => {
+    expect(newPetBounds.safeParse({ name: 'x'.repeat(SERVER_NAME_MAX_LENGTH), categoryId: '1' }).success).toBe(true);
+    expect(newPetBounds.safeParse({ name: 'x'.repeat(SERVER_NAME_MAX_LENGTH + 1), categoryId: '1' }).success).toBe(
+      false,
+    );
+    expect(newPetBounds.safeParse({ name: 'Rex', categoryId: '1'.repeat(41) }).success).toBe(false);
+    expect(newPetBounds.safeParse({ name: 'Rex', categoryId: 7 }).success).toBe(false);
+  });
+});
+
+describe('the wire', () => {
+  it('carries each int64 field as a bigint (a JSON integer), everything else as it is', () => {
+    expect(animalToWire({ id: '9223372036854775807', name: 'Rex', categoryId: '-1', status: 'sold' })).toEqual({
+      id: 9223372036854775807n,
+      name: 'Rex',
+      categoryId: -1n,
+      status: 'sold',
+    });
+    expect(animalToWire({ status: null })).toEqual({ status: null });
+  });
+});
