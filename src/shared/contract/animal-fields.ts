@@ -21,6 +21,8 @@ interface FieldFacts {
   /** Its column, in every table that holds animals. */
   column: string;
   kind: FieldKind;
+  /** A choice's values. */
+  choices?: readonly [string, ...string[]];
   presence: Presence;
   /** What a person calls it: a form's label; lower case in a sentence ("category 7"). */
   label: string;
@@ -37,7 +39,6 @@ export interface PersonField extends FieldFacts {
   accept: (source: ValueSource) => z.ZodType;
   /** A text's outer bound (what a server may send): the IPC's shape check. */
   longest?: number;
-  choices?: readonly [string, ...string[]];
   /** What a form needs: the kind of input, and the longest input it takes (UTF-16 units). */
   form: { input: 'text' | 'category' | 'choice'; maxLength?: number };
 }

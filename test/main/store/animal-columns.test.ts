@@ -12,17 +12,34 @@ import {
   setEach,
   type AnimalSqlRow,
 } from '../../../src/main/store/animal-columns';
-import { ANIMAL_FIELD_NAMES, PERSON_FIELD_NAMES, PET_STATUSES, type Pet } from '../../../src/shared/contract';
+import {
+  ANIMAL_FIELD_NAMES,
+  ANIMAL_FIELDS,
+  OPTIONAL_FIELD_NAMES,
+  type AnimalField,
+  type Pet,
+} from '../../../src/shared/contract';
 import { useStore } from '../../helpers/store';
 
 const int64Text = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map(String);
-const row = fc.record({
-  id: int64Text,
-  name: fc.string({ minLength: 1 }),
-  categoryId: int64Text,
-  status: fc.constantFrom(...PET_STATUSES, null),
-  revision: fc.oneof(fc.integer({ min: 1 }), fc.constant(null)),
-});
+/** A value of each kind as SQLite gives it back through ANIMAL_COLUMNS. */
+const valueOf = (field: AnimalField): fc.Arbitrary<unknown> =>
+  field.kind === 'int64'
+    ? int64Text
+    : field.kind === 'choice'
+      ? fc.constantFrom(...field.choices!)
+      : field.kind === 'count'
+        ? fc.integer({ min: 1 })
+        : fc.string({ minLength: 1 });
+/** Any row of ANIMAL_COLUMNS: each field a value, or null where an animal may lack it. */
+const row = fc.record(
+  Object.fromEntries(
+    ANIMAL_FIELD_NAMES.map((name) => {
+      const field: AnimalField = ANIMAL_FIELDS[name];
+      return [name, field.presence === 'required' ? valueOf(field) : fc.option(valueOf(field), { nil: null })];
+    }),
+  ),
+) as fc.Arbitrary<AnimalSqlRow>;
 
 /** The animal a row holds, spelt out: each field the row has, in the declaration's order. */
 const withoutNulls = (sqlRow: AnimalSqlRow) =>
@@ -32,14 +49,13 @@ describe("the animal's columns", () => {
   const open = useStore();
 
   it('name each column as on the wire, int64s read as text', () => {
-    expect(ANIMAL_COLUMNS).toBe(
-      'CAST(pets.id AS TEXT) AS id, pets.name AS name, CAST(pets.category_id AS TEXT) AS categoryId, pets.status AS status, pets.revision AS revision',
+    expect(animalColumns('server_pets', ['id', 'name', 'categoryId', 'status'])).toBe(
+      'CAST(server_pets.id AS TEXT) AS id, server_pets.name AS name, CAST(server_pets.category_id AS TEXT) AS categoryId, server_pets.status AS status',
     );
-    expect(animalColumns('server_pets', ['id', 'status'])).toBe(
-      'CAST(server_pets.id AS TEXT) AS id, server_pets.status AS status',
-    );
-    expect(columnsOf(PERSON_FIELD_NAMES)).toBe('name, category_id, status');
-    expect(paramsOf(PERSON_FIELD_NAMES)).toBe('@name, @categoryId, @status');
+    expect(ANIMAL_COLUMNS).toBe(animalColumns('pets', ANIMAL_FIELD_NAMES));
+    for (const name of ANIMAL_FIELD_NAMES) expect(ANIMAL_COLUMNS).toContain(`pets.${ANIMAL_FIELDS[name].column}`);
+    expect(columnsOf(['name', 'categoryId', 'status'])).toBe('name, category_id, status');
+    expect(paramsOf(['name', 'categoryId', 'status'])).toBe('@name, @categoryId, @status');
     expect(setEach(['categoryId', 'status'])).toBe('category_id = @categoryId, status = @status');
     expect(setEach(['status'], (column) => `excluded.${column}`)).toBe('status = excluded.status');
   });
@@ -50,13 +66,13 @@ describe("the animal's columns", () => {
         const animal = animalFromRow(sqlRow);
         expect(animal).toEqual(withoutNulls(sqlRow));
         expect(Object.keys(animal)).toEqual(Object.keys(withoutNulls(sqlRow)));
-        if (sqlRow.status !== null && sqlRow.revision !== null) expect(animal).toBe(sqlRow);
+        if (OPTIONAL_FIELD_NAMES.every((name) => sqlRow[name] !== null)) expect(animal).toBe(sqlRow);
       }),
     );
   });
 
   it('give an animal as named parameters: int64s as bigints, a field it lacks as null', () => {
-    expect(animalParams({ name: 'Rex', categoryId: '9223372036854775807' }, PERSON_FIELD_NAMES)).toEqual({
+    expect(animalParams({ name: 'Rex', categoryId: '9223372036854775807' }, ['name', 'categoryId', 'status'])).toEqual({
       name: 'Rex',
       categoryId: 9223372036854775807n,
       status: null,
