@@ -12,7 +12,7 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 const TWO_DAYS_MS = 2 * 24 * 60 * 60 * 1000;
 
-test('a send unanswered for two days is held with main’s reason, and "Send again" (asked in production) sends it', async ({
+test('a send unanswered for two days is held with main’s reason, and "Resend" (asked in production) sends it', async ({
   app: { page, core, main, dataDir },
 }) => {
   const server = await connectServer(core, 'production');
@@ -57,17 +57,17 @@ test('a send unanswered for two days is held with main’s reason, and "Send aga
     await closeToasts(page);
     await checkScreen(page, 'held');
 
-    // "Send again": production asks in main's question; a no sends nothing and says so.
+    // "Resend": production asks in main's question; a no sends nothing and says so.
     main.productionAnswer = false;
-    await walter.getByRole('button', { name: 'Send Weekend Walter again' }).click();
+    await walter.getByRole('button', { name: 'Resend Weekend Walter' }).click();
     await expect(
       page.getByText('Weekend Walter was not sent: Production was not confirmed, so nothing was sent.'),
     ).toBeVisible();
-    expect(main.productionQuestions.at(-1)?.message).toBe('Send Weekend Walter (category 3) to PRODUCTION again?');
+    expect(main.productionQuestions.at(-1)?.message).toBe('Resend Weekend Walter (category 3) to PRODUCTION?');
     await expect(walter).toContainText('Held');
     main.productionAnswer = true;
-    await walter.getByRole('button', { name: 'Send Weekend Walter again' }).click();
-    await rexRow.getByRole('button', { name: 'Send again' }).click();
+    await walter.getByRole('button', { name: 'Resend Weekend Walter' }).click();
+    await rexRow.getByRole('button', { name: 'Resend' }).click();
     await page.keyboard.press('F5');
     await expect(page.getByTestId('held-count')).toHaveCount(0, { timeout: 15_000 });
     // Our service still knew the keys: each arrived once.

@@ -20,7 +20,7 @@ import {
   filter,
   fixRefused,
   mainSpeed,
-  sendHeld,
+  resendHeld,
   serverMode,
   setAddress,
   setKey,
@@ -87,7 +87,7 @@ const kinds: Record<string, fc.Arbitrary<Command>> = {
   address: fc
     .tuple(remote, fc.constantFrom('server' as const, 'elsewhere' as const))
     .map(([environment, where]) => setAddress(environment, where)),
-  'send held': fc.constant(sendHeld),
+  'resend held': fc.constant(resendHeld),
   'fix refused': fc.constant(fixRefused),
   discard: fc.constant(discard),
 };

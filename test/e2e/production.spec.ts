@@ -59,7 +59,7 @@ test('every write the window makes to production is asked by main alone; a no ch
     await fix.getByLabel('Name', { exact: true }).fill('Good Dog');
     await fix.getByRole('button', { name: 'Resend' }).click();
     await expect(fix.getByText(`Bad Dog was not sent again: ${NOT_CONFIRMED}`)).toBeVisible();
-    expect(asked()).toBe('Send Good Dog (category 5) to PRODUCTION again?');
+    expect(asked()).toBe('Resend Good Dog (category 5) to PRODUCTION?');
     await expect(fix.getByLabel('Name', { exact: true })).toHaveValue('Good Dog');
     await fix.getByRole('button', { name: 'Cancel' }).click();
 

@@ -17,7 +17,7 @@ async function service(): Promise<RunningService> {
   return started;
 }
 
-test('a held animal is sent by "Send anyway" to the new address, and the sync bar counts it held', async ({
+test('a held animal is resent to the new address, and the sync bar counts it held', async ({
   app: { page, core, main },
 }) => {
   const server = await service();
@@ -41,14 +41,14 @@ test('a held animal is sent by "Send anyway" to the new address, and the sync ba
   await expect(row(page, 'Held Hamster').locator('.row-reason')).toContainText(
     `The staging address changed from http://127.0.0.1:`,
   ); // main's reason, as main gave it
-  const send = page.getByRole('button', { name: 'Send Held Hamster to the new address' });
-  await expect(send).toHaveText('Send anyway');
+  const send = page.getByRole('button', { name: 'Resend Held Hamster to the new address' });
+  await expect(send).toHaveText('Resend');
   await send.click();
   await expect(page.getByText(`Held Hamster is being sent to Staging at ${server.baseUrl}/v1.`)).toBeVisible();
   await expect
     .poll(() => server.store.listPets().map((pet) => pet.name), { timeout: 15_000 })
     .toEqual(['Held Hamster']);
-  await expect(row(page, 'Held Hamster')).not.toContainText('Send anyway');
+  await expect(row(page, 'Held Hamster')).not.toContainText('Resend');
   await expect(row(page, 'Held Hamster').getByRole('cell').first()).toHaveText(/^\d+$/); // numbered by the server
   await expect(page.getByTestId('held-count')).toHaveCount(0);
   await expect(page.getByTestId('pending-count')).toHaveText('Nothing waiting');

@@ -1,10 +1,19 @@
 import { describePatch, type RemoteEnvironment } from '../../shared/contract';
 import { isChangeEntryId } from '../sync/pet-changes';
-import { EXIT, opened, parse, serverOption, UsageError, type CommandGroup, type WritingCommand } from './cli-args';
+import {
+  EXIT,
+  opened,
+  parse,
+  serverOption,
+  UsageError,
+  type Command,
+  type CommandGroup,
+  type WritingCommand,
+} from './cli-args';
 import { changesAsTable, entriesAsTable } from './output';
 import { reportChange } from './pets-change-commands';
 
-/** `outbox list | retry <entry> | discard <entry> | keep-mine <entry> | take-theirs <entry>`: adds and changes alike. */
+/** `outbox list | resend <entry> | discard <entry> | keep-mine <entry> | take-theirs <entry>`: adds and changes alike. */
 async function outbox(command: string, args: string[], { core, io, writes }: WritingCommand): Promise<number> {
   const rest = parse(args, { env: { type: 'string' } });
   const environment = serverOption(rest, core);
@@ -89,11 +98,20 @@ async function changeEntryCommand(
   return await reportChange(environment, core.changeEntry(environment, entryId), entry, json, core, io);
 }
 
-/** `outbox list | retry | discard | keep-mine | take-theirs`: what waits to be sent to a server, and a person's decisions on it. */
+/** A command under its old name: it runs as `now`, and says so on standard error (not in the usage). */
+const oldSpelling =
+  (old: string, now: string): Command =>
+  (args, context) => {
+    context.io.err(`outbox ${old} is now outbox ${now}.`);
+    return outbox(now, args, opened(context));
+  };
+
+/** `outbox list | resend | discard | keep-mine | take-theirs`: what waits to be sent to a server, and a person's decisions on it. */
 export const outboxCommands: CommandGroup = {
   list: (args, context) => outbox('list', args, opened(context)),
-  retry: (args, context) => outbox('retry', args, opened(context)),
+  resend: (args, context) => outbox('resend', args, opened(context)),
   discard: (args, context) => outbox('discard', args, opened(context)),
   'keep-mine': (args, context) => outbox('keep-mine', args, opened(context)),
   'take-theirs': (args, context) => outbox('take-theirs', args, opened(context)),
+  retry: oldSpelling('retry', 'resend'),
 };

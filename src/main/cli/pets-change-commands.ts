@@ -88,8 +88,8 @@ export async function reportChange(
 /** What a person decides, by state, for a change that holds back the next ones of its animal. */
 const NEEDS_YOU: Partial<Record<ChangeEntry['state'], string>> = {
   conflict: 'a conflict for you to choose (petstore outbox keep-mine or take-theirs',
-  refused: 'refused by the server (petstore outbox retry or discard',
-  held: 'held for you to confirm (petstore outbox retry or discard',
+  refused: 'refused by the server (petstore outbox resend or discard',
+  held: 'held for you to confirm (petstore outbox resend or discard',
 };
 
 /** When a waiting change goes: by the next sync, or once the earlier change of its animal that needs a person is decided. */

@@ -34,7 +34,7 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   sync [--env E]                             send the outbox until it is empty or nothing more can be done
   outbox list [--env E] [--json]             animals added here and not yet accepted (and those accepted),
                                              and changes not yet accepted (entries c1, c2 ...), conflicts among them
-  outbox retry <entry> [--env E]             resend a rejected entry, or confirm one for a changed address
+  outbox resend <entry> [--env E]            send a refused entry again, or confirm a held one for the current address
   outbox discard <entry> [--env E]           drop an entry that will never be sent
   outbox keep-mine <entry> [--env E]         a conflict: send this change to the server's version now
   outbox take-theirs <entry> [--env E]       a conflict: drop this change, keep what the server has

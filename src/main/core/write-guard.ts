@@ -95,10 +95,10 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
     return { message: `Change ${who} in PRODUCTION?`, detail: lines.join('\n'), confirmLabel: 'Change in production' };
   }
 
-  const addQuestion = (environment: EnvironmentName, pet: NewPet, again = false): ProductionQuestion => ({
-    message: `${again ? 'Send' : 'Add'} ${animalWords(environment, pet)} ${again ? 'to PRODUCTION again' : 'to PRODUCTION'}?`,
+  const addQuestion = (environment: EnvironmentName, pet: NewPet, resend = false): ProductionQuestion => ({
+    message: `${resend ? 'Resend' : 'Add'} ${animalWords(environment, pet)} to PRODUCTION?`,
     detail: `The live shop's server will list it${pet.status ? ` as ${pet.status}` : ''}.`,
-    confirmLabel: again ? 'Send to production' : 'Add to production',
+    confirmLabel: resend ? 'Resend to production' : 'Add to production',
   });
 
   return {

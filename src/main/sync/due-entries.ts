@@ -61,7 +61,7 @@ export function createDueEntries(db: SqliteDatabase, rules: WaitingRules, now: (
     makeAllDue(): void {
       allDue.run(now());
     },
-    /** One waiting entry due at once (a person's "send it again" of one on its way). */
+    /** One waiting entry due at once (a person's resend of one on its way). */
     dueNow(id: number): void {
       dueNow.run(now(), id);
     },

@@ -45,7 +45,7 @@ export function createEntryDecisions({
   nudge,
   told,
 }: EntryDecisionsOptions) {
-  /** "Send it again" for a change: refused, held or unsupported before (a conflict is decided with resolveConflict). */
+  /** A person's resend of a change: refused, held or unsupported before (a conflict is decided with resolveConflict). */
   function resendChange(entryId: string, baseUrl: string, fixed: unknown): ChangeEntry {
     const entry = changes.get(entryId);
     if (entry === undefined) throw new ApiError('not_found', `There is no ${environment} change ${entryId}.`);
@@ -104,7 +104,7 @@ export function createEntryDecisions({
       return changes.get(entryId) ?? null;
     },
 
-    /** A person's "send it again" (see outbox.resend); the engine is nudged. Throws when there is nothing to send. */
+    /** A person's resend (see outbox.resend); the engine is nudged. Throws when there is nothing to send. */
     resend(entryId: string, fixed?: NewPet): OutboxEntry | ChangeEntry {
       const baseUrl = currentBaseUrl();
       if (baseUrl === null) throw noAddress(environment);

@@ -46,7 +46,7 @@ export function unansweredTooLong(
           minute: '2-digit',
         })}`;
   const since = unknownSince !== null && at < unknownSince ? ", and this computer's clock has been set back since" : '';
-  return `${when} with no answer${since}; the ${environment} server may already ${mayAlready}, and after so long may not know it if it is sent again. Check ${check}, then send it again or discard it.`;
+  return `${when} with no answer${since}; the ${environment} server may already ${mayAlready}, and after so long may not know it if it is sent again. Check ${check}, then resend it or discard it.`;
 }
 
 /**

@@ -238,10 +238,10 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
 
     /** Why an entry made for `from` is held when the address is now `to`. */
     addressChangedReason: (from: string, to: string | null): string =>
-      `The ${environment} address changed from ${from} to ${to ?? 'none'} after ${words.made}: confirm to send it to the new address, or discard it.`,
+      `The ${environment} address changed from ${from} to ${to ?? 'none'} after ${words.made}: resend it to the new address, or discard it.`,
 
     /**
-     * A person's "send it again": one waiting for a person, as it was or corrected (`fix`, for the
+     * A person's "resend": one waiting for a person, as it was or corrected (`fix`, for the
      * server's current address `baseUrl`); a waiting one, at once. What it did, or why it could
      * not: the entry is gone, already on the server, or (when corrected) no longer waiting for a
      * person. One transaction: the sync thread may be claiming it meanwhile.

@@ -89,7 +89,7 @@ export const IPC_REQUESTS = {
   testConnection: request(z.strictObject({ environment: remoteEnvironment })).returns<ConnectionVerdictView>(),
   syncNow: request(z.strictObject({ environment: remoteEnvironment })).returns<SyncOutcome>(),
   serverStatus: request(z.strictObject({ environment: remoteEnvironment })).returns<ServerStatus>(),
-  /** Send a rejected entry again (with `fixed`, corrected), or confirm a held one for the server's current address. */
+  /** Resend a refused entry (with `fixed`, corrected), or confirm a held one for the server's current address. */
   resendEntry: request(
     z.strictObject({ environment: remoteEnvironment, entryId: text(20), fixed: petFields.optional() }),
   ).returns<OutboxEntry | ChangeEntry>(),

@@ -104,8 +104,8 @@ async function firstButton(page: Page, name: RegExp): Promise<string | null> {
   return label;
 }
 
-export const sendHeld = command('send a held animal anyway', async (model, real) => {
-  if ((await firstButton(real.page, /^Send .* to the new address$/)) !== null) model.selection = null;
+export const resendHeld = command('resend a held animal to the new address', async (model, real) => {
+  if ((await firstButton(real.page, /^Resend .* to the new address$/)) !== null) model.selection = null;
   await checkInvariants(model, real);
 });
 

@@ -157,7 +157,7 @@ describe('npm run cli: sync and the outbox', () => {
   const { run } = useCli();
 
   itWithKeyring(
-    'pets add succeeds offline and says pending; sync exits 3 offline, 0 once everything is sent; outbox list/retry/discard',
+    'pets add succeeds offline and says pending; sync exits 3 offline, 0 once everything is sent; outbox list/resend/discard',
     async () => {
       const port = await (await import('../../helpers/processes')).freePort();
       await run(['env', 'set-url', 'staging', `http://127.0.0.1:${port}/v1`]);
@@ -187,7 +187,10 @@ describe('npm run cli: sync and the outbox', () => {
         expect(synced.code).toBe(0);
         expect(synced.out).toContain('staging: 0 waiting, 0 refused, 0 to confirm, 0 conflicts to choose.');
         expect(late.store.listPets().map((pet) => pet.name)).toEqual(['Offline Rex']);
-        expect((await run(['outbox', 'retry', '1'])).code).toBe(1); // already accepted
+        expect((await run(['outbox', 'resend', '1'])).code).toBe(1); // already accepted
+        const oldSpelling = await run(['outbox', 'retry', '1']);
+        expect(oldSpelling.code).toBe(1);
+        expect(oldSpelling.err.split('\n')[0]).toBe('outbox retry is now outbox resend.');
         expect((await run(['sync', '--env', 'local'])).code).toBe(2);
       } finally {
         await late.close();

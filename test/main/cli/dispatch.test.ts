@@ -59,6 +59,16 @@ describe('petstore finds the command a line names', () => {
     }
   });
 
+  it('a command under its old name runs as the command it is now, says so in one line, and is not in the help', async () => {
+    for (const [old, now] of [['retry', 'resend']]) {
+      const { err } = await runLine(['outbox', old!, '1']);
+      expect(err.split('\n')[0]).toBe(`outbox ${old} is now outbox ${now}.`);
+      expect(err).not.toMatch(/unknown command/);
+      expect(USAGE).not.toMatch(new RegExp(`outbox ${old}\\b`));
+      expect(USAGE).toContain(`outbox ${now} <entry>`);
+    }
+  });
+
   it('a line that names no command is a usage error with the help, and opens nothing', async () => {
     for (const words of [['pets'], ['pets', 'frobnicate'], ['pets', 'constructor'], ['doctor', 'now'], ['zoo']]) {
       const { code, err } = await runLine([...words, '--yes']);

@@ -43,7 +43,7 @@ describe('an outcome unknown for longer than a server remembers a key', () => {
     expect(held.lastError).toMatch(
       new RegExp(`^Sent on ${sentAt} .* with no answer; the staging server may already have it`),
     );
-    expect(held.lastError).toMatch(/Check the server's list, then send it again or discard it\.$/);
+    expect(held.lastError).toMatch(/Check the server's list, then resend it or discard it\.$/);
     expect(replica.status()).toMatchObject({ waiting: 0, held: 1 });
     // A person found it is not there and sends it anyway: it goes, and is not held again for the old send.
     replica.resend(entry.entryId);

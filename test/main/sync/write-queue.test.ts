@@ -113,7 +113,7 @@ describe('a kind of write the queue has never seen', () => {
     expect(queue.behindAPerson()).toBe(1);
     expect(queue.nextDueAt()).toBe(6_000);
     expect(queue.get(held)).toMatchObject({ mayBeOnServer: false });
-    expect(queue.row(held)!.last_error).toMatch(/after this photo was chosen: confirm to send it/);
+    expect(queue.row(held)!.last_error).toMatch(/after this photo was chosen: resend it to the new address/);
 
     const [refusedKey, heldKey] = [keyOf(refused), keyOf(held)];
     expect(queue.resend(refused, BASE_URL, 'rex-small.jpg')).toBe('resent');

@@ -59,7 +59,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     onStatus: changesOffered ? (status) => actions.status(pet, status) : null,
     onEdit: changesOffered ? () => actions.edit({ kind: 'pet', pet }) : null,
     onResolve: () => change && actions.resolve(change),
-    onSendChange: () => change && actions.send(change, pet.name),
+    onResendChange: () => change && actions.resend(change, pet.name),
     onDiscardChange: () => change && actions.discardChange(change, pet.name),
   });
 
@@ -171,7 +171,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
                   entry={row.entry}
                   onFix={() => actions.fix(row.entry)}
                   onDiscard={() => actions.discardEntry(row.entry)}
-                  onSend={() => actions.send(row.entry, row.entry.name)}
+                  onResend={() => actions.resend(row.entry, row.entry.name)}
                   {...selectable}
                 />
               ) : (

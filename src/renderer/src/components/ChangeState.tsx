@@ -7,7 +7,7 @@ const WAITING = new Set(['pending', 'sending', 'unknown']);
 
 export interface ChangeActions {
   onResolve(): void;
-  onSend(): void;
+  onResend(): void;
   onDiscard(): void;
 }
 
@@ -27,7 +27,7 @@ export function ChangeWaiting({ change }: { change: ChangeEntry }) {
 export function changeProblem(
   change: ChangeEntry,
   addressNow: string | null | undefined,
-  { onResolve, onSend, onDiscard }: ChangeActions,
+  { onResolve, onResend, onDiscard }: ChangeActions,
 ): RowProblem | null {
   if (WAITING.has(change.state)) return null;
   if (change.state === 'conflict') {
@@ -40,6 +40,7 @@ export function changeProblem(
     };
   }
   const discard = { text: 'Discard change', onClick: onDiscard };
+  const resend = { text: 'Resend', onClick: onResend };
   if (change.state === 'held') {
     const held = heldInWords(
       change,
@@ -50,13 +51,13 @@ export function changeProblem(
       badge: 'Held',
       tone: 'danger',
       reason: held.reason,
-      actions: [{ text: held.moved ? 'Send anyway' : 'Send again', onClick: onSend }, discard],
+      actions: [resend, discard],
     };
   }
   return {
     badge: 'Refused',
     tone: 'danger',
     reason: refusalInWords(change.lastError, change.lastErrorFields),
-    actions: change.state === 'refused' ? [{ text: 'Send again', onClick: onSend }, discard] : [discard],
+    actions: change.state === 'refused' ? [resend, discard] : [discard],
   };
 }

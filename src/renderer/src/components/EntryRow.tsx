@@ -11,14 +11,14 @@ const WAITING = new Set(['pending', 'sending', 'unknown']);
 interface EntryActions {
   onFix(): void;
   onDiscard(): void;
-  onSend(): void;
+  onResend(): void;
 }
 
 /** What an entry that needs a person shows, or null while it waits or goes. */
 function entryProblem(
   entry: OutboxEntry,
   addressNow: string | null | undefined,
-  { onFix, onDiscard, onSend }: EntryActions,
+  { onFix, onDiscard, onResend }: EntryActions,
 ): RowProblem | null {
   const discard = { text: 'Discard', label: `Discard ${entry.name}`, onClick: onDiscard };
   if (entry.state === 'refused') {
@@ -35,10 +35,13 @@ function entryProblem(
       addressNow,
       `The server's address changed since this was added (${entry.baseUrl}).`,
     );
-    const send = held.moved
-      ? { text: 'Send anyway', label: `Send ${entry.name} to the new address`, onClick: onSend }
-      : { text: 'Send again', label: `Send ${entry.name} again`, onClick: onSend };
-    return { badge: 'Held', tone: 'danger', reason: held.reason, actions: [send, discard] };
+    const label = held.toAnotherAddress ? `Resend ${entry.name} to the new address` : `Resend ${entry.name}`;
+    return {
+      badge: 'Held',
+      tone: 'danger',
+      reason: held.reason,
+      actions: [{ text: 'Resend', label, onClick: onResend }, discard],
+    };
   }
   return null;
 }
@@ -48,7 +51,7 @@ export function EntryRow({
   entry,
   onFix,
   onDiscard,
-  onSend,
+  onResend,
   index,
   measure,
   rowKey,
@@ -56,7 +59,7 @@ export function EntryRow({
   tabStop,
   onFocus,
 }: Measured & Selectable & EntryActions & { entry: OutboxEntry }) {
-  const problem = entryProblem(entry, useAddressNow(), { onFix, onDiscard, onSend });
+  const problem = entryProblem(entry, useAddressNow(), { onFix, onDiscard, onResend });
   return (
     <tr
       className={`unsynced state-${entry.state}${selected ? ' selected' : ''}`}

@@ -21,7 +21,7 @@ import { useModal } from './use-modal';
 /** The server's reason for refusing the animal on the fields it named, if it named them (the hint above says it anyway). */
 const refusal = (entry: OutboxEntry): FieldErrors => errorsOnFields(entry.lastErrorFields ?? []);
 
-/** A refused animal, with the server's reason: fix it and send it again. */
+/** A refused animal, with the server's reason: fix it and resend it. */
 export function FixEntryDialog({
   environment,
   entry,

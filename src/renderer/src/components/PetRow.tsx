@@ -16,7 +16,7 @@ export interface PetActions {
   onStatus: ((status: PetStatus) => void) | null;
   onEdit: (() => void) | null;
   onResolve(): void;
-  onSendChange(): void;
+  onResendChange(): void;
   onDiscardChange(): void;
 }
 
@@ -51,7 +51,7 @@ export function PetRow({
     saving === undefined && change !== undefined
       ? changeProblem(change, addressNow, {
           onResolve: actions.onResolve,
-          onSend: actions.onSendChange,
+          onResend: actions.onResendChange,
           onDiscard: actions.onDiscardChange,
         })
       : null;

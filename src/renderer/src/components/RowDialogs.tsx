@@ -13,8 +13,8 @@ import { FixEntryDialog } from './FixEntryDialog';
 import { Name } from './Name';
 import { FALLBACK_FOCUS_ID } from './use-modal';
 
-/** Sends a held entry or change to the server's current address (confirmed by the person's click), and says where. */
-async function sendHeld(environment: RemoteEnvironment, entry: OutboxEntry | ChangeEntry, name: string): Promise<void> {
+/** Resends a held or refused entry or change, to the server's current address (confirmed by the person's click), and says where. */
+async function resend(environment: RemoteEnvironment, entry: OutboxEntry | ChangeEntry, name: string): Promise<void> {
   try {
     const sent = await call('resendEntry', { environment, entryId: entry.entryId });
     toast(
@@ -98,7 +98,7 @@ export function useRowDialogs() {
     edit: (what: Editing) => setEditing(what),
     fix: (entry: OutboxEntry) => setFixing(entry),
     resolve: (change: ChangeEntry) => setResolving(change),
-    send: (entry: OutboxEntry | ChangeEntry, name: string) => remote && void sendHeld(remote, entry, name),
+    resend: (entry: OutboxEntry | ChangeEntry, name: string) => remote && void resend(remote, entry, name),
     discardEntry: (entry: OutboxEntry) => setDiscarding({ kind: 'entry', entry }),
     discardChange: (change: ChangeEntry, name: string) => setDiscarding({ kind: 'change', change, name }),
   };

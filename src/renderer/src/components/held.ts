@@ -9,15 +9,15 @@ export const useAddressNow = (): string | null | undefined =>
 /**
  * Why main holds an entry for a person, in main's own words when it gave them (an address that
  * changed since, or a send that went unanswered for longer than a server remembers its key), and
- * whether a send goes to another address than the one it was made for (`moved`).
+ * whether a send goes to another address than the one it was made for (`toAnotherAddress`).
  */
 export function heldInWords(
   held: Pick<OutboxEntry | ChangeEntry, 'baseUrl' | 'lastError'>,
   addressNow: string | null | undefined,
   otherwise: string,
-): { reason: { short: string; full: string }; moved: boolean } {
+): { reason: { short: string; full: string }; toAnotherAddress: boolean } {
   return {
     reason: held.lastError ? refusalInWords(held.lastError, undefined) : { short: otherwise, full: otherwise },
-    moved: addressNow !== undefined && addressNow !== held.baseUrl,
+    toAnotherAddress: addressNow !== undefined && addressNow !== held.baseUrl,
   };
 }
