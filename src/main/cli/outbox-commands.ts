@@ -13,7 +13,7 @@ import {
 import { changesAsTable, entriesAsTable } from './output';
 import { reportChange } from './pets-change-commands';
 
-/** `outbox list | resend <entry> | discard <entry> | keep-mine <entry> | take-theirs <entry>`: adds and changes alike. */
+/** `outbox list | resend <entry> | discard <entry> | keep-mine <entry> | keep-theirs <entry>`: adds and changes alike. */
 async function outbox(command: string, args: string[], { core, io, writes }: WritingCommand): Promise<number> {
   const rest = parse(args, { env: { type: 'string' } });
   const environment = serverOption(rest, core);
@@ -34,7 +34,7 @@ async function outbox(command: string, args: string[], { core, io, writes }: Wri
   }
   if (isChangeEntryId(entryId))
     return await changeEntryCommand(command, environment, entryId, { core, io, writes }, json);
-  if (command === 'keep-mine' || command === 'take-theirs') {
+  if (command === 'keep-mine' || command === 'keep-theirs') {
     throw new UsageError(`outbox ${command} is for a change in conflict (an entry c<number>); ${entryId} is an add`);
   }
   const entry = core.outboxEntry(environment, entryId);
@@ -76,9 +76,9 @@ async function changeEntryCommand(
     io.err(`No change ${entryId} for ${environment}.`);
     return EXIT.serviceError;
   }
-  if (command === 'discard' || command === 'take-theirs') {
+  if (command === 'discard' || command === 'keep-theirs') {
     let mayBeOnServer = entry.mayBeOnServer; // a change in conflict is not on its way
-    if (command === 'take-theirs') await writes.resolveConflict(environment, entryId, 'take-theirs');
+    if (command === 'keep-theirs') await writes.resolveConflict(environment, entryId, 'keep-theirs');
     else {
       const outcome = writes.discardEntry(environment, entryId);
       if (!outcome.discarded) {
@@ -106,12 +106,13 @@ const oldSpelling =
     return outbox(now, args, opened(context));
   };
 
-/** `outbox list | resend | discard | keep-mine | take-theirs`: what waits to be sent to a server, and a person's decisions on it. */
+/** `outbox list | resend | discard | keep-mine | keep-theirs`: what waits to be sent to a server, and a person's decisions on it. */
 export const outboxCommands: CommandGroup = {
   list: (args, context) => outbox('list', args, opened(context)),
   resend: (args, context) => outbox('resend', args, opened(context)),
   discard: (args, context) => outbox('discard', args, opened(context)),
   'keep-mine': (args, context) => outbox('keep-mine', args, opened(context)),
-  'take-theirs': (args, context) => outbox('take-theirs', args, opened(context)),
+  'keep-theirs': (args, context) => outbox('keep-theirs', args, opened(context)),
   retry: oldSpelling('retry', 'resend'),
+  'take-theirs': oldSpelling('take-theirs', 'keep-theirs'),
 };

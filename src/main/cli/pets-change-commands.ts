@@ -67,7 +67,7 @@ export async function reportChange(
 
     case 'conflict':
       io.err(
-        `Someone changed animal ${entry.petId} on ${environment} first: it is now ${entry.theirs ? `${entry.theirs.name}, ${entry.theirs.status ?? 'no status'}` : 'different'}. Nothing was overwritten. Keep yours with: petstore outbox keep-mine ${entry.entryId} --env ${environment}; or theirs with: petstore outbox take-theirs ${entry.entryId} --env ${environment}`,
+        `Someone changed animal ${entry.petId} on ${environment} first: it is now ${entry.theirs ? `${entry.theirs.name}, ${entry.theirs.status ?? 'no status'}` : 'different'}. Nothing was overwritten. Keep yours with: petstore outbox keep-mine ${entry.entryId} --env ${environment}; or theirs with: petstore outbox keep-theirs ${entry.entryId} --env ${environment}`,
       );
       return EXIT.serviceError;
     case 'refused':
@@ -87,7 +87,7 @@ export async function reportChange(
 
 /** What a person decides, by state, for a change that holds back the next ones of its animal. */
 const NEEDS_YOU: Partial<Record<ChangeEntry['state'], string>> = {
-  conflict: 'a conflict for you to choose (petstore outbox keep-mine or take-theirs',
+  conflict: 'a conflict for you to choose (petstore outbox keep-mine or keep-theirs',
   refused: 'refused by the server (petstore outbox resend or discard',
   held: 'held for you to confirm (petstore outbox resend or discard',
 };

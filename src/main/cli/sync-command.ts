@@ -18,7 +18,7 @@ export const sync: Command = async (args, context) => {
   if (status.problem) io.err(status.problem.message);
   if (status.conflicts > 0) {
     io.err(
-      `Another counter changed ${status.conflicts === 1 ? 'an animal' : 'animals'} you changed too: nothing was overwritten. See them with: petstore outbox list --env ${environment}; then keep yours with petstore outbox keep-mine <entry>, or theirs with petstore outbox take-theirs <entry>.`,
+      `Another counter changed ${status.conflicts === 1 ? 'an animal' : 'animals'} you changed too: nothing was overwritten. See them with: petstore outbox list --env ${environment}; then keep yours with petstore outbox keep-mine <entry>, or theirs with petstore outbox keep-theirs <entry>.`,
     );
   }
   if (waitingBehind > 0) {

@@ -37,7 +37,7 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   outbox resend <entry> [--env E]            send a refused entry again, or confirm a held one for the current address
   outbox discard <entry> [--env E]           drop an entry that will never be sent
   outbox keep-mine <entry> [--env E]         a conflict: send this change to the server's version now
-  outbox take-theirs <entry> [--env E]       a conflict: drop this change, keep what the server has
+  outbox keep-theirs <entry> [--env E]       a conflict: drop this change, keep what the server has
 --yes (anywhere): the answer to every question asked at a terminal (a write to production, a key's
   new address), for scripts; without it and without a terminal, nothing is done
 exit codes: 0 ok, 1 error reported by the service (sync: entries refused, held, in conflict or still pending),

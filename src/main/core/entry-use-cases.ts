@@ -19,7 +19,7 @@ export function createEntryUseCases({ server, managerLock }: CoreParts) {
     resolveConflict: (
       environment: RemoteEnvironment,
       entryId: string,
-      choice: 'keep-mine' | 'take-theirs',
+      choice: 'keep-mine' | 'keep-theirs',
     ): ChangeEntry | null => server(environment).resolveConflict(entryId, choice),
 
     /** Send a refused animal again (corrected with `fixed`), or a held one to the server's current address; a change, again. */

@@ -74,7 +74,7 @@ export interface RemoteServer {
   changeEntries(): ChangeEntry[];
   changeEntry(entryId: string): ChangeEntry | undefined;
   editEntry(entryId: string, pet: unknown): OutboxEntry;
-  resolveConflict(entryId: string, choice: 'keep-mine' | 'take-theirs'): ChangeEntry | null;
+  resolveConflict(entryId: string, choice: 'keep-mine' | 'keep-theirs'): ChangeEntry | null;
   resend(entryId: string, fixed?: NewPet): OutboxEntry | ChangeEntry;
   discard(entryId: string): DiscardOutcome;
   /** Changes no sync sends until a person decides on an earlier change of their animal. */

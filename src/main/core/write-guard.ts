@@ -148,9 +148,9 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
       return core.editEntry(environment, entryId, valid);
     },
 
-    async resolveConflict(environment: RemoteEnvironment, entryId: string, choice: 'keep-mine' | 'take-theirs') {
+    async resolveConflict(environment: RemoteEnvironment, entryId: string, choice: 'keep-mine' | 'keep-theirs') {
       const change = core.changeEntry(environment, entryId);
-      // Taking theirs sends nothing; keeping mine overwrites the server's version.
+      // Keeping theirs sends nothing; keeping mine overwrites the server's version.
       if (choice === 'keep-mine' && change) {
         await permit(environment, () => {
           const asked = changeQuestion(environment, change.petId, change.patch);

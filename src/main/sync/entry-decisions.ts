@@ -89,7 +89,7 @@ export function createEntryDecisions({
     },
 
     /** A person's choice on a change that met another counter's: theirs stays, or this one goes to their version. */
-    resolveConflict(entryId: string, choice: 'keep-mine' | 'take-theirs'): ChangeEntry | null {
+    resolveConflict(entryId: string, choice: 'keep-mine' | 'keep-theirs'): ChangeEntry | null {
       const entry = changes.get(entryId);
       if (entry === undefined) throw new ApiError('not_found', `There is no ${environment} change ${entryId}.`);
       if (entry.state !== 'conflict') {
@@ -98,7 +98,7 @@ export function createEntryDecisions({
           `Change ${entryId} is not in conflict (it is ${entry.state}); there is nothing to choose.`,
         );
       }
-      if (choice === 'take-theirs') changes.discard(entryId);
+      if (choice === 'keep-theirs') changes.discard(entryId);
       else changes.resend(entryId, entry.baseUrl);
       nudge();
       return changes.get(entryId) ?? null;

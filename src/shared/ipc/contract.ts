@@ -102,7 +102,7 @@ export const IPC_REQUESTS = {
     z.strictObject({
       environment: remoteEnvironment,
       entryId: text(20),
-      choice: z.enum(['keep-mine', 'take-theirs']),
+      choice: z.enum(['keep-mine', 'keep-theirs']),
     }),
   ).returns<ChangeEntry | null>(),
   discardEntry: request(

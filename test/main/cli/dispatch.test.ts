@@ -60,7 +60,10 @@ describe('petstore finds the command a line names', () => {
   });
 
   it('a command under its old name runs as the command it is now, says so in one line, and is not in the help', async () => {
-    for (const [old, now] of [['retry', 'resend']]) {
+    for (const [old, now] of [
+      ['retry', 'resend'],
+      ['take-theirs', 'keep-theirs'],
+    ]) {
       const { err } = await runLine(['outbox', old!, '1']);
       expect(err.split('\n')[0]).toBe(`outbox ${old} is now outbox ${now}.`);
       expect(err).not.toMatch(/unknown command/);

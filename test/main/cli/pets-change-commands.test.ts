@@ -1,5 +1,5 @@
 // The CLI's changes: pets set-status / pets edit, conflicts in outbox list, and
-// outbox keep-mine / take-theirs. The built command against the real service.
+// outbox keep-mine / keep-theirs. The built command against the real service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCli } from '../../helpers/cli';
 import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
@@ -67,8 +67,8 @@ describe('petstore pets set-status / pets edit', () => {
     const kept = await run(['outbox', 'keep-mine', rexChange!, '--env', 'staging']);
     expect(kept.code).toBe(0);
     expect(service.store.getPet(rex.id)).toMatchObject({ name: 'Rex by counter 2', status: 'pending', revision: 4 });
-    const taken = await run(['outbox', 'take-theirs', maxChange!, '--env', 'staging']);
-    expect(taken.code).toBe(0);
+    const keptTheirs = await run(['outbox', 'keep-theirs', maxChange!, '--env', 'staging']);
+    expect(keptTheirs.code).toBe(0);
     expect(service.store.getPet(max.id)).toMatchObject({ name: 'Max by counter 2', status: 'available' });
     expect((await run(['outbox', 'list', '--env', 'staging', '--json'])).out).toBe('[]');
     expect(await run(['sync', '--env', 'staging'])).toMatchObject({ code: 0 });

@@ -171,7 +171,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('changes, the engine
     });
   });
 
-  it('the same conflict resolved the other way: take theirs leaves the server as it is and shows it', async () => {
+  it('the same conflict resolved the other way: keep theirs leaves the server as it is and shows it', async () => {
     const service = track(await startService());
     const [rex] = seed(service, 1) as [Pet];
     const { replica } = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`, syncRunsIn));
@@ -183,7 +183,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('changes, the engine
     expect(conflict).toMatchObject({ state: 'conflict', theirs: { name: 'Rex the Second' } });
     expect(row(replica, rex.id)?.pet).toMatchObject({ name: 'Rex the Second', status: 'available' });
 
-    expect(replica.resolveConflict(conflict!.entryId, 'take-theirs')).toBeNull();
+    expect(replica.resolveConflict(conflict!.entryId, 'keep-theirs')).toBeNull();
     await replica.engine.syncNow();
     expect(onServer(service, rex.id)).toMatchObject({ name: 'Rex the Second', status: 'available', revision: 2 });
     expect(replica.changeEntries()).toEqual([]);

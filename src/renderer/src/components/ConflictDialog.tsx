@@ -33,7 +33,7 @@ export function ConflictDialog({
   const later = useRef<HTMLButtonElement>(null);
   useModal(dialog, { initial: later });
   const mine = applyPetPatch(change.theirs ?? change.base, change.patch);
-  const decide = async (choice: 'keep-mine' | 'take-theirs') => {
+  const decide = async (choice: 'keep-mine' | 'keep-theirs') => {
     try {
       await call('resolveConflict', { environment, entryId: change.entryId, choice });
       toast(
@@ -89,7 +89,7 @@ export function ConflictDialog({
         <button type="button" ref={later} className="primary" onClick={onClose}>
           Decide later
         </button>
-        <button type="button" onClick={() => void decide('take-theirs')}>
+        <button type="button" onClick={() => void decide('keep-theirs')}>
           Keep theirs
         </button>
         <button type="button" onClick={() => void decide('keep-mine')}>
