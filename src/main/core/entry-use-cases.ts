@@ -12,8 +12,8 @@ import type { CoreParts } from './core-parts';
 export function createEntryUseCases({ server, managerLock }: CoreParts) {
   return {
     /** A change of an animal still waiting to be added to a server: the add carries it. */
-    editEntry: (environment: RemoteEnvironment, entryId: string, pet: unknown): OutboxEntry =>
-      server(environment).editEntry(entryId, pet),
+    correctEntry: (environment: RemoteEnvironment, entryId: string, pet: unknown): OutboxEntry =>
+      server(environment).correctEntry(entryId, pet),
 
     /** A person's choice on a change that met another counter's: keep theirs, or send this one to their version. */
     resolveConflict: (

@@ -73,7 +73,7 @@ export interface RemoteServer {
   /** Changes made here not yet accepted by the server, oldest first. */
   changeEntries(): ChangeEntry[];
   changeEntry(entryId: string): ChangeEntry | undefined;
-  editEntry(entryId: string, pet: unknown): OutboxEntry;
+  correctEntry(entryId: string, pet: unknown): OutboxEntry;
   resolveConflict(entryId: string, choice: 'keep-mine' | 'keep-theirs'): ChangeEntry | null;
   resend(entryId: string, fixed?: NewPet): OutboxEntry | ChangeEntry;
   discard(entryId: string): DiscardOutcome;

@@ -45,7 +45,7 @@ export function createRemoteInventory(
     outboxEntry: (entryId) => replica().outbox.get(entryId),
     changeEntries: () => replica().changeEntries(),
     changeEntry: (entryId) => replica().changeEntry(entryId),
-    editEntry: (entryId, pet) => replica().editEntry(entryId, pet),
+    correctEntry: (entryId, pet) => replica().correctEntry(entryId, pet),
     resolveConflict: (entryId, choice) => replica().resolveConflict(entryId, choice),
     resend: (entryId, fixed) => replica().resend(entryId, fixed),
     discard: (entryId) => replica().discard(entryId),

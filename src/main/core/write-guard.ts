@@ -142,10 +142,10 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
       return core.resendEntry(environment, entryId, corrected);
     },
 
-    async editEntry(environment: RemoteEnvironment, entryId: string, pet: unknown) {
+    async correctEntry(environment: RemoteEnvironment, entryId: string, pet: unknown) {
       const valid = parseOrThrow(newPetSchema('app'), pet, 'invalid_body', 'body');
       await permit(environment, () => addQuestion(environment, valid));
-      return core.editEntry(environment, entryId, valid);
+      return core.correctEntry(environment, entryId, valid);
     },
 
     async resolveConflict(environment: RemoteEnvironment, entryId: string, choice: 'keep-mine' | 'keep-theirs') {

@@ -37,7 +37,7 @@ export function createIpcRouter(
         return outcome;
       },
       resendEntry: ({ environment, entryId, fixed }) => writes.resendEntry(environment, entryId, fixed),
-      editEntry: ({ environment, entryId, pet }) => writes.editEntry(environment, entryId, pet),
+      correctEntry: ({ environment, entryId, pet }) => writes.correctEntry(environment, entryId, pet),
       resolveConflict: ({ environment, entryId, choice }) => writes.resolveConflict(environment, entryId, choice),
       discardEntry: ({ environment, entryId }) => writes.discardEntry(environment, entryId),
       nameCategory: ({ environment, categoryId, name }) => core.nameCategory(environment, { categoryId, name }),

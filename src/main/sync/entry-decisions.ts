@@ -66,12 +66,12 @@ export function createEntryDecisions({
 
   return {
     /**
-     * A change of an animal still waiting to be added here: it joins the add, which goes as one.
+     * A correction of an animal still waiting to be added here: it joins the add, which goes as one.
      * Not once it may have reached the server (it would no longer be the same add under its key).
      */
-    editEntry(entryId: string, fixed: unknown): OutboxEntry {
+    correctEntry(entryId: string, fixed: unknown): OutboxEntry {
       const valid = parseOrThrow(newPetSchema('app'), fixed, 'invalid_body', 'body');
-      if (!outbox.edit(entryId, valid)) {
+      if (!outbox.correct(entryId, valid)) {
         // Read after the attempt: the sync thread may have claimed it since the window showed it.
         const entry = outbox.get(entryId);
         if (entry === undefined) throw new ApiError('not_found', `There is no ${environment} outbox entry ${entryId}.`);

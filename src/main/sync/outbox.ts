@@ -114,7 +114,7 @@ export function createOutbox(
   );
   const all = db.prepare<[], AddRow>(`SELECT ${columns} FROM outbox ORDER BY id`);
   // Only while the add is certainly not on the server: its key would then name another animal.
-  const editEntry = db.prepare<Record<string, unknown>>(
+  const correctAdd = db.prepare<Record<string, unknown>>(
     `UPDATE outbox SET name = @name, category_id = @category, status = @status, search_text = @searchText, updated_at = @at
      WHERE id = @id AND state IN ('pending', 'refused', 'held') AND maybe_sent = 0`,
   );
@@ -133,12 +133,12 @@ export function createOutbox(
       sameNameAndCategory.all(searchText(name.trim()), BigInt(categoryId), limit).map(toEntry),
 
     /**
-     * A change of an animal not yet added: the add carries it. False when the add may have reached
+     * A correction of an add not yet on the server: the add carries it. False when it may have reached
      * the server already (on its way, or a send went unanswered), or is there.
      */
-    edit(entryId: string, pet: NewPet): boolean {
+    correct(entryId: string, pet: NewPet): boolean {
       const id = queue.rowIdOf(entryId);
-      return id !== null && editEntry.run({ ...animalParams(pet), id, at: now() }).changes === 1;
+      return id !== null && correctAdd.run({ ...animalParams(pet), id, at: now() }).changes === 1;
     },
 
     /** Not yet accepted, oldest first (the order they are sent in): at most `limit`, optionally of one status. */

@@ -256,7 +256,7 @@ export function openReplica(options: ReplicaOptions) {
       return entry;
     },
 
-    editEntry: decisions.editEntry,
+    correctEntry: decisions.correctEntry,
     resolveConflict: decisions.resolveConflict,
     resend: decisions.resend,
     discard: decisions.discard,

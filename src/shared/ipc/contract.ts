@@ -94,7 +94,7 @@ export const IPC_REQUESTS = {
     z.strictObject({ environment: remoteEnvironment, entryId: text(20), fixed: petFields.optional() }),
   ).returns<OutboxEntry | ChangeEntry>(),
   /** Correct an animal still waiting to be added (it joins the add). */
-  editEntry: request(
+  correctEntry: request(
     z.strictObject({ environment: remoteEnvironment, entryId: text(20), pet: petFields }),
   ).returns<OutboxEntry>(),
   /** A person's choice on a change that met another counter's. */

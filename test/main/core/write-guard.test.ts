@@ -77,7 +77,7 @@ describe('main decides every write the window asks for', () => {
       ['changePet', { environment: 'production', petId, patch: { status: 'sold' } }],
       ['importAnimals', { environment: 'production', importId, lookAlikesToo: true }],
       ['resendEntry', { environment: 'production', entryId: '1' }],
-      ['editEntry', { environment: 'production', entryId: '1', pet: { name: 'Max', categoryId: '5' } }],
+      ['correctEntry', { environment: 'production', entryId: '1', pet: { name: 'Max', categoryId: '5' } }],
       ['resolveConflict', { environment: 'production', entryId: 'c1', choice: 'keep-mine' }],
       ['discardEntry', { environment: 'production', entryId: '1' }],
     ] as const;

@@ -282,13 +282,13 @@ describe('changes folded and ordered', () => {
     const { replica } = track(openTestReplica(tempDir(), 'staging', proxy.baseUrl));
     await replica.engine.stop();
     const entry = replica.createPet({ name: 'Tpyo', categoryId: '2', status: 'available' });
-    expect(replica.editEntry(entry.entryId, { name: 'Typo', categoryId: '2', status: 'sold' })).toMatchObject({
+    expect(replica.correctEntry(entry.entryId, { name: 'Typo', categoryId: '2', status: 'sold' })).toMatchObject({
       name: 'Typo',
       status: 'sold',
       state: 'pending',
     });
     replica.db.prepare("UPDATE outbox SET state = 'unknown', maybe_sent = 1").run();
-    expect(() => replica.editEntry(entry.entryId, { name: 'Other', categoryId: '2' })).toThrow(
+    expect(() => replica.correctEntry(entry.entryId, { name: 'Other', categoryId: '2' })).toThrow(
       /may already have reached/,
     );
   });
@@ -302,14 +302,14 @@ describe('changes folded and ordered', () => {
     proxy.setMode('hold'); // on its way until the test ends
     const entry = replica.createPet({ name: 'Tpyo', categoryId: '2' });
     await expect.poll(() => replica.outbox.get(entry.entryId)?.state, POLL).toBe('sending');
-    expect(() => replica.editEntry(entry.entryId, { name: 'Typo', categoryId: '2' })).toThrow(
+    expect(() => replica.correctEntry(entry.entryId, { name: 'Typo', categoryId: '2' })).toThrow(
       'Tpyo is on its way to staging: correct it once the server has it.',
     );
     expect(() => replica.resend(entry.entryId, { name: 'Typo', categoryId: '2' })).toThrow(
       'Tpyo is on its way to staging: it can be corrected only once refused or held.',
     );
     replica.discard(entry.entryId);
-    expect(() => replica.editEntry(entry.entryId, { name: 'Typo', categoryId: '2' })).toThrow(
+    expect(() => replica.correctEntry(entry.entryId, { name: 'Typo', categoryId: '2' })).toThrow(
       'There is no staging outbox entry',
     );
     // Discarded twice (another process was first): not found, never "already on the server".

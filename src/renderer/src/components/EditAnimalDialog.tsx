@@ -53,7 +53,7 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
     try {
       if (editing.kind === 'entry') {
         if (!isRemote(environment)) return;
-        await call('editEntry', { environment, entryId: editing.entry.entryId, pet: draftToPet(draft, categories) });
+        await call('correctEntry', { environment, entryId: editing.entry.entryId, pet: draftToPet(draft, categories) });
         toast(
           <span>
             <Name>{draft.name.trim()}</Name> corrected; it goes to {ENVIRONMENT_LABELS[environment]} as corrected.
