@@ -16,7 +16,7 @@ import { FALLBACK_FOCUS_ID } from './components/use-modal';
 import { isMac } from './format';
 import { keepFocusOnThePage } from './keep-focus';
 import { countKeys } from './typing';
-import { useApp, type Screen } from './store';
+import { useWindowState, type Screen } from './window-state';
 
 /**
  * Focus at once when the element is on screen (keys typed right after the shortcut land in it),
@@ -34,7 +34,7 @@ function focusNowOrSoon(id: string, select = false): void {
 
 /** One place that runs a command, whether it came from its shortcut or the native menu. */
 function runCommand(command: CommandId): void {
-  const app = useApp.getState();
+  const app = useWindowState.getState();
   switch (command) {
     case 'sync-now':
       return syncNowAndAnnounce();
@@ -68,17 +68,17 @@ const TABS: ReadonlyArray<{ screen: Screen; command: CommandId; label: string }>
 ];
 
 export function App() {
-  const environment = useApp((state) => state.environment);
-  const screen = useApp((state) => state.screen);
-  const showScreen = useApp((state) => state.showScreen);
-  const startedInProduction = useApp((state) => state.startedInProduction);
-  const acknowledgeProduction = useApp((state) => state.acknowledgeProduction);
-  const chooseEnvironment = useApp((state) => state.chooseEnvironment);
+  const environment = useWindowState((state) => state.environment);
+  const screen = useWindowState((state) => state.screen);
+  const showScreen = useWindowState((state) => state.showScreen);
+  const startedInProduction = useWindowState((state) => state.startedInProduction);
+  const acknowledgeProduction = useWindowState((state) => state.acknowledgeProduction);
+  const chooseEnvironment = useWindowState((state) => state.chooseEnvironment);
   const toasts = useRef<HTMLDivElement>(null);
   useEffect(() => keepToastsBesideTheWork(toasts.current!), []);
 
   useEffect(() => {
-    void useApp.getState().start();
+    void useWindowState.getState().start();
     const onKey = (event: KeyboardEvent) => {
       const command = commandForKey(event, isMac);
       if (command === undefined || document.querySelector('dialog[open]')) return;

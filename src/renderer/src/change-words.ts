@@ -2,7 +2,7 @@
 import type { EnvironmentName } from '../../shared/contract';
 import { CallError, messageOf } from './api';
 import { ENVIRONMENT_LABELS } from './format';
-import { useApp } from './store';
+import { useWindowState } from './window-state';
 
 /**
  * Main's own refusals of a write meant for `to`, as the reason after "not added:", "not changed:":
@@ -13,7 +13,7 @@ export function notDoneReason(error: unknown, to: EnvironmentName): string | nul
   if (!(error instanceof CallError)) return null;
   if (error.detail.code === 'not_confirmed') return `${ENVIRONMENT_LABELS[to]} was not confirmed, so nothing was sent.`;
   if (error.detail.code !== 'environment_not_active') return null;
-  const now = useApp.getState().environment;
+  const now = useWindowState.getState().environment;
   const where = now === null || now === to ? 'another environment' : ENVIRONMENT_LABELS[now];
   return `the app is working in ${where} now, so nothing was done in ${ENVIRONMENT_LABELS[to]}.`;
 }

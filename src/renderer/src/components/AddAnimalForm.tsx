@@ -15,7 +15,7 @@ import {
   type PetDraft,
   type PetField,
 } from '../pet-form';
-import { useApp, useCategoryWords } from '../store';
+import { useWindowState, useCategoryWords } from '../window-state';
 import { Name } from './Name';
 import { PetFields } from './PetFields';
 import { decided, WaitingAnimals, waitForThePerson } from './WaitingAnimals';
@@ -30,8 +30,8 @@ export const ADD_NAME_FIELD_ID = 'add-name';
  * waits under the form for the person, without taking the focus from what they are typing.
  */
 export function AddAnimalForm() {
-  const environment = useApp((state) => state.environment)!;
-  const categories = useApp((state) => state.categories);
+  const environment = useWindowState((state) => state.environment)!;
+  const categories = useWindowState((state) => state.categories);
   const categoryWords = useCategoryWords();
   const [draft, setDraftState] = useState<PetDraft>(newDraft());
   const [touched, setTouched] = useState<ReadonlySet<PetField>>(new Set());
@@ -84,7 +84,7 @@ export function AddAnimalForm() {
 
   const addOne = async (animal: PetDraft, to: EnvironmentName, anyway = false) => {
     try {
-      const pet = draftToPet(animal, useApp.getState().categories);
+      const pet = draftToPet(animal, useWindowState.getState().categories);
       const result = await call('addPet', { environment: to, pet, ...(anyway ? { anyway } : {}) });
       const name = <Name>{animal.name.trim()}</Name>;
       toast.success(
@@ -110,7 +110,8 @@ export function AddAnimalForm() {
             ? errorsOf(error.detail)
             : { form: messageOf(error) };
       // The form adds to the environment on screen: one meant for another waits beside it, named.
-      if (to !== useApp.getState().environment) return waitForThePerson({ kind: 'refused', animal, to, errors });
+      if (to !== useWindowState.getState().environment)
+        return waitForThePerson({ kind: 'refused', animal, to, errors });
       putBack(animal, to, errors);
     }
   };

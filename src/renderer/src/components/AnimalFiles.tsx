@@ -5,7 +5,7 @@ import { call, messageOf, subscribe } from '../api';
 import { notDoneText } from '../change-words';
 import { ariaKeyShortcuts, COMMANDS, shortcutLabel } from '../../../shared/commands';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
-import { useApp } from '../store';
+import { useWindowState } from '../window-state';
 import { Name } from './Name';
 import { useModal } from './use-modal';
 
@@ -36,9 +36,9 @@ export const FILE_COMMANDS: Partial<Record<'import-animals' | 'export-animals', 
 
 /** "Import CSV…" and "Export CSV…": main's file dialogs; the page reads and writes no file itself. */
 export function AnimalFiles() {
-  const environment = useApp((state) => state.environment)!;
-  const filter = useApp((state) => state.filter);
-  const total = useApp((state) => state.list?.total ?? 0);
+  const environment = useWindowState((state) => state.environment)!;
+  const filter = useWindowState((state) => state.filter);
+  const total = useWindowState((state) => state.list?.total ?? 0);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -181,7 +181,7 @@ function ExportDialog(props: {
 }
 
 function ImportDialog({ preview, onClose }: { preview: ImportPreview; onClose(): void }) {
-  const environment = useApp((state) => state.environment)!;
+  const environment = useWindowState((state) => state.environment)!;
   const dialog = useRef<HTMLDialogElement>(null);
   const importButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);

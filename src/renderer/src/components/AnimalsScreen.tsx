@@ -2,7 +2,7 @@ import type { InventoryView, RemoteEnvironment, ServerStatus } from '../../../sh
 import type { ReactNode } from 'react';
 import { ENVIRONMENT_LABELS } from '../format';
 import { problemSentence } from '../server-words';
-import { isRemote, useApp, type AnimalList, type Filter } from '../store';
+import { isRemote, useWindowState, type AnimalList, type Filter } from '../window-state';
 import { AddAnimalForm } from './AddAnimalForm';
 import { AnimalFiles } from './AnimalFiles';
 import { AnimalsTable } from './AnimalsTable';
@@ -50,9 +50,11 @@ function inventoryText(server: string, inventory: InventoryView, listedAt: strin
 
 /** Where the rows on screen come from, and how complete they are. */
 function Freshness() {
-  const list = useApp((state) => state.list);
-  const environment = useApp((state) => state.environment);
-  const status = useApp((state) => (isRemote(state.environment) ? state.servers[state.environment] : undefined));
+  const list = useWindowState((state) => state.list);
+  const environment = useWindowState((state) => state.environment);
+  const status = useWindowState((state) =>
+    isRemote(state.environment) ? state.servers[state.environment] : undefined,
+  );
   if (!list || environment === null) return null;
   if (!isRemote(environment)) {
     return (
@@ -100,15 +102,17 @@ function emptyListText(
 }
 
 function ListBody() {
-  const list = useApp((state) => state.list);
-  const environment = useApp((state) => state.environment);
-  const loading = useApp((state) => state.loading);
-  const refreshing = useApp((state) => state.refreshing);
-  const listError = useApp((state) => state.listError);
-  const filter = useApp((state) => state.filter);
-  const status = useApp((state) => (isRemote(state.environment) ? state.servers[state.environment] : undefined));
-  const setFilter = useApp((state) => state.setFilter);
-  const reload = useApp((state) => state.reload);
+  const list = useWindowState((state) => state.list);
+  const environment = useWindowState((state) => state.environment);
+  const loading = useWindowState((state) => state.loading);
+  const refreshing = useWindowState((state) => state.refreshing);
+  const listError = useWindowState((state) => state.listError);
+  const filter = useWindowState((state) => state.filter);
+  const status = useWindowState((state) =>
+    isRemote(state.environment) ? state.servers[state.environment] : undefined,
+  );
+  const setFilter = useWindowState((state) => state.setFilter);
+  const reload = useWindowState((state) => state.reload);
   if (listError) {
     return (
       <div className="state-message" role="alert">

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
 import type { ChangeEntry, Pet } from '../../../shared/contract';
 import { ENVIRONMENT_LABELS } from '../format';
-import { isRemote, useApp, type AnimalList } from '../store';
+import { isRemote, useWindowState, type AnimalList } from '../window-state';
 import { EntryRow } from './EntryRow';
 import { PetRow, STATUS_KEYS, type PetActions } from './PetRow';
 import { useRowDialogs } from './RowDialogs';
@@ -27,10 +27,10 @@ export const ROW_HEIGHT = 45;
  * in the page, whatever the size of the list; their blocks are asked of main as they scroll in.
  */
 export function AnimalsTable({ list }: { list: AnimalList }) {
-  const environment = useApp((state) => state.environment)!;
-  const needRows = useApp((state) => state.needRows);
-  const saving = useApp((state) => state.saving);
-  const changesOffered = useApp((state) =>
+  const environment = useWindowState((state) => state.environment)!;
+  const needRows = useWindowState((state) => state.needRows);
+  const saving = useWindowState((state) => state.saving);
+  const changesOffered = useWindowState((state) =>
     isRemote(state.environment) ? state.servers[state.environment]?.changes !== 'unsupported' : true,
   );
   const { actions, dialogs } = useRowDialogs();

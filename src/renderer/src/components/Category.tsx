@@ -1,9 +1,9 @@
-import { useApp } from '../store';
+import { useWindowState } from '../window-state';
 import { Name } from './Name';
 
 /** A category as the list shows it: its name in this environment, with its id beside it (the id alone when unnamed). */
 export function Category({ id }: { id: string }) {
-  const name = useApp((state) => state.categoryNames.get(id));
+  const name = useWindowState((state) => state.categoryNames.get(id));
   return (
     <span className="category">
       {name !== undefined && (

@@ -5,7 +5,7 @@ import { call, CallError } from '../api';
 import { changeRefusedText } from '../change-words';
 import { ENVIRONMENT_LABELS } from '../format';
 import { draftToPet, errorsOf, validateDraft, type FieldErrors, type PetDraft, type PetField } from '../pet-form';
-import { isRemote, useApp, useCategoryWords } from '../store';
+import { isRemote, useWindowState, useCategoryWords } from '../window-state';
 import type { CategoryName } from '../../../shared/contract';
 import { Name } from './Name';
 import { PetFields } from './PetFields';
@@ -28,10 +28,10 @@ type Shown = Pick<Pet, 'name' | 'categoryId' | 'status'>;
 
 /** Correct an animal: the add form's fields and as-you-type checks; main asks before production, as for adds. */
 export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClose(): void }) {
-  const environment = useApp((state) => state.environment)!;
-  const categories = useApp((state) => state.categories);
+  const environment = useWindowState((state) => state.environment)!;
+  const categories = useWindowState((state) => state.categories);
   const categoryWords = useCategoryWords();
-  const changeAnimal = useApp((state) => state.changeAnimal);
+  const changeAnimal = useWindowState((state) => state.changeAnimal);
   const dialog = useRef<HTMLDialogElement>(null);
   const nameField = useRef<HTMLInputElement>(null);
   const original = editing.kind === 'pet' ? editing.pet : editing.entry;

@@ -1,7 +1,7 @@
 import { ariaKeyShortcuts, COMMANDS, shortcutLabel } from '../../../shared/commands';
 import { ENVIRONMENTS, type EnvironmentName } from '../../../shared/contract';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
-import { useApp } from '../store';
+import { useWindowState } from '../window-state';
 
 const STRIP_TEXT: Record<EnvironmentName, string> = {
   local: 'Local store: the animals kept on this computer only',
@@ -13,7 +13,7 @@ const shortcuts = (name: EnvironmentName) => COMMANDS[`use-${name}`].keys;
 
 /** The strip under the top bar that says in words where the app is working (the colour only repeats it). */
 export function EnvironmentStrip() {
-  const environment = useApp((state) => state.environment);
+  const environment = useWindowState((state) => state.environment);
   if (!environment) return null;
   return (
     <div
@@ -29,8 +29,8 @@ export function EnvironmentStrip() {
 
 /** The environment switcher, always visible. */
 export function EnvironmentBar() {
-  const environment = useApp((state) => state.environment);
-  const chooseEnvironment = useApp((state) => state.chooseEnvironment);
+  const environment = useWindowState((state) => state.environment);
+  const chooseEnvironment = useWindowState((state) => state.chooseEnvironment);
   return (
     <fieldset className="env-switcher">
       <legend className="visually-hidden">Environment</legend>

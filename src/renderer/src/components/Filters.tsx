@@ -1,7 +1,7 @@
 import { COMMANDS, shortcutLabel } from '../../../shared/commands';
 import { ANIMAL_SORTS, PET_STATUSES, SEARCH_MAX_LENGTH, type AnimalSort } from '../../../shared/contract';
 import { isMac } from '../format';
-import { useApp, type Filter } from '../store';
+import { useWindowState, type Filter } from '../window-state';
 
 export const SEARCH_FIELD_ID = 'find-by-name';
 const CHOICES: ReadonlyArray<Filter['status']> = ['all', ...PET_STATUSES];
@@ -10,9 +10,9 @@ const count = new Intl.NumberFormat();
 
 /** Find by name, status (with how many each choice holds) and order; all live in the app store, so they outlast a trip to Settings. */
 export function Filters() {
-  const filter = useApp((state) => state.filter);
-  const counts = useApp((state) => state.list?.counts);
-  const setFilter = useApp((state) => state.setFilter);
+  const filter = useWindowState((state) => state.filter);
+  const counts = useWindowState((state) => state.list?.counts);
+  const setFilter = useWindowState((state) => state.setFilter);
   return (
     <div className="filters">
       <div className="field search-field">

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { GET_PET_DEPRECATION, type Pet } from '../../../shared/contract';
 import { call, messageOf } from '../api';
 import { longDate } from '../format';
-import { useApp } from '../store';
+import { useWindowState } from '../window-state';
 import { Name } from './Name';
 
 const REMOVAL = longDate(GET_PET_DEPRECATION.removalDate);
 
 /** getPet, kept for now: labelled deprecated with its removal date, and pointing to the filters. */
 export function FindById() {
-  const environment = useApp((state) => state.environment)!;
+  const environment = useWindowState((state) => state.environment)!;
   const [id, setId] = useState('');
   const [answer, setAnswer] = useState<{ pet: Pet } | { error: string } | null>(null);
   const find = async (event: React.FormEvent) => {

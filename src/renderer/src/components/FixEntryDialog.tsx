@@ -1,4 +1,4 @@
-import { useApp } from '../store';
+import { useWindowState } from '../window-state';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { OutboxEntry, RemoteEnvironment } from '../../../shared/contract';
@@ -32,7 +32,7 @@ export function FixEntryDialog({
   onClose(): void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const categories = useApp((state) => state.categories);
+  const categories = useWindowState((state) => state.categories);
   const nameField = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState<PetDraft>({
     name: entry.name,

@@ -4,20 +4,20 @@ import { ENVIRONMENTS, MANAGER_PIN_RULE, type EnvironmentName } from '../../../s
 import { call, CallError, messageOf } from '../api';
 import { ENVIRONMENT_LABELS } from '../format';
 import { asManager } from '../manager';
-import { useApp } from '../store';
+import { useWindowState } from '../window-state';
 import { Name } from './Name';
 import { PinField } from './PinField';
 
 /** The manager's PIN: set, changed or removed (main asks for the current one first, when one is set). */
 export function PinSettings() {
-  const lock = useApp((state) => state.managerLock);
+  const lock = useWindowState((state) => state.managerLock);
   const [pin, setPin] = useState('');
   const [problem, setProblem] = useState('');
   const save = async (next: string | null) => {
     try {
       const decided = await asManager(() => call('setManagerPin', { pin: next }));
       if (decided === null) return;
-      useApp.setState({ managerLock: decided });
+      useWindowState.setState({ managerLock: decided });
       setPin('');
       setProblem('');
       toast.success(next === null ? 'The manager’s PIN is removed: nothing is locked.' : 'The manager’s PIN is set.');
@@ -70,7 +70,7 @@ export function PinSettings() {
 
 /** The names of the category ids, per environment, kept on this computer; CSV to share them with every counter. */
 export function CategorySettings() {
-  const active = useApp((state) => state.environment)!;
+  const active = useWindowState((state) => state.environment)!;
   const [environment, setEnvironment] = useState<EnvironmentName>(active);
   const [names, setNames] = useState<{ categoryId: string; name: string }[] | null>(null);
   const [categoryId, setCategoryId] = useState('');

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { managerTaskInWords, type ManagerPermit } from '../../../shared/contract';
 import { call, CallError, messageOf } from '../api';
 import { usePinRequest } from '../manager';
-import { useApp } from '../store';
+import { useWindowState } from '../window-state';
 import { PinField } from './PinField';
 import { useModal } from './use-modal';
 
@@ -68,7 +68,7 @@ function PinQuestion({ permit, done }: { permit: ManagerPermit; done(unlocked: b
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
-      useApp.setState({ managerLock: await call('unlockManager', { pin, permit }) });
+      useWindowState.setState({ managerLock: await call('unlockManager', { pin, permit }) });
       done(true);
     } catch (error) {
       setPin('');

@@ -5,7 +5,7 @@ import type { ChangeEntry, OutboxEntry, Pet, PetStatus, RemoteEnvironment } from
 import { call } from '../api';
 import { changeRefusedText, notDoneText } from '../change-words';
 import { ENVIRONMENT_LABELS } from '../format';
-import { isRemote, useApp, useCategoryWords } from '../store';
+import { isRemote, useWindowState, useCategoryWords } from '../window-state';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { EditAnimalDialog, type Editing } from './EditAnimalDialog';
@@ -35,9 +35,9 @@ type Discarding = { kind: 'entry'; entry: OutboxEntry } | { kind: 'change'; chan
  * one place, for the keys and the buttons alike. A write to production is asked by main itself.
  */
 export function useRowDialogs() {
-  const environment = useApp((state) => state.environment)!;
+  const environment = useWindowState((state) => state.environment)!;
   const categoryWords = useCategoryWords();
-  const changeAnimal = useApp((state) => state.changeAnimal);
+  const changeAnimal = useWindowState((state) => state.changeAnimal);
   const [fixing, setFixing] = useState<OutboxEntry | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [resolving, setResolving] = useState<ChangeEntry | null>(null);

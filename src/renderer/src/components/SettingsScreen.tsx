@@ -6,7 +6,7 @@ import { call, messageOf } from '../api';
 import { ENVIRONMENT_LABELS } from '../format';
 import { VERDICT_TITLES } from '../server-words';
 import { asManager } from '../manager';
-import { useApp } from '../store';
+import { useWindowState } from '../window-state';
 import { CategorySettings, PinSettings } from './ManagerSettings';
 import { Time } from './Time';
 
@@ -224,8 +224,8 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
 }
 
 export function SettingsScreen() {
-  const preferences = useApp((state) => state.preferences);
-  const setPreferences = useApp((state) => state.setPreferences);
+  const preferences = useWindowState((state) => state.preferences);
+  const setPreferences = useWindowState((state) => state.setPreferences);
   return (
     <div className="settings-screen">
       {REMOTE_ENVIRONMENTS.map((environment) => (

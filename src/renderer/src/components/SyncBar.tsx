@@ -4,11 +4,11 @@ import { messageOf } from '../api';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
 import { Time } from './Time';
 import { CONNECTION_LABELS, syncOutcomeInWords, whatToDo } from '../server-words';
-import { isRemote, useApp } from '../store';
+import { isRemote, useWindowState } from '../window-state';
 
 /** "Sync now", from the button, the shortcut or the menu; the outcome is announced. */
 export function syncNowAndAnnounce(): void {
-  const { environment, syncNow } = useApp.getState();
+  const { environment, syncNow } = useWindowState.getState();
   if (!isRemote(environment)) return; // the local store has nothing to sync
   void syncNow().then(
     (outcome) => outcome && toast(syncOutcomeInWords(outcome)),
@@ -18,8 +18,10 @@ export function syncNowAndAnnounce(): void {
 
 /** How the server stands (as main decided), what waits, when it last had everything, what is wrong, and "Sync now". */
 export function SyncBar() {
-  const environment = useApp((state) => state.environment);
-  const status = useApp((state) => (isRemote(state.environment) ? state.servers[state.environment] : undefined));
+  const environment = useWindowState((state) => state.environment);
+  const status = useWindowState((state) =>
+    isRemote(state.environment) ? state.servers[state.environment] : undefined,
+  );
   if (!isRemote(environment)) {
     return (
       <section className="sync-bar" aria-label="Sync status">

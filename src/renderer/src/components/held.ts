@@ -1,10 +1,10 @@
 import type { ChangeEntry, OutboxEntry } from '../../../shared/contract';
 import { refusalInWords } from '../refusal-words';
-import { isRemote, useApp } from '../store';
+import { isRemote, useWindowState } from '../window-state';
 
 /** The active server's address as main last told it; undefined until it has. */
 export const useAddressNow = (): string | null | undefined =>
-  useApp((state) => (isRemote(state.environment) ? state.servers[state.environment]?.address : undefined));
+  useWindowState((state) => (isRemote(state.environment) ? state.servers[state.environment]?.address : undefined));
 
 /**
  * Why main holds an entry for a person, in main's own words when it gave them (an address that

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { AnimalRow } from '../../../shared/contract';
-import { BLOCK_ROWS, type AnimalList } from '../store';
+import { BLOCK_ROWS, type AnimalList } from '../window-state';
 import { FALLBACK_FOCUS_ID } from './use-modal';
 
 /** Which animal a row shows, wherever it is in the list: a numbered animal by its id, one not yet sent by its entry. */

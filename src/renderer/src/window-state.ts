@@ -39,7 +39,7 @@ export interface AnimalList extends Omit<AnimalsWindow, 'rows' | 'offset'> {
   blocks: ReadonlyMap<number, readonly AnimalRow[]>;
 }
 
-interface AppState {
+interface WindowState {
   /** null until main has said which environment is active. */
   environment: EnvironmentName | null;
   /** The revision of main's decision shown: an older one, heard of later, is ignored. */
@@ -68,7 +68,7 @@ interface AppState {
   managerLock: ManagerLockView;
 }
 
-interface AppActions {
+interface WindowActions {
   start(): Promise<void>;
   /** Asks main to make `environment` active; the window shows it once main has decided. */
   chooseEnvironment(environment: EnvironmentName): Promise<void>;
@@ -102,7 +102,7 @@ const namedCategories = (categories: readonly CategoryName[]) => ({
 
 /** "Cats (5)", or "category 5" when it has no name here: how a sentence names a category. */
 export function useCategoryWords(): (categoryId: string) => string {
-  const names = useApp((state) => state.categoryNames);
+  const names = useWindowState((state) => state.categoryNames);
   return (categoryId) => describeCategory(categoryId, names.get(categoryId));
 }
 
@@ -117,7 +117,7 @@ let listVersion = 0;
 const blocksAsked = new Set<number>();
 let started = false;
 
-export const useApp = create<AppState & AppActions>()((set, get) => {
+export const useWindowState = create<WindowState & WindowActions>()((set, get) => {
   /** Shows main's decision, if it is newer than the one on screen. Never asks main anything back. */
   function applyEnvironment({ environment, revision }: ActiveEnvironmentView, { atStart = false } = {}): void {
     if (revision < get().revision || (revision === get().revision && get().environment !== null)) return;
