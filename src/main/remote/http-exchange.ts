@@ -173,7 +173,7 @@ export async function exchange(request: ExchangeRequest): Promise<Exchange> {
       if (TLS_UNTRUSTED.has(cause.code ?? '')) {
         throw new RemoteError(
           'untrusted_certificate',
-          `${where}'s certificate is not trusted by this computer (${cause.code}): install the shop's certificate authority on this computer, or give the server a certificate from a public one (see the README, HTTPS).`,
+          `${where}'s certificate is not trusted by this computer (${cause.code}): install the shop's certificate authority on this computer, or give the server a certificate from a public one (see docs/service.md, "Serving a shop's network over HTTPS").`,
           { mayHaveArrived: false },
         );
       }
