@@ -2,7 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import 'sonner/dist/styles.css';
-import './styles.css';
+// In this order: later files refine the earlier ones.
+import './styles/base.css';
+import './styles/top-bar.css';
+import './styles/list.css';
+import './styles/settings-and-dialogs.css';
+import './styles/fitting.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
