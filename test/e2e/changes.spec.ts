@@ -45,7 +45,7 @@ test.describe('changing animals', () => {
     await reopen(page);
     // The command line, say: another connection to the same file, which the window does not hear of.
     const other = openDatabase(join(dataDir, DATABASE_FILE_NAME));
-    createPetStore(other).updatePet('1', { name: 'Rex II', status: 'pending' }, '*');
+    createPetStore(other).changePet('1', { name: 'Rex II', status: 'pending' }, '*');
     other.close();
     await petRow(page, '1').focus();
     await page.keyboard.press('s');
@@ -122,7 +122,7 @@ test.describe('changing animals', () => {
     await reopen(page);
     await page.keyboard.press('Control+3');
     await expect(petRow(page, rex.id)).toBeVisible();
-    server.service.store.updatePet(rex.id, { name: 'Rex (counter 2)', status: 'pending' }, '*');
+    server.service.store.changePet(rex.id, { name: 'Rex (counter 2)', status: 'pending' }, '*');
     await petRow(page, rex.id).focus();
     await page.keyboard.press('s');
     await expect(petRow(page, rex.id)).toContainText('Conflict', { timeout: 15_000 });

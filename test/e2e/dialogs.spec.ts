@@ -73,7 +73,7 @@ for (const [width, height] of [
       await expect(rexRow).toBeVisible({ timeout: 15_000 });
 
       // What waits for a person: a conflict, and an animal the server refused.
-      server.service.store.updatePet(rex.id, { status: 'pending' }, '*');
+      server.service.store.changePet(rex.id, { status: 'pending' }, '*');
       await rexRow.focus();
       await page.keyboard.press('s');
       await expect(page.getByTestId('conflict-count')).toBeVisible({ timeout: 15_000 });
@@ -124,7 +124,7 @@ test('a conflict’s filled button is its default, "Decide later"; keeping mine,
     await workIn(page, core, 'staging');
     const rexRow = page.locator(`tr[data-pet-id="${rex.id}"]`);
     await expect(rexRow).toBeVisible({ timeout: 15_000 });
-    server.service.store.updatePet(rex.id, { status: 'pending' }, '*');
+    server.service.store.changePet(rex.id, { status: 'pending' }, '*');
     await rexRow.focus();
     await page.keyboard.press('s');
     await rexRow.getByRole('button', { name: 'Choose…' }).click({ timeout: 15_000 });

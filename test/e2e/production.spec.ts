@@ -65,7 +65,7 @@ test('every write the window makes to production is asked by main alone; a no ch
 
     // Keeping mine in a conflict: nothing overwritten, the conflict waits.
     main.productionAnswer = true;
-    server.service.store.updatePet(max.id, { status: 'pending' }, '*');
+    server.service.store.changePet(max.id, { status: 'pending' }, '*');
     await page.locator(`tr[data-pet-id="${max.id}"]`).focus();
     await page.keyboard.press('s');
     await expect(page.getByTestId('conflict-count')).toContainText('1 conflict', { timeout: 15_000 });

@@ -53,7 +53,7 @@ export function createLocalInventory(db: SqliteDatabase): Inventory {
 
     /** Made only if the animal is still at `revision` (absent: whatever it is now), else precondition_failed. */
     changePet: (petId, patch, revision) => ({
-      pet: store.updatePet(petId, patch, revision === undefined ? '*' : { tags: [etagOf(revision)] }),
+      pet: store.changePet(petId, patch, revision === undefined ? '*' : { tags: [etagOf(revision)] }),
     }),
 
     shownPet: (petId) => store.findPet(petId),

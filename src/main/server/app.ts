@@ -278,7 +278,7 @@ export function buildServer({
   /** One change, as PATCH makes it and as each of a batch is made: replayed, not made again, under a key seen before. */
   const changeAnimal = (petId: string, patch: PetPatch, ifMatch: IfMatch, key: string | undefined) => {
     const change = () => {
-      const pet = store.updatePet(petId, patch, ifMatch);
+      const pet = store.changePet(petId, patch, ifMatch);
       return {
         location: `${API_PREFIX}/pets/${petId}`,
         body: stringifyJson(petToWire(pet)),

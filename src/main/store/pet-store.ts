@@ -55,7 +55,7 @@ export interface PetStore {
    * (else precondition_failed, with the animal as it is now). A patch that changes nothing leaves
    * the revision as it is.
    */
-  updatePet(petId: string, patch: unknown, ifMatch: IfMatch): Pet;
+  changePet(petId: string, patch: unknown, ifMatch: IfMatch): Pet;
   /** Inserts or replaces animals by id, all in one transaction. Input must already be valid. */
   upsertPets(pets: readonly Pet[]): void;
   /** The animals screen's window: a status, a search by any part of the name, an order, a range. */
@@ -164,7 +164,7 @@ export function createPetStore(db: SqliteDatabase): PetStore {
     `UPDATE pets SET ${setEach(PERSON_FIELD_NAMES)}, search_text = @searchText, revision = revision + 1
      WHERE id = @id RETURNING ${ANIMAL_COLUMNS}`,
   );
-  const updatePet = writeTransaction(db, (id: string, patch: unknown, ifMatch: IfMatch): Pet => {
+  const changeById = writeTransaction(db, (id: string, patch: unknown, ifMatch: IfMatch): Pet => {
     const valid = parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
     const row = selectById.get(BigInt(id));
     if (row === undefined) throw new ApiError('not_found', `No animal has id ${id}.`);
@@ -214,9 +214,9 @@ export function createPetStore(db: SqliteDatabase): PetStore {
       return animalFromRow(insert.get(withSearchText(animalParams(valid, PERSON_FIELD_NAMES)))!);
     },
 
-    updatePet(petId, patch, ifMatch) {
+    changePet(petId, patch, ifMatch) {
       const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
-      return updatePet(id, patch, ifMatch);
+      return changeById(id, patch, ifMatch);
     },
 
     getPet(petId) {

@@ -46,12 +46,12 @@ describe('petstore pets set-status / pets edit', () => {
     expect(service.store.getPet(rex.id)).toMatchObject({ status: 'sold', revision: 2 });
 
     // Another counter changes both first; this one's changes meet theirs.
-    service.store.updatePet(rex.id, { name: 'Rex by counter 2' }, '*');
+    service.store.changePet(rex.id, { name: 'Rex by counter 2' }, '*');
     const first = await run(['pets', 'edit', rex.id, '--status', 'pending', '--env', 'staging']);
     expect(first.code).toBe(1);
     expect(first.err).toContain('Someone changed animal');
     expect(first.err).toContain('Nothing was overwritten');
-    service.store.updatePet(max.id, { name: 'Max by counter 2' }, '*');
+    service.store.changePet(max.id, { name: 'Max by counter 2' }, '*');
     const second = await run(['pets', 'set-status', max.id, 'sold', '--env', 'staging']);
     expect(second.code).toBe(1);
     const listed = await run(['outbox', 'list', '--env', 'staging']);

@@ -34,7 +34,7 @@ describe('petstore sync', () => {
       proxy.setMode('reset'); // offline
       expect((await run(['pets', 'edit', rex.id, '--name', 'Rex here', '--env', 'staging'])).code).toBe(0);
       proxy.setMode('pass');
-      service.store.updatePet(rex.id, { status: 'pending' }, '*'); // another counter, first
+      service.store.changePet(rex.id, { status: 'pending' }, '*'); // another counter, first
       const conflicted = await run(['sync', '--env', 'staging'], { killAfterMs: ENDS_WITHIN_MS });
       expect(conflicted.code).toBe(1);
       expect(conflicted.out).toContain('staging: 0 waiting, 0 refused, 0 to confirm, 1 conflict to choose.');

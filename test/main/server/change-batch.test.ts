@@ -37,7 +37,7 @@ describe('POST /v1/pet-changes', () => {
 
   it('a change refused is refused alone, with the Error its PATCH would get; the others are made', async () => {
     const [a, b, c] = [add('Rex'), add('Tom'), add('Kit')];
-    service.store.updatePet(b.id, { status: 'pending' }, '*');
+    service.store.changePet(b.id, { status: 'pending' }, '*');
     const response = await batch([
       { petId: Number(a.id), ifMatch: '"1"', patch: { status: 'sold' } },
       { petId: Number(b.id), ifMatch: '"1"', patch: { status: 'sold' } }, // stale

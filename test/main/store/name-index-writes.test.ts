@@ -33,13 +33,13 @@ describe('writes that keep the name', () => {
   it('a change of status or category (the local store, the service) does not write the name; a new name does', () => {
     const { store, namesWritten } = open(MIGRATIONS);
     const rex = store.createPet({ name: 'Rex', categoryId: '1', status: 'available' });
-    expect(store.updatePet(rex.id, { status: 'sold' }, '*')).toMatchObject({ status: 'sold', revision: 2 });
-    expect(store.updatePet(rex.id, { categoryId: '2', name: 'Rex' }, '*')).toMatchObject({
+    expect(store.changePet(rex.id, { status: 'sold' }, '*')).toMatchObject({ status: 'sold', revision: 2 });
+    expect(store.changePet(rex.id, { categoryId: '2', name: 'Rex' }, '*')).toMatchObject({
       categoryId: '2',
       revision: 3,
     });
     expect(namesWritten()).toEqual([]);
-    expect(store.updatePet(rex.id, { name: 'Rexy' }, '*')).toMatchObject({ name: 'Rexy', revision: 4 });
+    expect(store.changePet(rex.id, { name: 'Rexy' }, '*')).toMatchObject({ name: 'Rexy', revision: 4 });
     expect(namesWritten()).toEqual([Number(rex.id)]);
     const found = (search: string) => store.browse({ search, sort: 'newest' }, 0, 10).map((pet) => pet.name);
     expect([found('rexy'), found('rex'), found('tom')]).toEqual([['Rexy'], ['Rexy'], []]);

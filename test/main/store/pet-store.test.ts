@@ -158,14 +158,14 @@ describe('local pet store', () => {
     });
   });
 
-  describe('updatePet (PATCH /pets/{petId}, our extension)', () => {
+  describe('changePet (PATCH /pets/{petId}, our extension)', () => {
     it('a renamed animal is found by its new name and no longer by its old; a status change keeps it found', () => {
       const { store } = open();
       const pet = store.createPet({ name: 'Ölfisch', categoryId: '1', status: 'available' });
       const find = (search: string) => store.browse({ search, sort: 'newest' }, 0, 10).map((p) => p.name);
-      store.updatePet(pet.id, { status: 'sold' }, { tags: ['"1"'] });
+      store.changePet(pet.id, { status: 'sold' }, { tags: ['"1"'] });
       expect(find('olfisch')).toEqual(['Ölfisch']);
-      store.updatePet(pet.id, { name: 'Goldfisch' }, { tags: ['"2"'] });
+      store.changePet(pet.id, { name: 'Goldfisch' }, { tags: ['"2"'] });
       expect(find('goldf')).toEqual(['Goldfisch']);
       expect(find('olfisch')).toEqual([]);
       expect(store.countByStatus('goldf')).toMatchObject({ all: 1, sold: 1 });
@@ -177,8 +177,8 @@ describe('local pet store', () => {
     it('made only under a matching tag: a stale one is precondition_failed with the animal as it is now', () => {
       const { store } = open();
       const pet = store.createPet({ name: 'Rex', categoryId: '1' });
-      store.updatePet(pet.id, { status: 'pending' }, '*');
-      expect(() => store.updatePet(pet.id, { status: 'sold' }, { tags: ['"1"'] })).toThrow(
+      store.changePet(pet.id, { status: 'pending' }, '*');
+      expect(() => store.changePet(pet.id, { status: 'sold' }, { tags: ['"1"'] })).toThrow(
         expect.objectContaining({ code: 'precondition_failed', current: { ...pet, status: 'pending', revision: 2 } }),
       );
       expect(store.getPet(pet.id)).toMatchObject({ status: 'pending', revision: 2 });

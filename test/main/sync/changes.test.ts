@@ -143,7 +143,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('changes, the engine
     await Promise.all([first.walkInventory(), second.walkInventory()]);
     await first.engine.stop(); // both offline, as far as sending goes: the second's engine waits
     second.changePet(rex.id, { status: 'pending', name: 'Rexie' });
-    service.store.updatePet(rex.id, { status: 'sold' }, '*'); // the first counter got through first
+    service.store.changePet(rex.id, { status: 'sold' }, '*'); // the first counter got through first
 
     await second.engine.syncNow();
     const conflict = second.changeEntries()[0]!;
@@ -176,7 +176,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('changes, the engine
     const [rex] = seed(service, 1) as [Pet];
     const { replica } = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`, syncRunsIn));
     await replica.walkInventory();
-    service.store.updatePet(rex.id, { name: 'Rex the Second' }, '*');
+    service.store.changePet(rex.id, { name: 'Rex the Second' }, '*');
     replica.changePet(rex.id, { status: 'sold' });
     await drain(replica);
     const [conflict] = replica.changeEntries();
@@ -201,8 +201,8 @@ describe('versions held against older ones', () => {
     await replica.walkInventory();
     expect(row(replica, rex.id)?.pet).toMatchObject({ status: 'sold', revision: 5 });
     expect(replica.status().inventory.state).toBe('complete'); // seen in the walk all the same: not removed
-    service.store.updatePet(rex.id, { name: 'Newer' }, '*');
-    for (let i = 0; i < 5; i++) service.store.updatePet(rex.id, { name: `Newer ${i}` }, '*'); // revision 7
+    service.store.changePet(rex.id, { name: 'Newer' }, '*');
+    for (let i = 0; i < 5; i++) service.store.changePet(rex.id, { name: `Newer ${i}` }, '*'); // revision 7
     await replica.walkInventory();
     expect(row(replica, rex.id)?.pet).toMatchObject({ name: 'Newer 4', status: 'available', revision: 7 });
   });
@@ -268,7 +268,7 @@ describe('changes folded and ordered', () => {
     replica.changePet(rex.id, { name: 'Mine' });
     const pass = replica.engine.syncNow();
     await expect.poll(() => onServer(service, rex.id).name, POLL).toBe('Mine');
-    service.store.updatePet(rex.id, { name: 'Theirs' }, '*'); // another counter, after: revision 3
+    service.store.changePet(rex.id, { name: 'Theirs' }, '*'); // another counter, after: revision 3
     await replica.walkInventory(); // listed before the answer to ours arrives
     proxy.release();
     await pass;
@@ -367,7 +367,7 @@ describe('a change discarded while on its way', () => {
     const { replica } = track(openTestReplica(dataDir, 'staging', proxy.baseUrl));
     await replica.walkInventory();
     await replica.engine.stop();
-    service.store.updatePet(rex.id, { name: 'Changed first' }, '*');
+    service.store.changePet(rex.id, { name: 'Changed first' }, '*');
     // A stopped engine does not start again: the app opened anew, as after a restart.
     const reopened = track(
       openTestReplica(dataDir, 'staging', proxy.baseUrl, 'this thread', { timeouts: NO_DEADLINES }),

@@ -106,7 +106,7 @@ describe('the inventory walk', () => {
       .prepare<[], string>("SELECT CAST(id AS TEXT) FROM pets WHERE name = 'Fish 7'")
       .pluck()
       .get()!;
-    service.store.updatePet(fish7, { name: 'Goldie' }, '*');
+    service.store.changePet(fish7, { name: 'Goldie' }, '*');
     await replica.walkInventory();
     expect(namesWritten()).toEqual([Number(fish7)]);
     expect(replica.animals({ search: 'goldie' }).rows).toEqual([

@@ -75,7 +75,7 @@ describe.each([false, true])('sync until settled (a sync thread: %s)', (syncInTh
       counted: { conflicts: 1 },
       async make({ service, proxy, pet, offline }) {
         offline({ status: 'sold' });
-        service.store.updatePet(pet.id, { status: 'pending' }, '*'); // another counter, first
+        service.store.changePet(pet.id, { status: 'pending' }, '*'); // another counter, first
         proxy.setMode('pass');
       },
     },
