@@ -74,7 +74,7 @@ async function drain(
   }, PROBE_EVERY_MS);
   loopDelay.enable();
   const start = process.hrtime.bigint();
-  while (replica.outbox.counts().pending > 0) await replica.engine.syncNow();
+  while (replica.outbox.counts().waiting > 0) await replica.engine.syncNow();
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   loopDelay.disable();
   clearInterval(probe);

@@ -45,7 +45,7 @@ export const envCommands: CommandGroup = {
       return EXIT.ok;
     }
     io.out(`Active environment: ${active}${active === 'production' ? '   <<< PRODUCTION: the live shop >>>' : ''}`);
-    io.out('local:       the embedded store on this computer');
+    io.out('local:       the local store on this computer');
     for (const { environment, settings } of remotes) {
       if ('code' in settings) {
         io.out(`${`${environment}:`.padEnd(12)} ${settings.message}`);

@@ -47,7 +47,7 @@ export function countAll(queues: WriteQueues) {
   const all = { waiting: 0, held: 0, refused: 0, conflicts: 0 };
   for (const queue of eachQueue(queues)) {
     const counts = queue.counts();
-    all.waiting += counts.pending;
+    all.waiting += counts.waiting;
     all.held += counts.held;
     all.refused += counts.refused;
     all.conflicts += counts.conflicts;

@@ -280,7 +280,7 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
         countStates.all().map(({ state, n }) => [state, n]),
       );
       const counts = {
-        pending: (by.pending ?? 0) + (by.sending ?? 0) + (by.unknown ?? 0),
+        waiting: (by.pending ?? 0) + (by.sending ?? 0) + (by.unknown ?? 0),
         refused: by.refused ?? 0,
         held: by.held ?? 0,
         conflicts: 0,

@@ -1,4 +1,4 @@
-/** Where the app's data comes from: its own embedded store, or one of the shop's two servers. */
+/** Where the app's data comes from: the local store, or one of the shop's two servers. */
 export const ENVIRONMENTS = ['local', 'production', 'staging'] as const;
 export type EnvironmentName = (typeof ENVIRONMENTS)[number];
 

@@ -153,7 +153,7 @@ export interface PetsView {
   unsynced: OutboxEntry[];
   /** When the server last listed animals to this computer; null: never (or local). */
   listedAt: string | null;
-  /** local: the embedded store; replica: the animals last seen from the server; server: just listed by it. */
+  /** local: the local store; replica: the animals last seen from the server; server: just listed by it. */
   source: 'local' | 'replica' | 'server';
   /** Why the server could not be asked just now (the replica's animals are shown instead). */
   problem?: AppError;

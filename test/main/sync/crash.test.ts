@@ -91,7 +91,7 @@ describe('crash safety', () => {
         );
         for (const name of returned) expect(counts.get(name), name).toBe(1);
         for (const [name, n] of counts) expect(n, `duplicate ${name}`).toBe(1);
-        expect(replica.outbox.counts()).toMatchObject({ pending: 0, refused: 0 });
+        expect(replica.outbox.counts()).toMatchObject({ waiting: 0, refused: 0 });
       } finally {
         await handles.close();
       }

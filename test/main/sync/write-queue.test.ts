@@ -109,7 +109,7 @@ describe('a kind of write the queue has never seen', () => {
     queue.retryLater(retried, 'unknown', 5_000, 'no answer');
     queue.hold(held, queue.addressChangedReason(BASE_URL, 'http://elsewhere/v1'));
     db.prepare(`UPDATE photo_uploads SET state = 'too_large' WHERE id = ?`).run(queue.rowIdOf(large));
-    expect(queue.counts()).toEqual({ pending: 2, refused: 2, held: 1, conflicts: 0 });
+    expect(queue.counts()).toEqual({ waiting: 2, refused: 2, held: 1, conflicts: 0 });
     expect(queue.behindAPerson()).toBe(1);
     expect(queue.nextDueAt()).toBe(6_000);
     expect(queue.get(held)).toMatchObject({ mayBeOnServer: false });
