@@ -35,30 +35,33 @@ describe('the core', () => {
     return core;
   }
 
-  itWithKeyring('a held animal (added before the address changed) is sent by "Send anyway", exactly once', async () => {
-    const core = open();
-    const service = track(await startService());
-    await core.setBaseUrl('staging', `http://127.0.0.1:${await freePort()}/v1`); // nothing listens there
-    await core.setKey('staging', TEST_API_KEY);
-    const added = core.addPet('staging', { name: 'Held Hamster', categoryId: '3' });
-    if (!('entry' in added)) throw new Error('an outbox entry was expected');
-    await core.syncNow('staging');
-    await core.setBaseUrl('staging', `${service.baseUrl}/v1`); // a person fixes the address in Settings…
-    await core.confirmKeyForAddress('staging', { ask: async () => true }); // …and says the key may go there
-    await core.syncNow('staging');
-    expect(core.outboxEntry('staging', added.entry.entryId)).toMatchObject({ state: 'held' });
-    expect(core.serverStatus('staging')).toMatchObject({ held: 1, waiting: 0 });
+  itWithKeyring(
+    'a held animal (added before the address changed) is resent to the new address, exactly once',
+    async () => {
+      const core = open();
+      const service = track(await startService());
+      await core.setBaseUrl('staging', `http://127.0.0.1:${await freePort()}/v1`); // nothing listens there
+      await core.setKey('staging', TEST_API_KEY);
+      const added = core.addPet('staging', { name: 'Held Hamster', categoryId: '3' });
+      if (!('entry' in added)) throw new Error('an outbox entry was expected');
+      await core.syncNow('staging');
+      await core.setBaseUrl('staging', `${service.baseUrl}/v1`); // a person fixes the address in Settings…
+      await core.confirmKeyForAddress('staging', { ask: async () => true }); // …and says the key may go there
+      await core.syncNow('staging');
+      expect(core.outboxEntry('staging', added.entry.entryId)).toMatchObject({ state: 'held' });
+      expect(core.serverStatus('staging')).toMatchObject({ held: 1, waiting: 0 });
 
-    const resent = core.resendEntry('staging', added.entry.entryId);
-    expect(resent.baseUrl).toBe(`${service.baseUrl}/v1`); // confirmed for the new address
-    await core.syncNow('staging');
-    expect(core.outboxEntry('staging', added.entry.entryId)).toMatchObject({ state: 'accepted' });
-    expect(service.store.listPets().map((pet) => pet.name)).toEqual(['Held Hamster']);
-    expect(core.serverStatus('staging')).toMatchObject({ held: 0, waiting: 0, connection: 'online' });
-    // Sending it again is refused in words, and sends nothing.
-    expect(() => core.resendEntry('staging', added.entry.entryId)).toThrow(/already on staging/);
-    expect(service.store.listPets()).toHaveLength(1);
-  });
+      const resent = core.resendEntry('staging', added.entry.entryId);
+      expect(resent.baseUrl).toBe(`${service.baseUrl}/v1`); // confirmed for the new address
+      await core.syncNow('staging');
+      expect(core.outboxEntry('staging', added.entry.entryId)).toMatchObject({ state: 'accepted' });
+      expect(service.store.listPets().map((pet) => pet.name)).toEqual(['Held Hamster']);
+      expect(core.serverStatus('staging')).toMatchObject({ held: 0, waiting: 0, connection: 'online' });
+      // Sending it again is refused in words, and sends nothing.
+      expect(() => core.resendEntry('staging', added.entry.entryId)).toThrow(/already on staging/);
+      expect(service.store.listPets()).toHaveLength(1);
+    },
+  );
 
   itWithKeyring(
     'an animal whose send went unanswered is known to be maybe on the server, held or refused after',
