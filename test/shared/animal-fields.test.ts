@@ -9,13 +9,19 @@ import {
   changesNothing,
   composePatches,
   describePatch,
+  fieldsNotTaken,
   newPetBounds,
   newPetSchema,
   parseOrThrow,
   PERSON_FIELD_NAMES,
+  personFieldsTakenBy,
   petPatchBounds,
   petPatchSchema,
   petSchema,
+  pickFields,
+  REMOTE_FIELD_NAMES,
+  REMOTE_PERSON_FIELD_NAMES,
+  remotePetSchema,
   SERVER_NAME_MAX_LENGTH,
   type AnimalField,
   type Int64,
@@ -151,5 +157,34 @@ describe('the wire', () => {
       status: 'sold',
     });
     expect(animalToWire({ status: null })).toEqual({ status: null });
+  });
+});
+
+describe('what a server is sent and read for', () => {
+  const ownExtension = (field: AnimalField) => field.setBy === 'person' && field.presence === 'ours';
+
+  it('is every field but one a person gives as our extension', () => {
+    expect(REMOTE_FIELD_NAMES).toEqual(ANIMAL_FIELD_NAMES.filter((name) => !ownExtension(ANIMAL_FIELDS[name])));
+    expect(REMOTE_PERSON_FIELD_NAMES).toEqual(PERSON_FIELD_NAMES.filter((name) => REMOTE_FIELD_NAMES.includes(name)));
+    expect(REMOTE_FIELD_NAMES).toContain('revision'); // a server's own field of ours is read when it sends it
+  });
+
+  it('is what the local store and a server take of a person', () => {
+    expect(personFieldsTakenBy('local')).toEqual(PERSON_FIELD_NAMES);
+    expect(personFieldsTakenBy('production')).toEqual(REMOTE_PERSON_FIELD_NAMES);
+    expect(personFieldsTakenBy('staging')).toEqual(REMOTE_PERSON_FIELD_NAMES);
+    expect(fieldsNotTaken('production', { name: 'Rex', categoryId: '7', status: 'sold' })).toEqual([]);
+    expect(fieldsNotTaken('staging', null)).toEqual([]);
+  });
+
+  it("reads a server's animal without what it is not read for", () => {
+    const sent = { id: 1n, name: 'Rex', categoryId: 2n, revision: 3n, colour: 'red' };
+    expect(remotePetSchema('json').parse(sent)).toEqual({ id: '1', name: 'Rex', categoryId: '2', revision: 3 });
+  });
+
+  it('picks the fields an animal has of those named', () => {
+    const entry = { entryId: '4', name: 'Rex', categoryId: '2', status: undefined, state: 'pending' };
+    expect(pickFields(entry, PERSON_FIELD_NAMES)).toEqual({ name: 'Rex', categoryId: '2' });
+    expect(Object.keys(pickFields(entry, PERSON_FIELD_NAMES))).toEqual(['name', 'categoryId']);
   });
 });

@@ -39,8 +39,11 @@ export interface PersonField extends FieldFacts {
   accept: (source: ValueSource) => z.ZodType;
   /** A text's outer bound (what a server may send): the IPC's shape check. */
   longest?: number;
-  /** What a form needs: the kind of input, and the longest input it takes (UTF-16 units). */
-  form: { input: 'text' | 'category' | 'choice'; maxLength?: number };
+  /**
+   * What a form needs: the kind of input (one line of text, several lines, a category, one of the
+   * choices), and the longest input it takes (UTF-16 units).
+   */
+  form: { input: 'text' | 'lines' | 'category' | 'choice'; maxLength?: number };
 }
 
 /** A field only the server gives; a change that names it is refused with `readOnly`. */
@@ -122,6 +125,10 @@ export type PersonFieldName = FieldNamesWhere<{ setBy: 'person' }>;
 export type ServerFieldName = FieldNamesWhere<{ setBy: 'server' }>;
 export type RequiredFieldName = FieldNamesWhere<{ presence: 'required' }>;
 export type Int64FieldName = FieldNamesWhere<{ kind: 'int64' }>;
+/** A field a person gives as our extension: the local store's alone (see REMOTE_FIELD_NAMES). */
+export type OwnExtensionFieldName = FieldNamesWhere<{ setBy: 'person'; presence: 'ours' }>;
+export type RemoteFieldName = Exclude<AnimalFieldName, OwnExtensionFieldName>;
+export type RemotePersonFieldName = Exclude<PersonFieldName, OwnExtensionFieldName>;
 
 export const ANIMAL_FIELD_NAMES = Object.keys(ANIMAL_FIELDS) as AnimalFieldName[];
 
@@ -134,6 +141,29 @@ export const SERVER_FIELD_NAMES = namesWhere<ServerFieldName>((field) => field.s
 export const INT64_FIELD_NAMES = namesWhere<Int64FieldName>((field) => field.kind === 'int64');
 /** The fields an animal may lack (optional, or ours). */
 export const OPTIONAL_FIELD_NAMES = namesWhere((field) => field.presence !== 'required');
+
+const isOwnExtension = (field: AnimalField) => field.setBy === 'person' && field.presence === 'ours';
+/**
+ * What a server is sent and read for: every field but one a person gives as our extension, which
+ * the local store alone keeps. A server without the extension must never see it, and the app cannot
+ * yet tell which servers have it. (A server's own field of ours, the revision, is read when sent.)
+ * A replica's tables hold exactly these.
+ */
+export const REMOTE_FIELD_NAMES = namesWhere<RemoteFieldName>((field) => !isOwnExtension(field));
+/** What a person gives that a server is sent. */
+export const REMOTE_PERSON_FIELD_NAMES = namesWhere<RemotePersonFieldName>(
+  (field) => field.setBy === 'person' && !isOwnExtension(field),
+);
+
+/** The members `names` of an animal (a new one, a change, an entry) that it has: a copy without the others. */
+export function pickFields<N extends AnimalFieldName, A extends Partial<Record<N, unknown>>>(
+  animal: A,
+  names: readonly N[],
+): Pick<A, N> {
+  const picked: Partial<Record<N, unknown>> = {};
+  for (const name of names) if (animal[name] !== undefined) picked[name] = animal[name];
+  return picked as Pick<A, N>;
+}
 
 /** A field's schema for what we accept ('accept') or for what a server may send ('fromServer'). */
 export type FieldRole = 'accept' | 'fromServer';

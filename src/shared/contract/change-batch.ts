@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describeValue } from './describe-value';
 import { int64Schema } from './int64';
-import { objectError, petSchema } from './pet';
+import { objectError, remotePetSchema } from './pet';
 
 /**
  * Our extension: many changes of animals in one request (`POST /v1/pet-changes`), each exactly
@@ -50,7 +50,7 @@ const httpStatus = z.union([z.bigint(), z.number()]).transform(Number).pipe(z.nu
 export const changeBatchResultsSchema = z.object({
   results: z.array(
     z.union([
-      z.object({ status: httpStatus.pipe(z.literal(200)), pet: petSchema('json') }),
+      z.object({ status: httpStatus.pipe(z.literal(200)), pet: remotePetSchema('json') }),
       z.object({ status: httpStatus.pipe(z.number().min(400)), error: z.unknown() }),
     ]),
   ),

@@ -19,3 +19,4 @@ export * from './change-batch';
 export * from './animal-fields';
 export * from './animal-ipc-bounds';
 export * from './animal-wire';
+export * from './fields-taken';

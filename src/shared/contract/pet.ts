@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANIMAL_FIELD_NAMES, objectShape, PERSON_FIELD_NAMES } from './animal-fields';
+import { ANIMAL_FIELD_NAMES, objectShape, PERSON_FIELD_NAMES, REMOTE_FIELD_NAMES } from './animal-fields';
 import { statusSchema } from './animal-values';
 import { describeValue } from './describe-value';
 import { int64Schema, type ValueSource } from './int64';
@@ -37,9 +37,19 @@ export const petSchema = perSource((source) =>
   z.object(objectShape(ANIMAL_FIELD_NAMES, 'fromServer', source), { error: objectError }),
 );
 
-export const petsSchema = perSource((source) =>
-  z.array(petSchema(source), { error: (issue) => `must be a JSON array, got ${describeValue(issue.input)}` }),
+const arrayError = (issue: { input?: unknown }) => `must be a JSON array, got ${describeValue(issue.input)}`;
+
+export const petsSchema = perSource((source) => z.array(petSchema(source), { error: arrayError }));
+
+/**
+ * Pet as we read a server's: only the fields a server is sent and read for (REMOTE_FIELD_NAMES), so
+ * nothing of our own extension's fields comes into a replica, whoever sends it.
+ */
+export const remotePetSchema = perSource((source) =>
+  z.object(objectShape(REMOTE_FIELD_NAMES, 'fromServer', source), { error: objectError }),
 );
+
+export const remotePetsSchema = perSource((source) => z.array(remotePetSchema(source), { error: arrayError }));
 
 const limitProblem = (got: unknown) =>
   `must be an integer from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}, got ${describeValue(got)}`;

@@ -2,7 +2,7 @@ import type { EnvironmentName, RemoteEnvironment } from './environments';
 import type { InventoryView } from './browse';
 import type { AppError } from './errors';
 import type { Int64 } from './int64';
-import type { Pet, PetStatus } from './pet';
+import type { NewPet, Pet } from './pet';
 import type { PetPatch } from './pet-change';
 
 /**
@@ -16,13 +16,13 @@ import type { PetPatch } from './pet-change';
 export const OUTBOX_STATES = ['pending', 'sending', 'unknown', 'refused', 'held', 'accepted'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
-export interface OutboxEntry {
+/** An add waiting for a server: the animal as a person gave it, and how its sending stands. */
+export type OutboxEntry = NewPet & OutboxEntryFacts;
+
+interface OutboxEntryFacts {
   entryId: string;
   environment: RemoteEnvironment;
   baseUrl: string;
-  name: string;
-  categoryId: Int64;
-  status?: PetStatus;
   state: OutboxState;
   attempts: number;
   lastError: string | null;

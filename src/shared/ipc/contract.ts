@@ -9,6 +9,7 @@ import type {
 } from './views';
 import type { CategoryName } from '../contract/categories';
 import type { ExportOutcome, ImportOutcome, ImportPreview, ImportProgress } from '../contract/animal-files';
+import { newPetBounds, petPatchBounds } from '../contract/animal-ipc-bounds';
 import { ANIMAL_SORTS, SEARCH_MAX_LENGTH } from '../contract/browse';
 import { ENVIRONMENTS, REMOTE_ENVIRONMENTS, type EnvironmentName } from '../contract/environments';
 import type { AppError } from '../contract/errors';
@@ -37,16 +38,6 @@ const environment = z.enum(ENVIRONMENTS);
 const remoteEnvironment = z.enum(REMOTE_ENVIRONMENTS);
 // Shapes and outer bounds only: field rules (name length, int64, a key's form ...) are the core's, with its messages.
 const text = (max: number) => z.string().max(max);
-const petFields = z.strictObject({
-  name: text(1_000),
-  categoryId: text(40),
-  status: z.enum(PET_STATUSES).optional(),
-});
-const petPatch = z.strictObject({
-  name: text(1_000).optional(),
-  categoryId: text(40).optional(),
-  status: z.enum(PET_STATUSES).nullable().optional(),
-});
 const query = z.strictObject({ limit: z.number().int().optional(), status: z.enum(PET_STATUSES).optional() });
 
 export const IPC_REQUESTS = {
@@ -57,7 +48,7 @@ export const IPC_REQUESTS = {
   /** Bring the replica up to the server's whole list (walks its pages); progress is in serverStatus. */
   refreshAnimals: request(z.strictObject({ environment })).returns<void>(),
   /** `anyway`: added even when an animal of that name and category is already listed or waiting. */
-  addPet: request(z.strictObject({ environment, pet: petFields, anyway: z.boolean().optional() })).returns<
+  addPet: request(z.strictObject({ environment, pet: newPetBounds, anyway: z.boolean().optional() })).returns<
     { pet: Pet } | { entry: OutboxEntry }
   >(),
   /** Our extension: a merge patch of one animal; `revision`, the one the window showed (the local store checks it). */
@@ -65,7 +56,7 @@ export const IPC_REQUESTS = {
     z.strictObject({
       environment,
       petId: text(40),
-      patch: petPatch,
+      patch: petPatchBounds,
       revision: z.number().int().positive().optional(),
     }),
   ).returns<{ pet: Pet } | { change: ChangeEntry | null }>(),
@@ -91,11 +82,11 @@ export const IPC_REQUESTS = {
   serverStatus: request(z.strictObject({ environment: remoteEnvironment })).returns<ServerStatus>(),
   /** Resend a refused entry (with `fixed`, corrected), or confirm a held one for the server's current address. */
   resendEntry: request(
-    z.strictObject({ environment: remoteEnvironment, entryId: text(20), fixed: petFields.optional() }),
+    z.strictObject({ environment: remoteEnvironment, entryId: text(20), fixed: newPetBounds.optional() }),
   ).returns<OutboxEntry | ChangeEntry>(),
   /** Correct an animal still waiting to be added (it joins the add). */
   correctEntry: request(
-    z.strictObject({ environment: remoteEnvironment, entryId: text(20), pet: petFields }),
+    z.strictObject({ environment: remoteEnvironment, entryId: text(20), pet: newPetBounds }),
   ).returns<OutboxEntry>(),
   /** A person's choice on a change that met another counter's. */
   resolveConflict: request(
