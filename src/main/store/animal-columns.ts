@@ -42,24 +42,39 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  * written as an object literal costs a fifth of one built field by field in a loop, which a page
  * of a hundred rows, some without a status, would feel. The names are the declaration's own.
  */
-function compileAnimalFromRow(): (row: AnimalSqlRow) => Pet {
-  const bad = ANIMAL_FIELD_NAMES.find((name) => !IDENTIFIER.test(name));
+function compileAnimalFromRow(names: readonly AnimalFieldName[]): (row: AnimalSqlRow) => Pet {
+  const bad = names.find((name) => !IDENTIFIER.test(name));
   if (bad !== undefined) throw new Error(`The animal's field ${JSON.stringify(bad)} is not a JavaScript identifier.`);
-  if (OPTIONAL_FIELD_NAMES.length === 0) return (row) => row as Pet;
-  const optional = new Set<string>(OPTIONAL_FIELD_NAMES);
-  const firstOptional = ANIMAL_FIELD_NAMES.findIndex((name) => optional.has(name));
-  const leading = ANIMAL_FIELD_NAMES.slice(0, firstOptional).map((name) => `${name}: row.${name}`);
-  const rest = ANIMAL_FIELD_NAMES.slice(firstOptional).map((name) =>
-    optional.has(name) ? `if (row.${name} !== null) animal.${name} = row.${name};` : `animal.${name} = row.${name};`,
-  );
-  const lacksAny = OPTIONAL_FIELD_NAMES.map((name) => `row.${name} === null`).join(' || ');
+  const optional = new Set<string>(OPTIONAL_FIELD_NAMES.filter((name) => names.includes(name)));
+  if (optional.size === 0) return (row) => row as Pet;
+  const firstOptional = names.findIndex((name) => optional.has(name));
+  const leading = names.slice(0, firstOptional).map((name) => `${name}: row.${name}`);
+  const rest = names
+    .slice(firstOptional)
+    .map((name) =>
+      optional.has(name) ? `if (row.${name} !== null) animal.${name} = row.${name};` : `animal.${name} = row.${name};`,
+    );
+  const lacksAny = [...optional].map((name) => `row.${name} === null`).join(' || ');
   // A row that lacks no field is already the animal; one that does is copied without its nulls.
   const body = `if (!(${lacksAny})) return row; const animal = { ${leading.join(', ')} }; ${rest.join(' ')} return animal;`;
   return new Function('row', body) as (row: AnimalSqlRow) => Pet;
 }
 
+const readers = new Map<string, (row: AnimalSqlRow) => Pet>();
+
+/**
+ * The animalFromRow of rows of `animalColumns(table, names)`: of a table that holds only those
+ * fields (a replica's hold REMOTE_FIELD_NAMES), made once for each list.
+ */
+export function animalFromRowOf(names: readonly AnimalFieldName[]): (row: AnimalSqlRow) => Pet {
+  const key = names.join(',');
+  const made = readers.get(key) ?? compileAnimalFromRow(names);
+  readers.set(key, made);
+  return made;
+}
+
 /** The animal a row of ANIMAL_COLUMNS holds: the row itself when it lacks no field (most do), else a copy without its nulls. */
-export const animalFromRow = compileAnimalFromRow();
+export const animalFromRow = animalFromRowOf(ANIMAL_FIELD_NAMES);
 
 /** An animal's fields (those in `N`) as a statement's named parameters: int64s as bigints, a field it lacks as null. */
 export type AnimalParams<N extends AnimalFieldName = AnimalFieldName> = {
@@ -101,9 +116,9 @@ export const setEach = (
     })
     .join(', ');
 
-/** The animals rows of ANIMAL_COLUMNS hold, in the same array: each row that lacks no field is its own animal. */
-export function animalsFromRows(rows: AnimalSqlRow[]): Pet[] {
+/** The animals rows of ANIMAL_COLUMNS (or those `fromRow` reads) hold, in the same array: each row that lacks no field is its own animal. */
+export function animalsFromRows(rows: AnimalSqlRow[], fromRow = animalFromRow): Pet[] {
   const animals = rows as unknown as Pet[];
-  for (let index = 0; index < rows.length; index++) animals[index] = animalFromRow(rows[index]!);
+  for (let index = 0; index < rows.length; index++) animals[index] = fromRow(rows[index]!);
   return animals;
 }

@@ -18,10 +18,11 @@ import {
   type PetStatus,
   type StatusCounts,
   type ValidAnimalsQuery,
+  type AnimalFieldName,
 } from '../../shared/contract';
 import {
-  ANIMAL_COLUMNS,
-  animalFromRow,
+  animalColumns,
+  animalFromRowOf,
   animalParams,
   animalsFromRows,
   columnsOf,
@@ -82,22 +83,6 @@ const NOT_OLDER = `WHERE NOT ${OLDER_THAN_HELD}`;
 /** OLDER_THAN_HELD for a statement given the version as @revision. */
 export const OLDER_THAN_GIVEN = `(@revision IS NOT NULL AND revision IS NOT NULL AND @revision < revision)`;
 
-/** A server's animal as named parameters (@id, @name, ...) of a statement. */
-export type PetParams = AnimalParams;
-
-export const petParams = (pet: Pet, revisionIfNone: number | null): PetParams => {
-  const params = animalParams(pet, ANIMAL_FIELD_NAMES);
-  if (params.revision === null) params.revision = revisionIfNone;
-  return params;
-};
-
-/**
- * An animal from a row read as an array, its columns in the declaration's order (ANIMAL_FIELD_NAMES).
- * For SQL that lists the columns itself; ANIMAL_COLUMNS and animalFromRow are the way to read one.
- */
-export const toPet = (row: readonly unknown[]): Pet =>
-  animalFromRow(Object.fromEntries(ANIMAL_FIELD_NAMES.map((name, index) => [name, row[index]])) as AnimalSqlRow);
-
 /** A write's parameters, and the name as search reads it when the write gives a name. */
 type WithSearchText<P> = P & { searchText?: string };
 type ChangeParams = WithSearchText<AnimalParams<'id' | PersonFieldName>>;
@@ -107,39 +92,42 @@ const withSearchText = <P extends { name: string; searchText?: string }>(params:
   return params;
 };
 
-// The name is written only with its search text, and only when it changes: SQLite rewrites an index
-// entry whenever an UPDATE names its column, whatever the value.
-const BUT_ID = ANIMAL_FIELD_NAMES.filter((name) => name !== 'id');
-const BUT_ID_AND_NAME = BUT_ID.filter((name) => name !== 'name');
-const CHANGED_BUT_NAME = PERSON_FIELD_NAMES.filter((name) => name !== 'name');
-const ID_AND_CHANGED = ['id', ...PERSON_FIELD_NAMES] as const;
-
 /**
  * Every argument is validated here, whatever typed it: a call from the IPC bridge, the HTTP
- * service or a script gets an ApiError for bad input and leaves nothing half-written.
+ * service or a script gets an ApiError for bad input and leaves nothing half-written. `held`: the
+ * fields its `pets` table holds (the local store every one, a replica REMOTE_FIELD_NAMES).
  */
-export function createPetStore(db: SqliteDatabase): PetStore {
+export function createPetStore(db: SqliteDatabase, held: readonly AnimalFieldName[] = ANIMAL_FIELD_NAMES): PetStore {
+  const columns = animalColumns('pets', held);
+  const animalFromRow = animalFromRowOf(held);
+  const person = PERSON_FIELD_NAMES.filter((name) => held.includes(name));
+  // The name is written only with its search text, and only when it changes: SQLite rewrites an
+  // index entry whenever an UPDATE names its column, whatever the value.
+  const butId = held.filter((name) => name !== 'id');
+  const butIdAndName = butId.filter((name) => name !== 'name');
+  const changedButName = person.filter((name) => name !== 'name');
+  const idAndChanged = ['id' as const, ...person];
   const rows = <P extends unknown[]>(sql: string) => db.prepare<P, AnimalSqlRow>(sql);
   // Ascending id, after a given id (the keyset of a cursor; the smallest int64 for the first page).
   // One more row than the page is read, to know whether a next page exists.
   const listAll = rows<[bigint | number, number]>(
-    `SELECT ${ANIMAL_COLUMNS} FROM pets WHERE pets.id > ? ORDER BY pets.id LIMIT ?`,
+    `SELECT ${columns} FROM pets WHERE pets.id > ? ORDER BY pets.id LIMIT ?`,
   );
   const listByStatus = rows<[string, bigint | number, number]>(
-    `SELECT ${ANIMAL_COLUMNS} FROM pets WHERE pets.status = ? AND pets.id > ? ORDER BY pets.id LIMIT ?`,
+    `SELECT ${columns} FROM pets WHERE pets.status = ? AND pets.id > ? ORDER BY pets.id LIMIT ?`,
   );
 
-  const selectById = rows<[bigint]>(`SELECT ${ANIMAL_COLUMNS} FROM pets WHERE pets.id = ?`);
+  const selectById = rows<[bigint]>(`SELECT ${columns} FROM pets WHERE pets.id = ?`);
   const sameNameAndCategory = rows<[string, bigint, number]>(
-    `SELECT ${ANIMAL_COLUMNS} FROM pets INDEXED BY pets_by_search_text WHERE pets.search_text = ? AND pets.category_id = ? ORDER BY pets.id LIMIT ?`,
+    `SELECT ${columns} FROM pets INDEXED BY pets_by_search_text WHERE pets.search_text = ? AND pets.category_id = ? ORDER BY pets.id LIMIT ?`,
   );
   const insert = db.prepare<WithSearchText<AnimalParams<PersonFieldName>>, AnimalSqlRow>(
-    `INSERT INTO pets (${columnsOf(PERSON_FIELD_NAMES)}, search_text) VALUES (${paramsOf(PERSON_FIELD_NAMES)}, @searchText)
-     RETURNING ${ANIMAL_COLUMNS}`,
+    `INSERT INTO pets (${columnsOf(person)}, search_text) VALUES (${paramsOf(person)}, @searchText)
+     RETURNING ${columns}`,
   );
-  const upsert = db.prepare<WithSearchText<PetParams>>(
-    `INSERT INTO pets (${columnsOf(ANIMAL_FIELD_NAMES)}, search_text) VALUES (${paramsOf(ANIMAL_FIELD_NAMES)}, @searchText)
-     ON CONFLICT (id) DO UPDATE SET ${setEach(BUT_ID, (column) => `excluded.${column}`)}, search_text = excluded.search_text
+  const upsert = db.prepare<WithSearchText<AnimalParams>>(
+    `INSERT INTO pets (${columnsOf(held)}, search_text) VALUES (${paramsOf(held)}, @searchText)
+     ON CONFLICT (id) DO UPDATE SET ${setEach(butId, (column) => `excluded.${column}`)}, search_text = excluded.search_text
      ${NOT_OLDER}`,
   );
   // The local store counts revisions itself (1 for an animal it is given without one); a replica
@@ -147,22 +135,23 @@ export function createPetStore(db: SqliteDatabase): PetStore {
   const ownRevisions =
     db.prepare<[], number>(`SELECT "notnull" FROM pragma_table_info('pets') WHERE name = 'revision'`).pluck().get() ===
     1;
-  // A page's or an answer's usual animal keeps its name (see BUT_ID_AND_NAME); else the upsert.
-  const refreshKeepingName = db.prepare<PetParams>(
-    `UPDATE pets SET ${setEach(BUT_ID_AND_NAME)} WHERE id = @id AND name = @name AND NOT ${OLDER_THAN_GIVEN}`,
+  // A page's or an answer's usual animal keeps its name (see butIdAndName); else the upsert.
+  const refreshKeepingName = db.prepare<AnimalParams>(
+    `UPDATE pets SET ${setEach(butIdAndName)} WHERE id = @id AND name = @name AND NOT ${OLDER_THAN_GIVEN}`,
   );
   const upsertAll = writeTransaction(db, (pets: readonly Pet[]) => {
     for (const pet of pets) {
-      const params = petParams(pet, ownRevisions ? 1 : null);
+      const params = animalParams(pet, held);
+      if (params.revision === null && ownRevisions) params.revision = 1;
       if (refreshKeepingName.run(params).changes === 0) upsert.run(withSearchText(params));
     }
   });
   const changeKeepingName = db.prepare<ChangeParams, AnimalSqlRow>(
-    `UPDATE pets SET ${setEach(CHANGED_BUT_NAME)}, revision = revision + 1 WHERE id = @id RETURNING ${ANIMAL_COLUMNS}`,
+    `UPDATE pets SET ${setEach(changedButName)}, revision = revision + 1 WHERE id = @id RETURNING ${columns}`,
   );
   const changeAndRename = db.prepare<ChangeParams, AnimalSqlRow>(
-    `UPDATE pets SET ${setEach(PERSON_FIELD_NAMES)}, search_text = @searchText, revision = revision + 1
-     WHERE id = @id RETURNING ${ANIMAL_COLUMNS}`,
+    `UPDATE pets SET ${setEach(person)}, search_text = @searchText, revision = revision + 1
+     WHERE id = @id RETURNING ${columns}`,
   );
   const changeById = writeTransaction(db, (id: string, patch: unknown, ifMatch: IfMatch): Pet => {
     const valid = parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
@@ -179,7 +168,7 @@ export function createPetStore(db: SqliteDatabase): PetStore {
       );
     }
     if (changesNothing(current, valid)) return current;
-    const changed: ChangeParams = animalParams(applyPetPatch(current, valid), ID_AND_CHANGED);
+    const changed: ChangeParams = animalParams(applyPetPatch(current, valid), idAndChanged);
     ownWrites++;
     return animalFromRow(
       changed.name === current.name ? changeKeepingName.get(changed)! : changeAndRename.get(withSearchText(changed))!,
@@ -204,14 +193,14 @@ export function createPetStore(db: SqliteDatabase): PetStore {
       const rows = status === undefined ? listAll.all(from, limit + 1) : listByStatus.all(status, from, limit + 1);
       const more = rows.length > limit;
       if (more) rows.length = limit;
-      const pets = animalsFromRows(rows);
+      const pets = animalsFromRows(rows, animalFromRow);
       return { pets, nextAfter: more ? pets.at(-1)!.id : null };
     },
 
     createPet(newPet) {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
       ownWrites++;
-      return animalFromRow(insert.get(withSearchText(animalParams(valid, PERSON_FIELD_NAMES)))!);
+      return animalFromRow(insert.get(withSearchText(animalParams(valid, person)))!);
     },
 
     changePet(petId, patch, ifMatch) {
@@ -234,8 +223,8 @@ export function createPetStore(db: SqliteDatabase): PetStore {
 
     browse({ status, search, sort }, offset, limit) {
       const filter = petsFilter(status, search);
-      const sql = `SELECT ${ANIMAL_COLUMNS} FROM pets WHERE ${filter.sql} ORDER BY ${PETS_ORDER_BY[sort]} LIMIT ? OFFSET ?`;
-      return animalsFromRows(statement(sql).all(...filter.params, limit, offset) as AnimalSqlRow[]);
+      const sql = `SELECT ${columns} FROM pets WHERE ${filter.sql} ORDER BY ${PETS_ORDER_BY[sort]} LIMIT ? OFFSET ?`;
+      return animalsFromRows(statement(sql).all(...filter.params, limit, offset) as AnimalSqlRow[], animalFromRow);
     },
 
     countByStatus(search) {
@@ -245,7 +234,10 @@ export function createPetStore(db: SqliteDatabase): PetStore {
     },
 
     lookAlikes(name, categoryId, limit) {
-      return animalsFromRows(sameNameAndCategory.all(searchText(name.trim()), BigInt(categoryId), limit));
+      return animalsFromRows(
+        sameNameAndCategory.all(searchText(name.trim()), BigInt(categoryId), limit),
+        animalFromRow,
+      );
     },
 
     upsertPets(pets) {

@@ -25,14 +25,14 @@ export const dueAt = (now: string) => `(CASE WHEN retry_set_at > ${now} THEN ${n
  * time every wait is timed by, so that nothing is due that a claim would not take. With
  * `inOrderOf`, only the earliest open entry of its value may be sent: one behind an entry waiting
  * for a person (a conflict, a refusal, a held one) can be neither claimed nor due until that one
- * is decided. Rows are selected as `c`.
+ * is decided. Rows are selected by the table's own name, which a kind's columns may qualify.
  */
 export function createDueEntries(db: SqliteDatabase, rules: WaitingRules, now: () => number) {
   const { table, indexes, inOrderOf } = rules;
   const earlier = (also: string) => `SELECT 1 FROM ${table} AS e INDEXED BY ${indexes.open}
-    WHERE e.${inOrderOf} = c.${inOrderOf} AND e.id < c.id AND e.state <> 'accepted'${also}`;
+    WHERE e.${inOrderOf} = ${table}.${inOrderOf} AND e.id < ${table}.id AND e.state <> 'accepted'${also}`;
   const forAPerson = rules.forAPerson.map((state) => `'${state}'`).join(', ');
-  const waiting = `FROM ${table} AS c INDEXED BY ${indexes.waiting}
+  const waiting = `FROM ${table} INDEXED BY ${indexes.waiting}
     WHERE state IN ('pending', 'unknown')${inOrderOf === undefined ? '' : ` AND NOT EXISTS (${earlier('')})`}`;
   const nextDue = db.prepare<{ now: number }, number | null>(`SELECT min(${dueAt('@now')}) ${waiting}`).pluck();
   const allDue = db.prepare<[number]>(
@@ -43,7 +43,7 @@ export function createDueEntries(db: SqliteDatabase, rules: WaitingRules, now: (
       ? null
       : db
           .prepare<[], number>(
-            `SELECT count(*) FROM ${table} AS c INDEXED BY ${indexes.waiting}
+            `SELECT count(*) FROM ${table} INDEXED BY ${indexes.waiting}
              WHERE state IN ('pending', 'unknown') AND EXISTS (${earlier(` AND e.state IN (${forAPerson})`)})`,
           )
           .pluck();
@@ -51,7 +51,7 @@ export function createDueEntries(db: SqliteDatabase, rules: WaitingRules, now: (
     `UPDATE ${table} SET next_attempt_at = 0, updated_at = ? WHERE id = ? AND state IN ('pending', 'unknown')`,
   );
   return {
-    /** The rows a claim at @at may take (selected as `c`, of `columns`), oldest first, at most @max. */
+    /** The rows a claim at @at may take (of `columns`), oldest first, at most @max. */
     dueSql: (columns: string) => `SELECT ${columns} ${waiting} AND ${dueAt('@at')} <= @at ORDER BY id LIMIT @max`,
     /** When the next entry a claim would take is due (ms since epoch, by `now`; at most `now` when due), or null. */
     nextDueAt: (): number | null => nextDue.get({ now: now() }) ?? null,

@@ -1,16 +1,29 @@
 import { EventEmitter } from 'node:events';
-import { PET_STATUSES, type AppError, type InventoryView, type Pet } from '../../shared/contract';
+import {
+  PET_STATUSES,
+  REMOTE_FIELD_NAMES,
+  type AppError,
+  type InventoryView,
+  type Pet,
+  type RemoteFieldName,
+} from '../../shared/contract';
 import { toAppError } from '../app-error';
 import type { RemoteClient, RemotePage } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
+import { animalParams, columnsOf, paramsOf, setEach, type AnimalParams } from '../store/animal-columns';
 import { writeTransaction, type SqliteDatabase } from '../store/database';
-import { OLDER_THAN_GIVEN, OLDER_THAN_HELD, petParams, type PetParams } from '../store/pet-store';
+import { OLDER_THAN_GIVEN, OLDER_THAN_HELD } from '../store/pet-store';
 import { searchText } from '../store/search-text';
 
 /** A page as large as the interface allows: the fewest requests for the whole inventory. */
 export const WALK_PAGE_SIZE = 100;
 /** More pages than any shop has (ten million animals): a server that never stops is stopped here. */
 export const WALK_MAX_PAGES = 100_000;
+
+const BUT_ID = REMOTE_FIELD_NAMES.filter((name) => name !== 'id');
+const BUT_ID_AND_NAME = BUT_ID.filter((name) => name !== 'name');
+
+type SeenParams = AnimalParams<RemoteFieldName> & { generation: number; searchText?: string };
 
 interface WalkRow {
   generation: number;
@@ -59,24 +72,19 @@ export function createInventoryWalk({
      VALUES (1, @generation, @base_url, @state, @next_url, @pages, @animals, @started_at, @finished_at, @problem)`,
   );
   // Seen in this walk whatever its version; its values only when not older than those held.
-  const upsertSeen = db.prepare<[bigint, string, bigint, string | null, string, number | null, number]>(
-    `INSERT INTO pets (id, name, category_id, status, search_text, revision, seen_in_walk) VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET
-       name = CASE WHEN ${OLDER_THAN_HELD} THEN pets.name ELSE excluded.name END,
-       category_id = CASE WHEN ${OLDER_THAN_HELD} THEN pets.category_id ELSE excluded.category_id END,
-       status = CASE WHEN ${OLDER_THAN_HELD} THEN pets.status ELSE excluded.status END,
-       search_text = CASE WHEN ${OLDER_THAN_HELD} THEN pets.search_text ELSE excluded.search_text END,
-       revision = CASE WHEN ${OLDER_THAN_HELD} THEN pets.revision ELSE excluded.revision END,
+  const keepNewer = (column: string) => `CASE WHEN ${OLDER_THAN_HELD} THEN pets.${column} ELSE excluded.${column} END`;
+  const upsertSeen = db.prepare<SeenParams>(
+    `INSERT INTO pets (${columnsOf(REMOTE_FIELD_NAMES)}, search_text, seen_in_walk)
+     VALUES (${paramsOf(REMOTE_FIELD_NAMES)}, @searchText, @generation)
+     ON CONFLICT (id) DO UPDATE SET ${setEach(BUT_ID, keepNewer)}, search_text = ${keepNewer('search_text')},
        seen_in_walk = excluded.seen_in_walk`,
   );
 
   // The usual animal of a walk again keeps its name: its name's indexes are left alone (an UPDATE
   // naming search_text rewrites them, whatever the value); else upsertSeen.
-  const refreshSeenKeepingName = db.prepare<PetParams & { generation: number }>(
+  const refreshSeenKeepingName = db.prepare<SeenParams>(
     `UPDATE pets SET
-       category_id = CASE WHEN ${OLDER_THAN_GIVEN} THEN category_id ELSE @categoryId END,
-       status = CASE WHEN ${OLDER_THAN_GIVEN} THEN status ELSE @status END,
-       revision = CASE WHEN ${OLDER_THAN_GIVEN} THEN revision ELSE @revision END,
+       ${setEach(BUT_ID_AND_NAME, (column, name) => `CASE WHEN ${OLDER_THAN_GIVEN} THEN ${column} ELSE @${name} END`)},
        seen_in_walk = @generation
      WHERE id = @id AND name = @name`,
   );
@@ -87,17 +95,10 @@ export function createInventoryWalk({
   );
   const storePage = writeTransaction(db, (pets: readonly Pet[], row: WalkRow) => {
     for (const pet of pets) {
-      const seen = { ...petParams(pet, null), generation: row.generation };
-      if (refreshSeenKeepingName.run(seen).changes === 0)
-        upsertSeen.run(
-          seen.id,
-          seen.name,
-          seen.categoryId,
-          seen.status,
-          searchText(seen.name),
-          seen.revision,
-          seen.generation,
-        );
+      const seen: SeenParams = { ...animalParams(pet, REMOTE_FIELD_NAMES), generation: row.generation };
+      if (refreshSeenKeepingName.run(seen).changes > 0) continue;
+      seen.searchText = searchText(seen.name);
+      upsertSeen.run(seen);
     }
     serverSent(pets);
     write.run(row);

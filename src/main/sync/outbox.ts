@@ -1,13 +1,24 @@
-import type {
-  FieldProblem,
-  NewPet,
-  OutboxEntry,
-  OutboxState,
-  PetStatus,
-  RemoteEnvironment,
-  StatusCounts,
-  ValidAnimalsQuery,
+import {
+  REMOTE_PERSON_FIELD_NAMES,
+  type FieldProblem,
+  type NewPet,
+  type OutboxEntry,
+  type OutboxState,
+  type PetStatus,
+  type RemoteEnvironment,
+  type RemotePersonFieldName,
+  type StatusCounts,
+  type ValidAnimalsQuery,
 } from '../../shared/contract';
+import {
+  animalColumns,
+  animalParams,
+  columnsOf,
+  paramsOf,
+  setEach,
+  type AnimalParams,
+  type AnimalSqlRow,
+} from '../store/animal-columns';
 import type { SqliteDatabase } from '../store/database';
 import type { PetStore } from '../store/pet-store';
 import { ORDER_BY, petsFilter, toCounts } from '../store/name-search';
@@ -15,21 +26,22 @@ import { searchText } from '../store/search-text';
 import { newIdempotencyKey } from './idempotency-keys';
 import { createWriteQueue, type ClaimedBase, type QueueKind, type QueueRow } from './write-queue';
 
-/** An add as read from `outbox`: the shared columns and its animal. */
-interface AddRow extends QueueRow<OutboxState> {
-  name: string;
-  category: string;
-  status: PetStatus | null;
-  server: string | null;
-}
+/** What an add holds of its animal: what a person gives that a server is sent. */
+const ADDED = REMOTE_PERSON_FIELD_NAMES;
+
+/** An add as read from `outbox`: the shared columns and its animal (null where it lacks a field). */
+type AddRow = QueueRow<OutboxState> & Pick<AnimalSqlRow, RemotePersonFieldName> & { server: string | null };
 
 /** A due add as claimed for sending. */
 export interface ClaimedEntry extends ClaimedBase {
   newPet: NewPet;
 }
 
-const newPetOf = ({ name, category, status }: AddRow): NewPet =>
-  status === null ? { name, categoryId: category } : { name, categoryId: category, status };
+function newPetOf(row: AddRow): NewPet {
+  const pet: Record<string, unknown> = {};
+  for (const name of ADDED) if (row[name] !== null) pet[name] = row[name];
+  return pet as NewPet;
+}
 
 /**
  * Which entries a status filter shows, and counts: not one the server refused. It never reached the
@@ -41,16 +53,15 @@ const UNDER_ITS_STATUS = `state <> 'refused'`;
 const addKind = (pets: PetStore): QueueKind<AddRow, OutboxEntry, { newPet: NewPet }, NewPet> => ({
   table: 'outbox',
   indexes: { waiting: 'outbox_waiting', open: 'outbox_unsynced' },
-  columns: `name, CAST(category_id AS TEXT) AS category, status, CAST(server_id AS TEXT) AS server`,
+  columns: `${animalColumns('outbox', ADDED)}, CAST(outbox.server_id AS TEXT) AS server`,
   idPrefix: '',
   words: { made: 'this animal was added', mayAlready: 'have it', check: "the server's list" },
   entryOf(row, environment) {
     const entry: OutboxEntry = {
+      ...newPetOf(row),
       entryId: String(row.id),
       environment,
       baseUrl: row.base_url,
-      name: row.name,
-      categoryId: row.category,
       state: row.state,
       attempts: row.attempts,
       lastError: row.last_error,
@@ -58,7 +69,6 @@ const addKind = (pets: PetStore): QueueKind<AddRow, OutboxEntry, { newPet: NewPe
       createdAt: new Date(row.created_at).toISOString(),
       mayBeOnServer: row.may_be_on_server === 1,
     };
-    if (row.status !== null) entry.status = row.status;
     if (row.last_error_fields !== null) entry.lastErrorFields = JSON.parse(row.last_error_fields) as FieldProblem[];
     return entry;
   },
@@ -72,16 +82,13 @@ const addKind = (pets: PetStore): QueueKind<AddRow, OutboxEntry, { newPet: NewPe
   // Sent as it was or corrected; a held one to the server's current address. A refused one stays
   // with its own: an address changed since is confirmed by a person when it is claimed.
   resend: {
-    set: `name = @name, category_id = @category, status = @status, search_text = @searchText,
-      base_url = CASE WHEN state = 'held' THEN @baseUrl ELSE base_url END`,
-    params: (row, fix) => animalParams(fix ?? newPetOf(row)),
+    set: `${setEach(ADDED)}, search_text = @searchText, base_url = CASE WHEN state = 'held' THEN @baseUrl ELSE base_url END`,
+    params: (row, fix) => addedParams(fix ?? newPetOf(row)),
   },
 });
 
-const animalParams = (pet: NewPet) => ({
-  name: pet.name,
-  category: BigInt(pet.categoryId),
-  status: pet.status ?? null,
+const addedParams = (pet: NewPet): AnimalParams<RemotePersonFieldName> & { searchText: string } => ({
+  ...animalParams(pet, ADDED),
   searchText: searchText(pet.name),
 });
 
@@ -101,8 +108,8 @@ export function createOutbox(
   const statement = (sql: string) => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!;
 
   const insert = db.prepare<Record<string, unknown>, AddRow>(
-    `INSERT INTO outbox (environment, base_url, idempotency_key, name, category_id, status, state, created_at, updated_at, search_text)
-     VALUES (@environment, @baseUrl, @key, @name, @category, @status, 'pending', @at, @at, @searchText) RETURNING ${columns}`,
+    `INSERT INTO outbox (environment, base_url, idempotency_key, ${columnsOf(ADDED)}, state, created_at, updated_at, search_text)
+     VALUES (@environment, @baseUrl, @key, ${paramsOf(ADDED)}, 'pending', @at, @at, @searchText) RETURNING ${columns}`,
   );
   const sameNameAndCategory = db.prepare<[string, bigint, number], AddRow>(
     `SELECT ${columns} FROM outbox INDEXED BY outbox_unsynced
@@ -115,7 +122,7 @@ export function createOutbox(
   const all = db.prepare<[], AddRow>(`SELECT ${columns} FROM outbox ORDER BY id`);
   // Only while the add is certainly not on the server: its key would then name another animal.
   const correctAdd = db.prepare<Record<string, unknown>>(
-    `UPDATE outbox SET name = @name, category_id = @category, status = @status, search_text = @searchText, updated_at = @at
+    `UPDATE outbox SET ${setEach(ADDED)}, search_text = @searchText, updated_at = @at
      WHERE id = @id AND state IN ('pending', 'refused', 'held') AND maybe_sent = 0`,
   );
 
@@ -125,7 +132,7 @@ export function createOutbox(
     /** Written durably, to be sent with `idempotencyKey` (a new one, unless the add has its own: an imported row's). */
     add(newPet: NewPet, baseUrl: string, idempotencyKey: string = newIdempotencyKey()): OutboxEntry {
       const at = now();
-      return toEntry(insert.get({ ...animalParams(newPet), environment, baseUrl, key: idempotencyKey, at })!);
+      return toEntry(insert.get({ ...addedParams(newPet), environment, baseUrl, key: idempotencyKey, at })!);
     },
 
     /** Up to `limit` entries not yet on the server of this name (as search reads it) in this category. */
@@ -138,7 +145,7 @@ export function createOutbox(
      */
     correct(entryId: string, pet: NewPet): boolean {
       const id = queue.rowIdOf(entryId);
-      return id !== null && correctAdd.run({ ...animalParams(pet), id, at: now() }).changes === 1;
+      return id !== null && correctAdd.run({ ...addedParams(pet), id, at: now() }).changes === 1;
     },
 
     /** Not yet accepted, oldest first (the order they are sent in): at most `limit`, optionally of one status. */

@@ -4,6 +4,8 @@ import {
   listPetsQuerySchema,
   newPetSchema,
   parseOrThrow,
+  PERSON_FIELD_NAMES,
+  pickFields,
   type ListPetsQuery,
   type NewPet,
   type OutboxEntry,
@@ -202,12 +204,7 @@ export function openReplica(options: ReplicaOptions) {
       const listed: SameAnimal[] = pets.lookAlikes(name, categoryId, limit);
       const waiting = outbox
         .lookAlikes(name, categoryId, limit)
-        .map(({ entryId, name, categoryId, status }): SameAnimal => ({
-          entryId,
-          name,
-          categoryId,
-          ...(status ? { status } : {}),
-        }));
+        .map((entry): SameAnimal => ({ entryId: entry.entryId, ...pickFields(entry, PERSON_FIELD_NAMES) }));
       return [...waiting, ...listed].slice(0, limit);
     },
 

@@ -1,12 +1,36 @@
-import { applyPetPatch, type Pet, type PetPatch, type PetStatus } from '../../shared/contract';
+import {
+  applyPetPatch,
+  REMOTE_FIELD_NAMES,
+  REMOTE_PERSON_FIELD_NAMES,
+  type Pet,
+  type PetPatch,
+  type RemoteFieldName,
+  type RemotePersonFieldName,
+} from '../../shared/contract';
+import {
+  animalColumns,
+  animalFromRowOf,
+  animalParams,
+  columnsOf,
+  paramsOf,
+  setEach,
+  type AnimalParams,
+  type AnimalSqlRow,
+} from '../store/animal-columns';
 import { writeTransaction, type SqliteDatabase } from '../store/database';
-import { toPet } from '../store/pet-store';
 import { searchText } from '../store/search-text';
 
 /** Changes shown on the animal while they are on their way (a refused or conflicting one is not). */
 export const SHOWN_STATES = `('pending', 'sending', 'unknown', 'held')`;
 
-type ServerRow = [id: string, name: string, categoryId: string, status: PetStatus | null, revision: number | null];
+const BUT_ID = REMOTE_FIELD_NAMES.filter((name) => name !== 'id');
+/** What a change shows: the fields a person gives (the name only with its search text, when it changes). */
+const SHOWN = REMOTE_PERSON_FIELD_NAMES;
+const SHOWN_BUT_NAME = SHOWN.filter((name) => name !== 'name');
+const ID_AND_SHOWN = ['id' as const, ...SHOWN];
+const fromRow = animalFromRowOf(REMOTE_FIELD_NAMES);
+
+type ShownParams = AnimalParams<'id' | RemotePersonFieldName> & { searchText?: string };
 
 /**
  * How the animals being changed here are shown: `pets` holds each as this counter sees it, the
@@ -19,35 +43,31 @@ export function createShownAnimals(db: SqliteDatabase) {
       `SELECT patch FROM pet_changes INDEXED BY pet_changes_open WHERE pet_id = ? AND state <> 'accepted' AND state IN ${SHOWN_STATES} ORDER BY id`,
     )
     .pluck();
-  const serverRow = db
-    .prepare<[bigint], ServerRow>(
-      `SELECT CAST(id AS TEXT), name, CAST(category_id AS TEXT), status, revision FROM server_pets WHERE id = ?`,
-    )
-    .raw();
-  const shownRow = db
-    .prepare<[bigint], ServerRow>(
-      `SELECT CAST(id AS TEXT), name, CAST(category_id AS TEXT), status, revision FROM pets WHERE id = ?`,
-    )
-    .raw();
-  const keepServer = db.prepare<[bigint, string, bigint, string | null, number | null]>(
-    `INSERT INTO server_pets (id, name, category_id, status, revision) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET name = excluded.name, category_id = excluded.category_id, status = excluded.status,
-       revision = excluded.revision`,
+  const serverRow = db.prepare<[bigint], AnimalSqlRow>(
+    `SELECT ${animalColumns('server_pets', REMOTE_FIELD_NAMES)} FROM server_pets WHERE server_pets.id = ?`,
+  );
+  const shownRow = db.prepare<[bigint], AnimalSqlRow>(
+    `SELECT ${animalColumns('pets', REMOTE_FIELD_NAMES)} FROM pets WHERE pets.id = ?`,
+  );
+  const keepServer = db.prepare<AnimalParams<RemoteFieldName>>(
+    `INSERT INTO server_pets (${columnsOf(REMOTE_FIELD_NAMES)}) VALUES (${paramsOf(REMOTE_FIELD_NAMES)})
+     ON CONFLICT (id) DO UPDATE SET ${setEach(BUT_ID, (column) => `excluded.${column}`)}`,
   );
   const forgetServer = db.prepare<[bigint]>('DELETE FROM server_pets WHERE id = ?');
   const anyKept = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM server_pets)').pluck();
   // Name and search_text only when the name shown changes: SQLite rewrites the name's indexes
   // whenever an UPDATE names the column, whatever the value.
-  const showKeepingName = db.prepare<[bigint, string | null, bigint, string]>(
-    'UPDATE pets SET category_id = ?, status = ? WHERE id = ? AND name = ?',
+  const showKeepingName = db.prepare<ShownParams>(
+    `UPDATE pets SET ${setEach(SHOWN_BUT_NAME)} WHERE id = @id AND name = @name`,
   );
-  const showRenamed = db.prepare<[string, bigint, string | null, string, bigint]>(
-    'UPDATE pets SET name = ?, category_id = ?, status = ?, search_text = ? WHERE id = ?',
+  const showRenamed = db.prepare<ShownParams>(
+    `UPDATE pets SET ${setEach(SHOWN)}, search_text = @searchText WHERE id = @id`,
   );
+  const keep = (pet: Pet) => keepServer.run(animalParams(pet, REMOTE_FIELD_NAMES));
   /** The server's version of an animal: kept aside while it is being changed, else the row itself. */
   const serverVersion = (id: bigint): Pet | undefined => {
     const row = serverRow.get(id) ?? shownRow.get(id);
-    return row === undefined ? undefined : toPet(row);
+    return row === undefined ? undefined : fromRow(row);
   };
 
   /** Shows the animal as the server has it with the changes on their way applied; keeps the server's version aside while any are. */
@@ -56,11 +76,11 @@ export function createShownAnimals(db: SqliteDatabase) {
     if (server === undefined) return;
     const patches = shownPatches.all(id).map((text) => JSON.parse(text) as PetPatch);
     if (patches.length === 0) forgetServer.run(id);
-    else keepServer.run(id, server.name, BigInt(server.categoryId), server.status ?? null, server.revision ?? null);
-    const shown = patches.reduce<Pet>(applyPetPatch, server);
-    const categoryId = BigInt(shown.categoryId);
-    if (showKeepingName.run(categoryId, shown.status ?? null, id, shown.name).changes === 0)
-      showRenamed.run(shown.name, categoryId, shown.status ?? null, searchText(shown.name), id);
+    else keep(server);
+    const shown: ShownParams = animalParams(patches.reduce<Pet>(applyPetPatch, server), ID_AND_SHOWN);
+    if (showKeepingName.run(shown).changes > 0) return;
+    shown.searchText = searchText(shown.name);
+    showRenamed.run(shown);
   }
 
   /**
@@ -72,12 +92,12 @@ export function createShownAnimals(db: SqliteDatabase) {
     const id = BigInt(pet.id);
     const kept = serverRow.get(id);
     if (kept === undefined) return;
-    const keptRevision = toPet(kept).revision;
+    const keptRevision = fromRow(kept).revision;
     // An older version (a page read before a change was accepted) does not replace a newer one.
     if (keptRevision !== undefined && pet.revision !== undefined && pet.revision < keptRevision) return reshow(id);
     // Nothing of this counter's on it any more: `pets` already holds what the server sent.
     if (shownPatches.all(id).length === 0) return void forgetServer.run(id);
-    keepServer.run(id, pet.name, BigInt(pet.categoryId), pet.status ?? null, pet.revision ?? null);
+    keep(pet);
     reshow(id);
   }
 
@@ -100,7 +120,7 @@ export function createShownAnimals(db: SqliteDatabase) {
     /** The animal as shown here now. */
     shown(id: bigint): Pet | undefined {
       const row = shownRow.get(id);
-      return row === undefined ? undefined : toPet(row);
+      return row === undefined ? undefined : fromRow(row);
     },
     reshow,
     serverSentOne,
