@@ -10,8 +10,10 @@ import {
   type PetPatch,
   parseOrThrow,
   petIdSchema,
-  petSchema,
-  petsSchema,
+  pickFields,
+  REMOTE_PERSON_FIELD_NAMES,
+  remotePetSchema,
+  remotePetsSchema,
   type ListPetsQuery,
   type NewPet,
   type Pet,
@@ -153,10 +155,13 @@ export function createRemoteClient(options: RemoteClientOptions) {
     throw serviceError(where, answer.status, answer.body, answer.header('retry-after'));
   }
 
-  /** A change as the wire carries it: int64s as JSON integers. */
-  function changeBody(patch: PetPatch): object {
-    return animalToWire(parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body'));
-  }
+  /**
+   * An add or a change as the wire carries it: only what a server is sent (never a field of our
+   * own extension: a server without it must not see it), int64s as JSON integers.
+   */
+  const wireBody = (animal: object): object => animalToWire(pickFields(animal, REMOTE_PERSON_FIELD_NAMES));
+  const changeBody = (patch: PetPatch): object =>
+    wireBody(parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body'));
 
   /** The answer to a change of `id` is that animal, or the server is not keeping the contract. */
   function changedAnimal(pet: Pet, id: string): Pet {
@@ -196,7 +201,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
         );
       }
       const answer = await call('GET', next === undefined ? `/pets?${search}` : new URL(next), { signal });
-      const pets = expect(answer, 200, petsSchema('json'), 'a list of pets');
+      const pets = expect(answer, 200, remotePetsSchema('json'), 'a list of pets');
       if (pets.length > limit)
         throw new RemoteError(
           'not_the_contract',
@@ -210,10 +215,10 @@ export function createRemoteClient(options: RemoteClientOptions) {
       { signal, idempotencyKey }: CallOptions & { idempotencyKey?: string } = {},
     ): Promise<Pet> {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
-      const body = stringifyJson(animalToWire(valid));
+      const body = stringifyJson(wireBody(valid));
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
-      return expect(await call('POST', '/pets', { body, headers, signal }), 201, petSchema('json'), 'a pet');
+      return expect(await call('POST', '/pets', { body, headers, signal }), 201, remotePetSchema('json'), 'a pet');
     },
 
     /**
@@ -233,7 +238,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
       if (revision !== null) headers['if-match'] = etagOf(revision);
       if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
       const answer = await call('PATCH', `/pets/${id}`, { body, headers, signal });
-      return changedAnimal(expect(answer, 200, petSchema('json'), 'a pet'), id);
+      return changedAnimal(expect(answer, 200, remotePetSchema('json'), 'a pet'), id);
     },
 
     /**
@@ -288,7 +293,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
         deprecation = notice;
         options.onDeprecation?.(notice);
       }
-      return expect(answer, 200, petSchema('json'), 'a pet');
+      return expect(answer, 200, remotePetSchema('json'), 'a pet');
     },
 
     /** The deprecation headers getPet has carried this session, if any. */

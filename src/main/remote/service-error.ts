@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { petSchema } from '../../shared/contract';
+import { remotePetSchema } from '../../shared/contract';
 import { RemoteError } from './remote-error';
 
 /** What a server says in an Error is shown to people and stored: kept to these lengths. */
@@ -35,7 +35,8 @@ export function serviceError(where: string, status: number, body: unknown, retry
   }
   const { code, message, fields } = error.data;
   // A 412 to a change may carry the animal as it is now (our extension), taken only if it is one.
-  const current = status === 412 ? petSchema('json').safeParse((body as { current?: unknown }).current) : undefined;
+  const current =
+    status === 412 ? remotePetSchema('json').safeParse((body as { current?: unknown }).current) : undefined;
   const retryAfterMs = readRetryAfter(retryAfter);
   const summary =
     status === 401 ? `${where} rejected the key (401): ${message}` : `${where} answered ${status} ${code}: ${message}`;
