@@ -1,5 +1,5 @@
 import { isInteger, parse, stringify } from 'lossless-json';
-import type { Pet } from '../../shared/contract';
+import { ANIMAL_FIELDS, INT64_FIELD_NAMES, type Pet } from '../../shared/contract';
 
 /**
  * JSON as it crosses the network. Integer literals parse to bigint, so an int64 such as
@@ -29,7 +29,19 @@ export function stringifyJson(value: unknown): string {
   return stringify(value) ?? 'null';
 }
 
-/** A Pet (int64 as decimal strings inside the app) as it goes on the wire (int64 as JSON integers). */
-export function petToWire(pet: Pet): Record<string, unknown> {
-  return { ...pet, id: BigInt(pet.id), categoryId: BigInt(pet.categoryId) };
+/**
+ * A Pet (int64 as decimal strings inside the app) as it goes on the wire (int64 as JSON integers).
+ * Every answer of the service goes through it, so it is made once from the declaration as an
+ * object literal (`{ ...pet, id: BigInt(pet.id), ... }`): a loop over the int64 fields costs half
+ * as much again. The names are the declaration's own (each a JavaScript identifier, as its test checks).
+ */
+export const petToWire = compilePetToWire();
+
+function compilePetToWire(): (pet: Pet) => Record<string, unknown> {
+  const required = INT64_FIELD_NAMES.filter((name) => ANIMAL_FIELDS[name].presence === 'required');
+  const optional = INT64_FIELD_NAMES.filter((name) => ANIMAL_FIELDS[name].presence !== 'required');
+  const literal = required.map((name) => `${name}: BigInt(pet.${name})`);
+  const ifGiven = optional.map((name) => `if (pet.${name} !== undefined) wire.${name} = BigInt(pet.${name});`);
+  const body = `const wire = { ...pet, ${literal.join(', ')} }; ${ifGiven.join(' ')} return wire;`;
+  return new Function('pet', body) as (pet: Pet) => Record<string, unknown>;
 }
