@@ -1,4 +1,4 @@
-import { ApiError, type RemoteEnvironment } from '../../shared/contract';
+import { ApiError, refuseFieldsNotTaken, type RemoteEnvironment } from '../../shared/contract';
 import { toAppError, type FaultLog } from '../app-error';
 import type { SyncPassResult } from '../sync/sync-engine';
 import type { Inventory, RemoteServer } from './inventory';
@@ -21,6 +21,8 @@ export function createRemoteInventory(
   { remotes, keyAccess, log }: RemoteInventoryParts,
 ): Inventory {
   const replica = () => remotes.replica(environment);
+  /** An add or a change the server takes; one that sets a field it is never sent (our extension's) is refused, not cut. */
+  const taken = <T>(given: T): T => (refuseFieldsNotTaken(environment, given), given);
 
   const server: RemoteServer = {
     environment,
@@ -45,9 +47,9 @@ export function createRemoteInventory(
     outboxEntry: (entryId) => replica().outbox.get(entryId),
     changeEntries: () => replica().changeEntries(),
     changeEntry: (entryId) => replica().changeEntry(entryId),
-    correctEntry: (entryId, pet) => replica().correctEntry(entryId, pet),
+    correctEntry: (entryId, pet) => replica().correctEntry(entryId, taken(pet)),
     resolveConflict: (entryId, choice) => replica().resolveConflict(entryId, choice),
-    resend: (entryId, fixed) => replica().resend(entryId, fixed),
+    resend: (entryId, fixed) => replica().resend(entryId, taken(fixed)),
     discard: (entryId) => replica().discard(entryId),
     waitingBehind: () => replica().waitingBehind(),
 
@@ -76,9 +78,9 @@ export function createRemoteInventory(
 
     animals: (query) => replica().animals(query),
     walkEveryAnimal: () => replica().walkInventory(),
-    addPet: (pet) => ({ entry: replica().createPet(pet) }),
+    addPet: (pet) => ({ entry: replica().createPet(taken(pet)) }),
     // A change waits in the replica and is judged by the server against the revision it was made to.
-    changePet: (petId, patch) => ({ change: replica().changePet(petId, patch) }),
+    changePet: (petId, patch) => ({ change: replica().changePet(petId, taken(patch)) }),
     shownPet: (petId) => replica().shownPet(petId),
     getPet: (petId) => replica().getPet(petId),
     lookAlikes: (pet) => replica().lookAlikes(pet),

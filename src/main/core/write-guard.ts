@@ -1,10 +1,16 @@
+import type { z } from 'zod';
 import {
+  ANIMAL_FIELDS,
   describeCategory,
   ENVIRONMENT_LABELS,
   newPetSchema,
   parseOrThrow,
+  PERSON_FIELD_NAMES,
   petPatchSchema,
+  refuseFieldsNotTaken,
   type EnvironmentName,
+  type PersonField,
+  type PersonFieldName,
   type NewPet,
   type Pet,
   type PetPatch,
@@ -71,6 +77,12 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
     );
   const animalWords = (environment: EnvironmentName, pet: Pick<Pet, 'name' | 'categoryId'>) =>
     `${pet.name} (${categoryWords(environment, pet.categoryId)})`;
+  /** A field's value in a question: a category as the environment names it, a field an animal lacks as "none". */
+  const valueWords = (environment: EnvironmentName, name: PersonFieldName, value: unknown): string => {
+    if (value === undefined || value === null) return 'none';
+    const field: PersonField = ANIMAL_FIELDS[name];
+    return field.form.input === 'category' ? categoryWords(environment, String(value)) : String(value);
+  };
 
   function changeQuestion(environment: EnvironmentName, petId: string, patch: PetPatch): ProductionQuestion {
     const shown = core.shownPet(environment, petId);
@@ -84,15 +96,19 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
         confirmLabel: patch.status ? `Mark ${patch.status}` : 'Clear the status',
       };
     }
-    const lines: string[] = [];
-    if (patch.name !== undefined) lines.push(`Name: ${shown ? `${shown.name} → ` : ''}${patch.name}`);
-    if (patch.categoryId !== undefined)
-      lines.push(
-        `Category: ${shown ? `${categoryWords(environment, shown.categoryId)} → ` : ''}${categoryWords(environment, patch.categoryId)}`,
-      );
-    if (patch.status !== undefined)
-      lines.push(`Status: ${shown ? `${shown.status ?? 'none'} → ` : ''}${patch.status ?? 'none'}`);
+    // Each field changed, by its label: "Status: available → sold".
+    const lines = PERSON_FIELD_NAMES.filter((name) => patch[name] !== undefined).map((name) => {
+      const was = shown ? `${valueWords(environment, name, shown[name])} → ` : '';
+      return `${ANIMAL_FIELDS[name].label}: ${was}${valueWords(environment, name, patch[name])}`;
+    });
     return { message: `Change ${who} in PRODUCTION?`, detail: lines.join('\n'), confirmLabel: 'Change in production' };
+  }
+
+  /** An add or a change valid, and refused before anything is asked when it sets a field the environment does not take. */
+  function takenBy<S extends z.ZodType>(environment: EnvironmentName, schema: S, given: unknown): z.output<S> {
+    const valid = parseOrThrow(schema, given, 'invalid_body', 'body');
+    refuseFieldsNotTaken(environment, valid);
+    return valid;
   }
 
   const addQuestion = (environment: EnvironmentName, pet: NewPet, resend = false): ProductionQuestion => ({
@@ -105,7 +121,7 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
     mustBeAllowed,
 
     async addPet(environment: EnvironmentName, newPet: unknown, options: { anyway?: boolean } = {}) {
-      const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
+      const valid = takenBy(environment, newPetSchema('app'), newPet);
       // The look-alike question comes first: a person confirms production once, for an add that goes.
       if (!options.anyway) core.checkLookAlikes(environment, valid);
       await permit(environment, () => addQuestion(environment, valid));
@@ -113,7 +129,7 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
     },
 
     async changePet(environment: EnvironmentName, petId: string, patch: unknown, options: { revision?: number } = {}) {
-      const valid = parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
+      const valid = takenBy(environment, petPatchSchema('app'), patch);
       await permit(environment, () => changeQuestion(environment, petId, valid));
       return core.changePet(environment, petId, valid, options);
     },
@@ -132,8 +148,7 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
     },
 
     async resendEntry(environment: RemoteEnvironment, entryId: string, fixed?: unknown) {
-      const corrected =
-        fixed === undefined ? undefined : parseOrThrow(newPetSchema('app'), fixed, 'invalid_body', 'body');
+      const corrected = fixed === undefined ? undefined : takenBy(environment, newPetSchema('app'), fixed);
       const add = corrected ?? core.outboxEntry(environment, entryId);
       const change = core.changeEntry(environment, entryId);
       if (add) await permit(environment, () => addQuestion(environment, add, true));
@@ -143,7 +158,7 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
     },
 
     async correctEntry(environment: RemoteEnvironment, entryId: string, pet: unknown) {
-      const valid = parseOrThrow(newPetSchema('app'), pet, 'invalid_body', 'body');
+      const valid = takenBy(environment, newPetSchema('app'), pet);
       await permit(environment, () => addQuestion(environment, valid));
       return core.correctEntry(environment, entryId, valid);
     },

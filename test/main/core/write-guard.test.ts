@@ -134,7 +134,11 @@ describe('main decides every write the window asks for', () => {
         message: 'Change Rex (Dogs (5)) in PRODUCTION?',
         detail: 'Name: Rex → Rexy',
       });
-      expect(core.changeEntries('production')).toHaveLength(1);
+      // Each field changed on a line of its own, by its label, as it was and as it would be.
+      const patch = { categoryId: '6', status: null };
+      expect(await call('changePet', { environment: 'production', petId: served.id, patch })).toEqual({ ok: true });
+      expect(questions.at(-1)?.detail).toBe('Category: Dogs (5) → category 6\nStatus: available → none');
+      expect(core.changeEntries('production')).toHaveLength(2);
     },
   );
 
