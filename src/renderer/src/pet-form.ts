@@ -1,35 +1,59 @@
-// The add and fix forms' rules: the contract's own schema, and field problems put on their fields.
+// The add, correction and fix forms' rules, from the animal's declaration: which fields a form
+// shows, what each starts with, the contract's own schema, and field problems put on their fields.
 import {
+  ANIMAL_FIELDS,
   categoryNameKey,
   isCategoryIdText,
   fieldProblems,
   newPetSchema,
+  PERSON_FIELD_NAMES,
+  personFieldsTakenBy,
   phraseIssue,
-  PET_STATUSES,
   type AppError,
-  type FieldProblem,
-  type PetStatus,
   type CategoryName,
+  type EnvironmentName,
+  type FieldProblem,
+  type NewPet,
+  type PersonField,
+  type PersonFieldName,
+  type Pet,
 } from '../../shared/contract';
 
-export const PET_FIELDS = ['name', 'categoryId', 'status'] as const;
-export type PetField = (typeof PET_FIELDS)[number];
+/** A field a person gives, as a form has it. */
+export type PetField = PersonFieldName;
 export type FieldErrors = Partial<Record<PetField | 'form', string>>;
 
-export interface PetDraft {
-  name: string;
-  categoryId: string;
-  status: PetStatus | '';
-}
+/** Each field as typed or picked: '' for one left empty (a choice's "none"). */
+export type PetDraft = Record<PetField, string>;
+
+export const fieldOf = (name: PetField): PersonField => ANIMAL_FIELDS[name];
+
+/** The fields a form for `environment` shows, in order: those it takes (a server's are not our extension's). */
+export const formFields = (environment: EnvironmentName): readonly PetField[] => personFieldsTakenBy(environment);
+
+/** What a person types (one line or several), as against what they pick or name (a choice, a category). */
+const isTyped = (name: PetField) => ['text', 'lines'].includes(fieldOf(name).form.input);
 
 /**
- * A new animal's form: status "Available" (an animal without one matches no filter, so "No status"
- * is a choice a person makes), and the category last added to, if any.
+ * A new animal's form: a choice at its first (status "Available": an animal without one matches no
+ * filter, so "No status" is a choice a person makes), the category last added to, if any, and
+ * nothing typed.
  */
-export const newDraft = (categoryId = ''): PetDraft => ({ name: '', categoryId, status: 'available' });
+export const newDraft = (categoryId = ''): PetDraft =>
+  Object.fromEntries(
+    PERSON_FIELD_NAMES.map((name) => {
+      const { form, choices } = fieldOf(name);
+      return [name, form.input === 'category' ? categoryId : form.input === 'choice' ? choices![0] : ''];
+    }),
+  ) as PetDraft;
 
-/** Nothing typed yet for the next animal (the defaults are not typing). */
-export const isEmptyDraft = (draft: PetDraft) => draft.name === '';
+/** An animal (or an entry of one) in a form, to correct it. */
+export const draftOf = (animal: Partial<Pick<Pet, PetField>>): PetDraft =>
+  Object.fromEntries(PERSON_FIELD_NAMES.map((name) => [name, animal[name] ?? ''])) as PetDraft;
+
+/** Nothing typed yet for the next animal in `environment`'s form (the defaults are not typing). */
+export const isEmptyDraft = (draft: PetDraft, environment: EnvironmentName) =>
+  formFields(environment).every((name) => !isTyped(name) || draft[name] === '');
 
 /** The category field holds an id, or a name the environment knows: the id it stands for, or what was typed. */
 export function categoryIdOf(typed: string, categories: readonly CategoryName[]): string {
@@ -39,15 +63,26 @@ export function categoryIdOf(typed: string, categories: readonly CategoryName[])
   return categories.find(({ name }) => categoryNameKey(name) === key)?.categoryId ?? text;
 }
 
-export function draftToPet(draft: PetDraft, categories: readonly CategoryName[] = []) {
-  return {
-    name: draft.name,
-    categoryId: categoryIdOf(draft.categoryId, categories),
-    ...(draft.status === '' ? {} : { status: draft.status }),
-  };
+/**
+ * The animal a form for `environment` gives: each field it shows, a category as its id, a field an
+ * animal may lack left out when empty. As typed: main checks it (validateDraft shows how).
+ */
+export function draftToPet(
+  draft: PetDraft,
+  environment: EnvironmentName,
+  categories: readonly CategoryName[] = [],
+): NewPet {
+  const pet: Partial<Record<PetField, string>> = {};
+  for (const name of formFields(environment)) {
+    const { form, presence } = fieldOf(name);
+    const typed = draft[name];
+    if (form.input === 'category') pet[name] = categoryIdOf(typed, categories);
+    else if (presence === 'required' || typed.trim() !== '') pet[name] = typed;
+  }
+  return pet as NewPet;
 }
 
-const isPetField = (field: string): field is PetField => (PET_FIELDS as readonly string[]).includes(field);
+const isPetField = (field: string): field is PetField => (PERSON_FIELD_NAMES as readonly string[]).includes(field);
 
 /** Each problem on the field it names ("name must not be empty"); a problem of no field of the form, on the form. */
 export function errorsOnFields(problems: readonly FieldProblem[]): FieldErrors {
@@ -68,13 +103,22 @@ export function errorsOf(error: AppError): FieldErrors {
 const schema = newPetSchema('app');
 
 /** The same check the server makes, as the person types (a category by a name the environment knows, too). */
-export function validateDraft(draft: PetDraft, categories: readonly CategoryName[] = []): FieldErrors {
-  const pet = draftToPet(draft, categories);
+export function validateDraft(
+  draft: PetDraft,
+  environment: EnvironmentName,
+  categories: readonly CategoryName[] = [],
+): FieldErrors {
+  const pet = draftToPet(draft, environment, categories);
   const result = schema.safeParse(pet, { error: phraseIssue });
   const errors = result.success ? {} : errorsOnFields(fieldProblems(result.error, 'body'));
-  if (/\p{L}/u.test(pet.categoryId))
-    errors.categoryId = `No category is named "${pet.categoryId.slice(0, 60)}" here: type its id, or pick one from the list`;
+  for (const name of formFields(environment)) {
+    const typed = String(pet[name] ?? '');
+    if (fieldOf(name).form.input === 'category' && /\p{L}/u.test(typed))
+      errors[name] = `No category is named "${typed.slice(0, 60)}" here: type its id, or pick one from the list`;
+  }
   return errors;
 }
 
-export const STATUS_CHOICES: ReadonlyArray<PetStatus> = PET_STATUSES;
+/** The first field of a form for `environment` with a problem, if any. */
+export const firstWithProblem = (errors: FieldErrors, environment: EnvironmentName): PetField | undefined =>
+  formFields(environment).find((name) => errors[name]);

@@ -1,17 +1,16 @@
 // A server's reason for refusing an animal or a change, phrased for the person at the counter.
 // The text is the server's, so untrusted: control characters out, spaces collapsed, bounded.
-import type { FieldProblem } from '../../shared/contract';
+import { ANIMAL_FIELDS, PERSON_FIELD_NAMES, type FieldProblem } from '../../shared/contract';
 
 /** What a row shows at a glance; the whole reason is its title (on hover) and in the fix dialog. */
 export const SHORT_REASON_CHARS = 140;
 const FULL_REASON_CHARS = 1_000;
 
-const FIELD_LABELS: Record<string, string> = {
-  name: 'Name',
-  categoryId: 'Category',
-  status: 'Status',
-  body: 'The animal',
-};
+// A Map, so that a field named `constructor` finds nothing here but what is listed.
+const FIELD_LABELS = new Map<string, string>([
+  ...PERSON_FIELD_NAMES.map((name): [string, string] => [name, ANIMAL_FIELDS[name].label]),
+  ['body', 'The animal'],
+]);
 
 // C0/C1 controls and the bidirectional overrides a server could send to reorder the sentence around it.
 // eslint-disable-next-line no-control-regex
@@ -31,7 +30,7 @@ function sentence(text: string): string {
 
 /** A field's problem: "Name: Bad Dog is not allowed at this shop." (the field's own name left out of its message). */
 function fieldInWords({ field, message }: FieldProblem): string {
-  const label = FIELD_LABELS[field] ?? clean(field, 40);
+  const label = FIELD_LABELS.get(field) ?? clean(field, 40);
   const own = message.startsWith(`${field} `) ? message.slice(field.length + 1) : message;
   return `${label}: ${sentence(clean(own, FULL_REASON_CHARS))}`;
 }

@@ -41,9 +41,9 @@ export interface PersonField extends FieldFacts {
   longest?: number;
   /**
    * What a form needs: the kind of input (one line of text, several lines, a category, one of the
-   * choices), and the longest input it takes (UTF-16 units).
+   * choices), the longest input it takes (UTF-16 units), and an optional choice's words for none.
    */
-  form: { input: 'text' | 'lines' | 'category' | 'choice'; maxLength?: number };
+  form: { input: 'text' | 'lines' | 'category' | 'choice'; maxLength?: number; none?: string };
 }
 
 /** A field only the server gives; a change that names it is refused with `readOnly`. */
@@ -104,7 +104,8 @@ export const ANIMAL_FIELDS = {
     accept: () => statusSchema,
     fromServer: () => statusSchema,
     csv: { header: 'status' },
-    form: { input: 'choice' },
+    // Filters are by status: an animal without one is under All alone.
+    form: { input: 'choice', none: 'No status (matches no filter)' },
   },
   revision: {
     column: 'revision',

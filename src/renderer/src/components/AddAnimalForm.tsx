@@ -8,6 +8,8 @@ import { ENVIRONMENT_LABELS, isMac } from '../format';
 import {
   draftToPet,
   errorsOf,
+  firstWithProblem,
+  formFields,
   isEmptyDraft,
   newDraft,
   validateDraft,
@@ -23,7 +25,7 @@ import { decided, WaitingAnimals, waitForThePerson } from './WaitingAnimals';
 export const ADD_NAME_FIELD_ID = 'add-name';
 
 /**
- * Name, category, status; Enter adds. The form is emptied the moment an animal is handed over (the
+ * The fields the environment takes (name, category, status ...); Enter adds. The form is emptied the moment an animal is handed over (the
  * category and "Available" stay for the next), and the adds are sent to main one after another:
  * whatever is typed next belongs to the next animal, at any typing speed, and a barcode scanner's
  * burst of animals arrives whole and in order. One main does not add (a look-alike, a refusal)
@@ -50,12 +52,12 @@ export function AddAnimalForm() {
   useEffect(() => {
     let current = true;
     void call('addDefaults', { environment }).then(({ categoryId }) => {
-      if (current && isEmptyDraft(latest.current)) setDraft(newDraft(categoryId ?? ''));
+      if (current && isEmptyDraft(latest.current, environment)) setDraft(newDraft(categoryId ?? ''));
     });
     return () => void (current = false);
   }, [environment]);
 
-  const liveErrors = validateDraft(draft, categories);
+  const liveErrors = validateDraft(draft, environment, categories);
   // As you type: a field's message shows once it has been typed in; main's until it is edited.
   const shown: FieldErrors = { ...serverErrors };
   for (const field of touched) if (liveErrors[field]) shown[field] = liveErrors[field];
@@ -75,7 +77,8 @@ export function AddAnimalForm() {
 
   /** Puts an animal main refused back in the form, unless the next one is already being typed there. */
   const putBack = (animal: PetDraft, to: EnvironmentName, errors: FieldErrors) => {
-    if (!mounted.current || !isEmptyDraft(latest.current))
+    const shown = useWindowState.getState().environment ?? to;
+    if (!mounted.current || !isEmptyDraft(latest.current, shown))
       return waitForThePerson({ kind: 'refused', animal, to, errors });
     setDraft(animal);
     setTouched(new Set());
@@ -84,7 +87,7 @@ export function AddAnimalForm() {
 
   const addOne = async (animal: PetDraft, to: EnvironmentName, anyway = false) => {
     try {
-      const pet = draftToPet(animal, useWindowState.getState().categories);
+      const pet = draftToPet(animal, to, useWindowState.getState().categories);
       const result = await call('addPet', { environment: to, pet, ...(anyway ? { anyway } : {}) });
       const name = <Name>{animal.name.trim()}</Name>;
       toast.success(
@@ -129,18 +132,17 @@ export function AddAnimalForm() {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const animal = latest.current;
-    const problems = validateDraft(animal, categories);
+    const problems = validateDraft(animal, environment, categories);
     if (Object.keys(problems).length > 0) {
-      setTouched(new Set(['name', 'categoryId', 'status']));
-      const first = (['name', 'categoryId', 'status'] as const).find((field) => problems[field]);
-      document.getElementById(`add-${first}`)?.focus();
+      setTouched(new Set(formFields(environment)));
+      document.getElementById(`add-${firstWithProblem(problems, environment)}`)?.focus();
       return;
     }
     // Production asks in main's own question, once, before anything is sent.
     send(animal);
   };
 
-  const categoryOf = (animal: PetDraft) => categoryWords(draftToPet(animal, categories).categoryId);
+  const categoryOf = (animal: PetDraft) => categoryWords(draftToPet(animal, environment, categories).categoryId);
 
   return (
     <form className="add-form" aria-labelledby="add-title" onSubmit={submit} noValidate>
@@ -149,6 +151,7 @@ export function AddAnimalForm() {
       </h2>
       <PetFields
         idPrefix="add"
+        environment={environment}
         draft={draft}
         errors={shown}
         onChange={change}
@@ -165,7 +168,7 @@ export function AddAnimalForm() {
       </button>
       <WaitingAnimals
         categoryOf={categoryOf}
-        formEmpty={isEmptyDraft(draft)}
+        formEmpty={isEmptyDraft(draft, environment)}
         addAnyway={(item) => {
           decided(item);
           sending.current = sending.current.then(() => addOne(item.animal, item.to, true));

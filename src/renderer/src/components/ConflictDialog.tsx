@@ -1,20 +1,29 @@
 import { useRef } from 'react';
 import { toast } from 'sonner';
-import { applyPetPatch, type ChangeEntry, type Pet, type RemoteEnvironment } from '../../../shared/contract';
+import {
+  ANIMAL_FIELDS,
+  applyPetPatch,
+  personFieldsTakenBy,
+  type ChangeEntry,
+  type Pet,
+  type PersonFieldName,
+  type RemoteEnvironment,
+} from '../../../shared/contract';
 import { call } from '../api';
 import { notDoneText } from '../change-words';
 import { ENVIRONMENT_LABELS } from '../format';
 import { Name } from './Name';
 import { useModal } from './use-modal';
 
-const FIELDS = [
-  ['name', 'Name'],
-  ['categoryId', 'Category id'],
-  ['status', 'Status'],
-] as const;
+/** A field's row: its label, an id said as one ("Category id"), as both versions hold the value itself. */
+const rowLabel = (name: PersonFieldName) => {
+  const { label, kind } = ANIMAL_FIELDS[name];
+  return kind === 'int64' ? `${label} id` : label;
+};
 
-const shown = (pet: Pet | null, field: (typeof FIELDS)[number][0]) =>
-  pet === null ? 'unknown' : field === 'status' ? (pet.status ?? 'no status') : pet[field];
+/** A field's value in a version: "no status" for a field it lacks. */
+const shown = (pet: Pet | null, name: PersonFieldName) =>
+  pet === null ? 'unknown' : String(pet[name] ?? `no ${ANIMAL_FIELDS[name].label.toLowerCase()}`);
 
 /**
  * Another counter changed the animal first: both versions side by side, and a person decides.
@@ -67,12 +76,12 @@ export function ConflictDialog({
           </tr>
         </thead>
         <tbody>
-          {FIELDS.map(([field, label]) => {
+          {personFieldsTakenBy(environment).map((field) => {
             const theirs = shown(change.theirs, field);
             const yours = shown(mine, field);
             return (
               <tr key={field} className={theirs === yours ? undefined : 'differs'}>
-                <th scope="row">{label}</th>
+                <th scope="row">{rowLabel(field)}</th>
                 <td>
                   <Name>{theirs}</Name>
                 </td>

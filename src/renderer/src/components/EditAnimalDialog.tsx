@@ -1,12 +1,21 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { OutboxEntry, Pet, PetPatch } from '../../../shared/contract';
+import type { CategoryName, EnvironmentName, OutboxEntry, Pet, PetPatch } from '../../../shared/contract';
 import { call, CallError } from '../api';
 import { changeRefusedText } from '../change-words';
 import { ENVIRONMENT_LABELS } from '../format';
-import { draftToPet, errorsOf, validateDraft, type FieldErrors, type PetDraft, type PetField } from '../pet-form';
+import {
+  draftOf,
+  draftToPet,
+  errorsOf,
+  fieldOf,
+  formFields,
+  validateDraft,
+  type FieldErrors,
+  type PetDraft,
+  type PetField,
+} from '../pet-form';
 import { isRemote, useWindowState, useCategoryWords } from '../window-state';
-import type { CategoryName } from '../../../shared/contract';
 import { Name } from './Name';
 import { PetFields } from './PetFields';
 import { useModal } from './use-modal';
@@ -14,17 +23,26 @@ import { useModal } from './use-modal';
 /** What is being corrected: one of the environment's animals, or one still waiting to be added here. */
 export type Editing = { kind: 'pet'; pet: Pet } | { kind: 'entry'; entry: OutboxEntry };
 
-/** Only the fields that differ from the animal as shown: the change says what the person changed. */
-function patchOf(pet: Shown, draft: PetDraft, categories: readonly CategoryName[]): PetPatch {
-  const wanted = draftToPet(draft, categories);
-  const patch: PetPatch = {};
-  if (wanted.name.trim() !== pet.name) patch.name = wanted.name;
-  if (wanted.categoryId !== pet.categoryId) patch.categoryId = wanted.categoryId;
-  if ((wanted.status ?? null) !== (pet.status ?? null)) patch.status = wanted.status ?? null;
-  return patch;
-}
+type Shown = Partial<Pick<Pet, PetField>>;
 
-type Shown = Pick<Pet, 'name' | 'categoryId' | 'status'>;
+/** Only the fields that differ from the animal as shown: the change says what the person changed. */
+function patchOf(
+  pet: Shown,
+  draft: PetDraft,
+  environment: EnvironmentName,
+  categories: readonly CategoryName[],
+): PetPatch {
+  const wanted = draftToPet(draft, environment, categories);
+  const patch: Record<string, unknown> = {};
+  for (const name of formFields(environment)) {
+    // A field left empty is one the animal lacks; a text is compared as it is kept, trimmed.
+    const now = wanted[name] ?? null;
+    const was = pet[name] ?? null;
+    const same = typeof now === 'string' && fieldOf(name).kind === 'text' ? now.trim() === was : now === was;
+    if (!same) patch[name] = now;
+  }
+  return patch as PetPatch;
+}
 
 /** Correct an animal: the add form's fields and as-you-type checks; main asks before production, as for adds. */
 export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClose(): void }) {
@@ -35,32 +53,29 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
   const dialog = useRef<HTMLDialogElement>(null);
   const nameField = useRef<HTMLInputElement>(null);
   const original = editing.kind === 'pet' ? editing.pet : editing.entry;
-  const [draft, setDraft] = useState<PetDraft>({
-    name: original.name,
-    categoryId: original.categoryId,
-    status: original.status ?? '',
-  });
+  const [draft, setDraft] = useState<PetDraft>(draftOf(original));
   const [errors, setErrors] = useState<FieldErrors>({});
   useModal(dialog, { initial: nameField });
 
   const change = (field: PetField, value: string) => {
     const next = { ...draft, [field]: value };
     setDraft(next);
-    setErrors(validateDraft(next, categories));
+    setErrors(validateDraft(next, environment, categories));
   };
 
   const save = async () => {
     try {
       if (editing.kind === 'entry') {
         if (!isRemote(environment)) return;
-        await call('correctEntry', { environment, entryId: editing.entry.entryId, pet: draftToPet(draft, categories) });
+        const pet = draftToPet(draft, environment, categories);
+        await call('correctEntry', { environment, entryId: editing.entry.entryId, pet });
         toast(
           <span>
             <Name>{draft.name.trim()}</Name> corrected; it goes to {ENVIRONMENT_LABELS[environment]} as corrected.
           </span>,
         );
       } else {
-        const patch = patchOf(editing.pet, draft, categories);
+        const patch = patchOf(editing.pet, draft, environment, categories);
         if (Object.keys(patch).length > 0) await changeAnimal(editing.pet, patch);
       }
       onClose();
@@ -76,9 +91,9 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const problems = validateDraft(draft, categories);
+    const problems = validateDraft(draft, environment, categories);
     if (Object.keys(problems).length > 0) return setErrors(problems);
-    if (Object.keys(patchOf(original, draft, categories)).length === 0) return onClose(); // nothing changed: nothing to ask or send
+    if (Object.keys(patchOf(original, draft, environment, categories)).length === 0) return onClose(); // nothing changed: nothing to ask or send
     void save(); // production: main asks its own question, once
   };
 
@@ -96,6 +111,7 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
         </h2>
         <PetFields
           idPrefix="edit"
+          environment={environment}
           draft={draft}
           errors={errors}
           onChange={change}

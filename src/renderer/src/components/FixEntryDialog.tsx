@@ -6,6 +6,7 @@ import { call, CallError } from '../api';
 import { notDoneText } from '../change-words';
 import { ENVIRONMENT_LABELS } from '../format';
 import {
+  draftOf,
   draftToPet,
   errorsOf,
   errorsOnFields,
@@ -34,24 +35,24 @@ export function FixEntryDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const categories = useWindowState((state) => state.categories);
   const nameField = useRef<HTMLInputElement>(null);
-  const [draft, setDraft] = useState<PetDraft>({
-    name: entry.name,
-    categoryId: entry.categoryId,
-    status: entry.status ?? '',
-  });
+  const [draft, setDraft] = useState<PetDraft>(draftOf(entry));
   const [errors, setErrors] = useState<FieldErrors>(() => refusal(entry));
   useModal(dialog, { initial: nameField });
   const change = (field: PetField, value: string) => {
     const next = { ...draft, [field]: value };
     setDraft(next);
-    setErrors(validateDraft(next, categories));
+    setErrors(validateDraft(next, environment, categories));
   };
   const resend = async (event: React.FormEvent) => {
     event.preventDefault();
-    const problems = validateDraft(draft, categories);
+    const problems = validateDraft(draft, environment, categories);
     if (Object.keys(problems).length > 0) return setErrors(problems);
     try {
-      await call('resendEntry', { environment, entryId: entry.entryId, fixed: draftToPet(draft, categories) });
+      await call('resendEntry', {
+        environment,
+        entryId: entry.entryId,
+        fixed: draftToPet(draft, environment, categories),
+      });
       toast(
         <span>
           <Name>{draft.name.trim()}</Name> is being sent to {ENVIRONMENT_LABELS[environment]} again.
@@ -80,6 +81,7 @@ export function FixEntryDialog({
         </p>
         <PetFields
           idPrefix="fix"
+          environment={environment}
           draft={draft}
           errors={errors}
           onChange={change}

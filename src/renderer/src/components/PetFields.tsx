@@ -1,22 +1,30 @@
 import type { RefObject } from 'react';
-import type { CategoryName } from '../../../shared/contract';
-import { categoryIdOf, STATUS_CHOICES, type FieldErrors, type PetDraft, type PetField } from '../pet-form';
+import type { CategoryName, EnvironmentName } from '../../../shared/contract';
+import { categoryIdOf, fieldOf, formFields, type FieldErrors, type PetDraft, type PetField } from '../pet-form';
 
 interface Props {
   idPrefix: string;
+  /** Whose form it is: it shows the fields the environment takes. */
+  environment: EnvironmentName;
   draft: PetDraft;
   errors: FieldErrors;
   onChange(field: PetField, value: string): void;
+  /** The first field (the name): where the focus goes. */
   nameRef?: RefObject<HTMLInputElement | null>;
   /** The environment's named categories: offered as a pick list, searchable by name or id. */
   categories: readonly CategoryName[];
 }
 
-const STATUS_LABELS = { available: 'Available', pending: 'Pending', sold: 'Sold' } as const;
-
-/** Enter submits from every field: the list of statuses, and the category's pick list too. */
+/** Enter submits from every field: a choice, and the category's pick list too. */
 const submitOnEnter = (event: React.KeyboardEvent<HTMLInputElement | HTMLSelectElement>) => {
   if (event.key !== 'Enter') return;
+  event.preventDefault();
+  event.currentTarget.form?.requestSubmit();
+};
+
+/** In a field of several lines Enter starts a new line; Ctrl+Enter (⌘+Enter) submits. */
+const submitOnCtrlEnter = (event: React.KeyboardEvent<HTMLTextAreaElement>) => {
+  if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
   event.preventDefault();
   event.currentTarget.form?.requestSubmit();
 };
@@ -31,79 +39,100 @@ function categoryHint(typed: string, categories: readonly CategoryName[]): strin
   return named ? named.name : '';
 }
 
-/** Name, category and status, each with its message under it (announced when it appears). */
-export function PetFields({ idPrefix, draft, errors, onChange, nameRef, categories }: Props) {
-  const field = (name: PetField, label: string, input: React.ReactNode, hint = '') => (
-    <div className={`field${errors[name] ? ' invalid' : ''}`}>
-      <label htmlFor={`${idPrefix}-${name}`}>{label}</label>
-      {input}
-      <p id={`${idPrefix}-${name}-error`} className={errors[name] ? 'field-error' : 'hint'} aria-live="polite">
-        {errors[name] ?? hint}
-      </p>
-    </div>
-  );
+/** A choice as a person reads it: "available" is "Available". */
+const choiceLabel = (choice: string) => choice[0]!.toUpperCase() + choice.slice(1);
+
+/**
+ * Each field the environment takes, from the animal's declaration (its label, its kind of input,
+ * its longest input), with its message under it (announced when it appears).
+ */
+export function PetFields({ idPrefix, environment, draft, errors, onChange, nameRef, categories }: Props) {
   const aria = (name: PetField) => ({
     id: `${idPrefix}-${name}`,
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': `${idPrefix}-${name}-error`,
   });
   const listId = `${idPrefix}-categories`;
+
+  const input = (name: PetField, first: boolean) => {
+    const { form, choices, presence, label } = fieldOf(name);
+    const value = draft[name];
+    const change = (event: { target: { value: string } }) => onChange(name, event.target.value);
+    switch (form.input) {
+      case 'text':
+        return (
+          <input
+            {...aria(name)}
+            ref={first ? nameRef : undefined}
+            value={value}
+            autoComplete="off"
+            maxLength={form.maxLength}
+            onChange={change}
+          />
+        );
+      case 'lines':
+        return (
+          <textarea
+            {...aria(name)}
+            value={value}
+            rows={3}
+            maxLength={form.maxLength}
+            onChange={change}
+            onKeyDown={submitOnCtrlEnter}
+          />
+        );
+      case 'category':
+        return (
+          <>
+            <input
+              {...aria(name)}
+              value={value}
+              list={categories.length > 0 ? listId : undefined}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={change}
+              onKeyDown={submitOnEnter}
+            />
+            {categories.length > 0 && (
+              <datalist id={listId}>
+                {categories.map(({ categoryId, name: categoryName }) => (
+                  <option key={categoryId} value={categoryId} label={`${categoryName} (${categoryId})`}>
+                    {`${categoryName} (${categoryId})`}
+                  </option>
+                ))}
+              </datalist>
+            )}
+          </>
+        );
+      case 'choice':
+        return (
+          <select {...aria(name)} value={value} onChange={change} onKeyDown={submitOnEnter}>
+            {choices!.map((choice) => (
+              <option key={choice} value={choice}>
+                {choiceLabel(choice)}
+              </option>
+            ))}
+            {presence !== 'required' && <option value="">{form.none ?? `No ${label.toLowerCase()}`}</option>}
+          </select>
+        );
+    }
+  };
+
   return (
     <>
-      {field(
-        'name',
-        'Name',
-        <input
-          {...aria('name')}
-          ref={nameRef}
-          value={draft.name}
-          autoComplete="off"
-          maxLength={400}
-          onChange={(e) => onChange('name', e.target.value)}
-        />,
-      )}
-      {field(
-        'categoryId',
-        'Category',
-        <>
-          <input
-            {...aria('categoryId')}
-            value={draft.categoryId}
-            list={categories.length > 0 ? listId : undefined}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => onChange('categoryId', e.target.value)}
-            onKeyDown={submitOnEnter}
-          />
-          {categories.length > 0 && (
-            <datalist id={listId}>
-              {categories.map(({ categoryId, name }) => (
-                <option key={categoryId} value={categoryId} label={`${name} (${categoryId})`}>
-                  {`${name} (${categoryId})`}
-                </option>
-              ))}
-            </datalist>
-          )}
-        </>,
-        categoryHint(draft.categoryId, categories),
-      )}
-      {field(
-        'status',
-        'Status',
-        <select
-          {...aria('status')}
-          value={draft.status}
-          onChange={(e) => onChange('status', e.target.value)}
-          onKeyDown={submitOnEnter}
-        >
-          {STATUS_CHOICES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
-          <option value="">No status (matches no filter)</option>
-        </select>,
-      )}
+      {formFields(environment).map((name, index) => {
+        const { form, label } = fieldOf(name);
+        const hint = form.input === 'category' ? categoryHint(draft[name], categories) : '';
+        return (
+          <div key={name} className={`field${errors[name] ? ' invalid' : ''}`}>
+            <label htmlFor={`${idPrefix}-${name}`}>{label}</label>
+            {input(name, index === 0)}
+            <p id={`${idPrefix}-${name}-error`} className={errors[name] ? 'field-error' : 'hint'} aria-live="polite">
+              {errors[name] ?? hint}
+            </p>
+          </div>
+        );
+      })}
     </>
   );
 }
