@@ -1,40 +1,28 @@
-import { type ChangeEntry, type PetPatch, type RemoteEnvironment } from '../../shared/contract';
+import { type ChangeEntry, type RemoteEnvironment } from '../../shared/contract';
 import type { PetstoreCore } from '../core/petstore-core';
+import { ANIMAL_OPTIONS, optionsInWords, patchOfOptions } from './animal-options';
 import { environmentOption, EXIT, parse, UsageError, type CliIo, type WritingCommand } from './cli-args';
 import { petsAsJson, petsAsTable } from './output';
 
-/** "none" on the command line: the animal is left without a status (a merge patch's null). */
-const statusArg = (value: string): PetPatch['status'] => (value === 'none' ? null : (value as PetPatch['status']));
-
 /**
- * `pets set-status <id> <status>` and `pets edit <id> [--name] [--category] [--status]`: the same
- * change as the window's. Against a server, the command then waits for the first attempt to send it.
+ * `pets set-status <id> <status>` and `pets edit <id> [--name] [--category] [--status] ...`: the
+ * same change as the window's ("none" leaves the animal without a status). Against a server, the
+ * command then waits for the first attempt to send it.
  */
 export async function changePet(
   command: string,
   args: string[],
   { core, io, writes }: WritingCommand,
 ): Promise<number> {
-  const { values, positionals } = parse(args, {
-    env: { type: 'string' },
-    name: { type: 'string' },
-    category: { type: 'string' },
-    status: { type: 'string' },
-  });
+  const { values, positionals } = parse(args, { ...ANIMAL_OPTIONS, env: { type: 'string' } });
   const environment = environmentOption(values, core);
   const json = values['json'] === true;
   const [petId, status] = positionals;
   if (petId === undefined) throw new UsageError(`pets ${command} needs the animal's id`);
-  const patch: Record<string, unknown> = {};
-  if (command === 'set-status') {
-    if (status === undefined) throw new UsageError('pets set-status needs a status: available, pending, sold or none');
-    patch['status'] = statusArg(status);
-  } else {
-    if (values['name'] !== undefined) patch['name'] = values['name'];
-    if (values['category'] !== undefined) patch['categoryId'] = values['category'];
-    if (typeof values['status'] === 'string') patch['status'] = statusArg(values['status']);
-    if (Object.keys(patch).length === 0) throw new UsageError('pets edit needs --name, --category or --status');
-  }
+  if (command === 'set-status' && status === undefined)
+    throw new UsageError('pets set-status needs a status: available, pending, sold or none');
+  const patch = patchOfOptions(command === 'set-status' ? { status } : values, environment);
+  if (Object.keys(patch).length === 0) throw new UsageError(`pets edit needs ${optionsInWords(environment)}`);
   const changed = await writes.changePet(environment, petId, patch);
   if ('pet' in changed) {
     io.out(json ? petsAsJson(changed.pet) : `Changed in ${environment}:\n${petsAsTable([changed.pet])}`);

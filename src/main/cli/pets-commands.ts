@@ -12,6 +12,7 @@ import {
   type Parsed,
   type WritingCommand,
 } from './cli-args';
+import { ANIMAL_OPTIONS, newPetOfOptions } from './animal-options';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
 import { changePet } from './pets-change-commands';
 import { exportAnimals, importAnimals } from './pets-file-commands';
@@ -79,11 +80,9 @@ function parseLimit(value: string | boolean | undefined): number {
 /** The options of `pets list`, `pets add` and `pets get`, which take each other's. */
 function parsePets(args: string[], core: PetstoreCore) {
   const parsed = parse(args, {
+    ...ANIMAL_OPTIONS,
     env: { type: 'string' },
-    status: { type: 'string' },
     limit: { type: 'string' },
-    name: { type: 'string' },
-    category: { type: 'string' },
     anyway: { type: 'boolean', default: false },
     all: { type: 'boolean', default: false },
     search: { type: 'string' },
@@ -128,15 +127,9 @@ async function get(args: string[], { core, io }: WritingCommand): Promise<number
 /** `pets add`: the same add as the window's; against a server, the command then waits for the first attempt to send it. */
 async function add(args: string[], { core, io, writes }: WritingCommand): Promise<number> {
   const { values, environment, json } = parsePets(args, core);
-  const added = await writes.addPet(
-    environment,
-    {
-      name: values['name'],
-      categoryId: values['category'],
-      ...(values['status'] === undefined ? {} : { status: values['status'] }),
-    },
-    { anyway: values['anyway'] === true },
-  );
+  const added = await writes.addPet(environment, newPetOfOptions(values, environment), {
+    anyway: values['anyway'] === true,
+  });
   if ('pet' in added) {
     io.out(json ? petsAsJson(added.pet) : `Added to ${environment}:\n${petsAsTable([added.pet])}`);
     return EXIT.ok;

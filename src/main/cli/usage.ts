@@ -1,4 +1,6 @@
-/** The command line's help: every command, its options, and what the exit codes mean. */
+import { ADD_OPTIONS_USAGE, CHANGE_OPTIONS_USAGE } from './animal-options';
+
+/** The command line's help: every command, its options (an animal's from its declaration), and what the exit codes mean. */
 export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command>)
   --help, --version
   env show [--json]                          the active environment, addresses and key status
@@ -13,7 +15,7 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   pets list --all [--search T] [--status S] [--sort newest|oldest|name] [--env E] [--json]
                                              every animal (a server's every page), streamed: a table, or JSON lines
   pets list --search T [--limit N] [...]      the first N whose name holds T (any part, case and accents aside)
-  pets add --name N --category ID [--status S] [--anyway] [--env E] [--json]
+  pets add ${ADD_OPTIONS_USAGE} [--anyway] [--env E] [--json]
                                              (--anyway: even when one of that name and category is there)
   pets import <file.csv> [--dry-run] [--look-alikes-too] [--env E] [--json]
                                              add a CSV's animals (name, category id or name, status), each
@@ -28,7 +30,7 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
                                              outbox discard ask for it (at a terminal, or PETSTORE_MANAGER_PIN)
   pets get <id> [--env E] [--json]           (deprecated by the interface; use pets list --status)
   pets set-status <id> <available|pending|sold|none> [--env E] [--json]
-  pets edit <id> [--name N] [--category ID] [--status S|none] [--env E] [--json]
+  pets edit <id> ${CHANGE_OPTIONS_USAGE} [--env E] [--json]
                                              change an animal (a server: sent now, or kept and sent by sync)
   doctor                                     check each data file, the keychain and each server
   sync [--env E]                             send the outbox until it is empty or nothing more can be done
