@@ -75,7 +75,7 @@ export function PetFields({ idPrefix, environment, draft, errors, onChange, name
           <textarea
             {...aria(name)}
             value={value}
-            rows={3}
+            rows={1}
             maxLength={form.maxLength}
             onChange={change}
             onKeyDown={submitOnCtrlEnter}
