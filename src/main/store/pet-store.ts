@@ -1,5 +1,6 @@
 import {
   ANIMAL_FIELD_NAMES,
+  ANIMAL_FIELDS,
   ApiError,
   applyPetPatch,
   changesNothing,
@@ -93,11 +94,20 @@ const withSearchText = <P extends { name: string; searchText?: string }>(params:
 };
 
 /**
- * Every argument is validated here, whatever typed it: a call from the IPC bridge, the HTTP
- * service or a script gets an ApiError for bad input and leaves nothing half-written. `held`: the
- * fields its `pets` table holds (the local store every one, a replica REMOTE_FIELD_NAMES).
+ * The fields the file's `pets` holds, in the declaration's order: those it has columns for. The
+ * local store's has every one; a replica's, what a server is sent and read for (REMOTE_FIELD_NAMES).
  */
-export function createPetStore(db: SqliteDatabase, held: readonly AnimalFieldName[] = ANIMAL_FIELD_NAMES): PetStore {
+function fieldsHeld(db: SqliteDatabase): AnimalFieldName[] {
+  const columns = new Set(db.prepare<[], string>(`SELECT name FROM pragma_table_info('pets')`).pluck().all());
+  return ANIMAL_FIELD_NAMES.filter((name) => columns.has(ANIMAL_FIELDS[name].column));
+}
+
+/**
+ * Every argument is validated here, whatever typed it: a call from the IPC bridge, the HTTP
+ * service or a script gets an ApiError for bad input and leaves nothing half-written.
+ */
+export function createPetStore(db: SqliteDatabase): PetStore {
+  const held = fieldsHeld(db);
   const columns = animalColumns('pets', held);
   const animalFromRow = animalFromRowOf(held);
   const person = PERSON_FIELD_NAMES.filter((name) => held.includes(name));

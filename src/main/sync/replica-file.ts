@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { REMOTE_FIELD_NAMES, type RemoteEnvironment } from '../../shared/contract';
+import type { RemoteEnvironment } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
 import { openDatabase, type SqliteDatabase } from '../store/database';
 import { REPLICA_MIGRATIONS } from '../store/migrations';
@@ -17,7 +17,7 @@ export const replicaFileName = (environment: RemoteEnvironment) => `replica-${en
  */
 export function openReplicaFile(dataDir: string, environment: RemoteEnvironment, now: () => number = Date.now) {
   const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
-  const pets = createPetStore(db, REMOTE_FIELD_NAMES);
+  const pets = createPetStore(db);
   return { db, pets, queues: openWriteQueues(db, pets, environment, now) };
 }
 

@@ -73,7 +73,7 @@ describe("the animal's columns", () => {
   });
 
   it('map a row of a table that holds only some fields: nothing of the others comes into the animal', () => {
-    const held = ANIMAL_FIELD_NAMES.filter((name) => name !== 'revision');
+    const held = ['id', 'name', 'categoryId', 'status'] as const;
     const fromRow = animalFromRowOf(held);
     expect(animalFromRowOf([...held])).toBe(fromRow); // made once for each list
     const animal = fromRow({ id: '1', name: 'Rex', categoryId: '2', status: null } as AnimalSqlRow);
