@@ -2,7 +2,7 @@
 // for a person's word. The built renderer in Chromium over the real core.
 import type { Page } from '@playwright/test';
 import { test, expect } from './harness';
-import { checkScreen, reopen, row } from './ui-helpers';
+import { checkScreen, connectServer, reopen, row, workIn } from './ui-helpers';
 
 const nameField = (page: Page) => page.getByLabel('Name', { exact: true });
 const categoryField = (page: Page) => page.getByLabel('Category', { exact: true });
@@ -56,4 +56,48 @@ test('the add form starts at Available with the last category; a look-alike wait
   // "No status" is a choice a person makes, and says what it means.
   await page.locator('#add-status').selectOption('');
   await expect(page.locator('#add-status').locator('option:checked')).toHaveText(/No status \(matches no filter\)/);
+});
+
+test('notes, which the local store alone keeps: several lines in the add form and the correction; no field for a server', async ({
+  app: { page, core },
+}) => {
+  const notes = page.getByLabel('Notes', { exact: true });
+  await page.keyboard.press('Control+n');
+  await page.keyboard.type('Rex');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('5');
+  await page.keyboard.press('Tab'); // the status
+  await page.keyboard.press('Tab');
+  await expect(notes).toBeFocused();
+  await page.keyboard.type('Bites.');
+  await page.keyboard.press('Enter'); // a new line, not an add
+  await page.keyboard.type('Feed at 8.');
+  await expect(notes).toHaveValue('Bites.\nFeed at 8.');
+  await page.keyboard.press('Control+Enter');
+  await expect(row(page, 'Rex')).toBeVisible();
+  await expect(notes).toHaveValue('');
+  await expect(nameField(page)).toBeFocused();
+  expect(await core.getPet('local', '1')).toMatchObject({ notes: 'Bites.\nFeed at 8.' });
+
+  // The correction shows them; emptied, they are removed.
+  await row(page, 'Rex').click();
+  await page.keyboard.press('e');
+  const dialog = page.getByRole('dialog', { name: /Correct Rex/ });
+  await expect(dialog.getByLabel('Notes', { exact: true })).toHaveValue('Bites.\nFeed at 8.');
+  await dialog.getByLabel('Notes', { exact: true }).fill('Calm\tnow');
+  await expect(dialog.getByText('notes must not contain control characters such as tabs')).toBeVisible();
+  await dialog.getByLabel('Notes', { exact: true }).fill('');
+  await dialog.getByLabel('Notes', { exact: true }).press('Control+Enter');
+  await expect(dialog).toHaveCount(0);
+  expect(await core.getPet('local', '1')).not.toHaveProperty('notes');
+
+  // A server is never sent notes: its form has no such field.
+  const server = await connectServer(core, 'staging');
+  try {
+    await workIn(page, core, 'staging');
+    await expect(nameField(page)).toBeVisible();
+    await expect(notes).toHaveCount(0);
+  } finally {
+    await server.close();
+  }
 });

@@ -30,14 +30,15 @@ import {
   type PetPatch,
   type PetStatus,
 } from '../../src/shared/contract';
+import { NOTES_LONGEST, NOTES_MAX_LENGTH } from '../../src/shared/contract/animal-values';
 import { thrown } from '../helpers/store';
 
 const parsePatch = (patch: unknown) => parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
 
 describe('the declaration', () => {
   it('lists the fields in the order they are stored and sent, each with its own column', () => {
-    expect(ANIMAL_FIELD_NAMES).toEqual(['id', 'name', 'categoryId', 'status', 'revision']);
-    expect(PERSON_FIELD_NAMES).toEqual(['name', 'categoryId', 'status']);
+    expect(ANIMAL_FIELD_NAMES).toEqual(['id', 'name', 'categoryId', 'status', 'notes', 'revision']);
+    expect(PERSON_FIELD_NAMES).toEqual(['name', 'categoryId', 'status', 'notes']);
     const columns = ANIMAL_FIELD_NAMES.map((name) => ANIMAL_FIELDS[name].column);
     expect(new Set(columns).size).toBe(columns.length);
   });
@@ -48,7 +49,8 @@ describe('the declaration', () => {
       expect(name, name).toMatch(/^[a-z][A-Za-z0-9]*$/);
       expect(field.column, name).toMatch(/^[a-z][a-z0-9_]*$/);
       if (field.setBy === 'server') continue;
-      expect(field.csv?.header, name).toBeTruthy();
+      // A file goes to any environment: a field of our extension, which a server never takes, has no column.
+      if (field.presence !== 'ours') expect(field.csv?.header, name).toBeTruthy();
       expect(field.label, name).toBeTruthy();
       if (field.kind === 'text') expect(field.longest, name).toBeGreaterThan(0);
       if (field.kind === 'choice') expect(field.choices?.length, name).toBeGreaterThan(0);
@@ -61,10 +63,16 @@ describe('the declaration', () => {
       name: string;
       categoryId: Int64;
       status?: PetStatus;
+      notes?: string;
       revision?: number;
     }>();
-    expectTypeOf<NewPet>().toEqualTypeOf<{ name: string; categoryId: Int64; status?: PetStatus }>();
-    expectTypeOf<PetPatch>().toEqualTypeOf<{ name?: string; categoryId?: Int64; status?: PetStatus | null }>();
+    expectTypeOf<NewPet>().toEqualTypeOf<{ name: string; categoryId: Int64; status?: PetStatus; notes?: string }>();
+    expectTypeOf<PetPatch>().toEqualTypeOf<{
+      name?: string;
+      categoryId?: Int64;
+      status?: PetStatus | null;
+      notes?: string | null;
+    }>();
   });
 });
 
@@ -95,7 +103,7 @@ describe('schemas derived from it', () => {
     expect((refused as { fields: unknown }).fields).toEqual([
       { field: 'id', message: 'cannot be changed: an animal keeps its id' },
       { field: 'revision', message: 'is set by the server; send the revision you saw in If-Match instead' },
-      { field: 'colour', message: 'is not a field that can be changed; change name, categoryId, status' },
+      { field: 'colour', message: 'is not a field that can be changed; change name, categoryId, status, notes' },
       { field: 'name', message: 'cannot be removed (null): every animal has a name; send a new one' },
     ]);
   });
@@ -187,5 +195,69 @@ describe('what a server is sent and read for', () => {
     const entry = { entryId: '4', name: 'Rex', categoryId: '2', status: undefined, state: 'pending' };
     expect(pickFields(entry, PERSON_FIELD_NAMES)).toEqual({ name: 'Rex', categoryId: '2' });
     expect(Object.keys(pickFields(entry, PERSON_FIELD_NAMES))).toEqual(['name', 'categoryId']);
+  });
+});
+
+describe('notes, our extension', () => {
+  const notesOf = (notes: unknown) =>
+    parseOrThrow(newPetSchema('app'), { name: 'Rex', categoryId: '1', notes }, 'invalid_body', 'body').notes;
+  const problemOf = (notes: unknown) =>
+    (thrown(() => notesOf(notes)) as { fields: Array<{ field: string; message: string }> }).fields;
+
+  it('take one or more lines, trimmed, each break a line feed', () => {
+    expect(notesOf('  Bites.\r\nFeed at 8.\rNo fish.\n\n')).toBe('Bites.\nFeed at 8.\nNo fish.');
+    expect(notesOf('Ünïcödé 🐕 ok')).toBe('Ünïcödé 🐕 ok');
+    expect(
+      parseOrThrow(newPetSchema('app'), { name: 'Rex', categoryId: '1' }, 'invalid_body', 'body'),
+    ).not.toHaveProperty('notes');
+  });
+
+  it("otherwise keep a name's rules, with their messages", () => {
+    expect(problemOf('a\tb')).toEqual([
+      { field: 'notes', message: 'must not contain control characters such as tabs (line breaks are fine)' },
+    ]);
+    expect(problemOf('ok \u202E evil')[0]!.message).toMatch(/^must not contain text-direction controls/);
+    expect(problemOf(' \r\n \n ')[0]!.message).toBe('must not be empty');
+    expect(problemOf('\u200B')[0]!.message).toBe('must contain at least one visible character');
+    expect(problemOf('\uD800')[0]!.message).toMatch(/^must be valid Unicode text/);
+    expect(problemOf(7)[0]!.message).toBe('must be a string, got 7');
+  });
+
+  it('are at most 2,000 characters, each counted once (an emoji too), and the bounds allow them', () => {
+    expect(NOTES_MAX_LENGTH).toBe(2_000);
+    const longest = '🐕'.repeat(NOTES_MAX_LENGTH);
+    expect(notesOf(longest)).toBe(longest);
+    expect(problemOf(`${longest}x`)[0]!.message).toBe('must be at most 2000 characters, got 2001');
+    expect(newPetBounds.safeParse({ name: 'Rex', categoryId: '1', notes: longest }).success).toBe(true);
+    expect(newPetBounds.safeParse({ name: 'Rex', categoryId: '1', notes: 'x'.repeat(NOTES_LONGEST + 1) }).success).toBe(
+      false,
+    );
+    expect(petPatchBounds.parse({ notes: null })).toEqual({ notes: null });
+  });
+
+  it('are removed from an animal with null', () => {
+    expect(parsePatch({ notes: null })).toEqual({ notes: null });
+    expect(applyPetPatch({ id: '1', name: 'Rex', categoryId: '2', notes: 'Bites.' }, { notes: null })).toEqual({
+      id: '1',
+      name: 'Rex',
+      categoryId: '2',
+    });
+  });
+
+  it("are the local store's alone: no server is sent them, read for them, or asked to take them", () => {
+    expect(REMOTE_FIELD_NAMES).not.toContain('notes');
+    expect(personFieldsTakenBy('local')).toContain('notes');
+    expect(personFieldsTakenBy('staging')).not.toContain('notes');
+    expect(fieldsNotTaken('local', { notes: 'Bites.' })).toEqual([]);
+    expect(fieldsNotTaken('production', { name: 'Rex', notes: 'Bites.' })).toEqual([
+      {
+        field: 'notes',
+        message:
+          "is our extension, which only the local store keeps; Production's server is never sent it, as the app cannot yet tell whether a server has the extension",
+      },
+    ]);
+    const sent = { id: 1n, name: 'Rex', categoryId: 2n, notes: 'theirs' };
+    expect(remotePetSchema('json').parse(sent)).toEqual({ id: '1', name: 'Rex', categoryId: '2' });
+    expect(petSchema('json').parse(sent)).toEqual({ id: '1', name: 'Rex', categoryId: '2', notes: 'theirs' });
   });
 });

@@ -168,6 +168,10 @@ export const MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.exec('DROP INDEX idempotency_keys_by_age');
   },
+  // 8: an animal's notes (our extension), which the local store alone keeps: a replica holds none.
+  (db) => {
+    db.exec(`ALTER TABLE pets ADD COLUMN notes TEXT CHECK (length(notes) > 0);`);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

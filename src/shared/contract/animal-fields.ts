@@ -1,5 +1,14 @@
 import type { z } from 'zod';
-import { nameSchema, PET_STATUSES, revisionSchema, serverNameSchema, statusSchema } from './animal-values';
+import {
+  nameSchema,
+  NOTES_LONGEST,
+  notesSchema,
+  PET_STATUSES,
+  revisionSchema,
+  serverNameSchema,
+  statusSchema,
+  storedNotesSchema,
+} from './animal-values';
 import { int64Schema, type ValueSource } from './int64';
 import { NAME_MAX_LENGTH, SERVER_NAME_MAX_LENGTH } from './limits';
 
@@ -106,6 +115,18 @@ export const ANIMAL_FIELDS = {
     csv: { header: 'status' },
     // Filters are by status: an animal without one is under All alone.
     form: { input: 'choice', none: 'No status (matches no filter)' },
+  },
+  // Our extension: the local store keeps notes; no server is sent them (see REMOTE_FIELD_NAMES).
+  notes: {
+    column: 'notes',
+    kind: 'text',
+    presence: 'ours',
+    label: 'Notes',
+    setBy: 'person',
+    accept: () => notesSchema,
+    fromServer: () => storedNotesSchema,
+    longest: NOTES_LONGEST,
+    form: { input: 'lines', maxLength: NOTES_LONGEST },
   },
   revision: {
     column: 'revision',
