@@ -1,7 +1,7 @@
 import { ApiError, type AppError } from '../shared/contract';
 import { RemoteError } from './remote/remote-error';
 import { KeychainUnavailableError } from './secrets/keychain';
-import { storageProblem, UnusableFileError } from './store/unusable-file';
+import { storageProblem, UnusableFileError } from './database/unusable-file';
 
 /** An error already reported as an AppError elsewhere (another thread), carried as it is. */
 export class ReportedError extends Error {

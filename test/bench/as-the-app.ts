@@ -11,7 +11,7 @@ import { createKeyAccess } from '../../src/main/core/key-access';
 import { createRemoteClient } from '../../src/main/remote/remote-client';
 import { createEnvironmentKeys } from '../../src/main/secrets/environment-keys';
 import { createKeychain } from '../../src/main/secrets/keychain';
-import { openDatabase } from '../../src/main/store/database';
+import { openDatabase } from '../../src/main/database/database';
 import { openReplica, type Replica } from '../../src/main/sync/replica';
 import { startSyncThread } from '../../src/main/sync/start-sync-thread';
 import type { SyncEngineOptions } from '../../src/main/sync/sync-engine';

@@ -2,9 +2,9 @@
 // with the counts per status, at the top and deep in the list, and find by name through the
 // trigram index, against the baseline of a scan in JavaScript over every name, in the same run.
 import { join } from 'node:path';
-import { openDatabase } from '../../src/main/store/database';
-import { createPetStore } from '../../src/main/store/pet-store';
-import { searchText } from '../../src/main/store/search-text';
+import { openDatabase } from '../../src/main/database/database';
+import { createPetsTable } from '../../src/main/database/pets-table';
+import { searchText } from '../../src/main/database/search-text';
 import { PET_STATUSES } from '../../src/shared/contract';
 import { fmt, summarize, timeMicros } from './stats';
 
@@ -13,7 +13,7 @@ const RUNS = 200;
 
 export function benchBrowse(dir: string): string[] {
   const db = openDatabase(join(dir, 'browse.db'));
-  const store = createPetStore(db);
+  const store = createPetsTable(db);
   const seedStart = Date.now();
   db.transaction(() => {
     for (let i = 0; i < ROWS; i++)

@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { openDatabase } from '../../src/main/store/database';
-import { createPetStore } from '../../src/main/store/pet-store';
+import { openDatabase } from '../../src/main/database/database';
+import { createPetsTable } from '../../src/main/database/pets-table';
 import { newIdempotencyKey } from '../../src/main/sync/idempotency-keys';
 import { CHANGE_BATCHES_IN_FLIGHT, SYNC_BATCH, SYNC_CONCURRENCY } from '../../src/main/sync/sync-engine';
 import { builtSyncThread, openAppReplica } from './as-the-app';
@@ -23,7 +23,7 @@ const tuning = { batch: BATCH, concurrency: CONCURRENCY };
 /** The server's file: CHANGES animals the replica will change, and as many more for the load generator. */
 function seedServer(file: string): void {
   const db = openDatabase(file);
-  const store = createPetStore(db);
+  const store = createPetsTable(db);
   db.transaction(() => {
     for (let i = 0; i < CHANGES * 2; i++)
       store.createPet({ name: `Animal ${i}`, categoryId: '1', status: 'available' });

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { openDatabase } from '../../src/main/store/database';
+import { openDatabase } from '../../src/main/database/database';
 import { PET_STATUSES } from '../../src/shared/contract';
 import { freePort, startProcess, stopProcess } from '../helpers/processes';
 import { fmt, verdict } from './stats';

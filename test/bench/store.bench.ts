@@ -2,8 +2,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { openDatabase } from '../../src/main/store/database';
-import { createPetStore } from '../../src/main/store/pet-store';
+import { openDatabase } from '../../src/main/database/database';
+import { createPetsTable } from '../../src/main/database/pets-table';
 import { PET_STATUSES, type Pet } from '../../src/shared/contract';
 import { fmt, summarize, timeMicros, verdict } from './stats';
 
@@ -40,7 +40,7 @@ export function benchStore(dir: string): string[] {
   const open = summarize(opens);
 
   const db = openDatabase(file);
-  const store = createPetStore(db);
+  const store = createPetsTable(db);
   // The baseline: the same query as a bare prepared statement, default better-sqlite3 row objects.
   const raw = db.prepare('SELECT id, name, category_id, status FROM pets WHERE status = ? ORDER BY id LIMIT ?');
 

@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
-import { openDatabase } from '../../src/main/store/database';
-import { createPetStore } from '../../src/main/store/pet-store';
+import { openDatabase } from '../../src/main/database/database';
+import { createPetsTable } from '../../src/main/database/pets-table';
 import { expect, test } from './harness';
 import { checkScreen, connectServer, reopen, row } from './ui-helpers';
 
@@ -45,7 +45,7 @@ test.describe('changing animals', () => {
     await reopen(page);
     // The command line, say: another connection to the same file, which the window does not hear of.
     const other = openDatabase(join(dataDir, DATABASE_FILE_NAME));
-    createPetStore(other).changePet('1', { name: 'Rex II', status: 'pending' }, '*');
+    createPetsTable(other).changePet('1', { name: 'Rex II', status: 'pending' }, '*');
     other.close();
     await petRow(page, '1').focus();
     await page.keyboard.press('s');

@@ -2,8 +2,8 @@
 // remembers its key, or an address changed since. Chromium over the real core; the server is our
 // service behind the fault proxy, the replica's file edited as another process would.
 import { join } from 'node:path';
-import { openDatabase } from '../../src/main/store/database';
-import { REPLICA_MIGRATIONS } from '../../src/main/store/migrations';
+import { openDatabase } from '../../src/main/database/database';
+import { REPLICA_MIGRATIONS } from '../../src/main/database/migrations';
 import { replicaFileName } from '../../src/main/sync/replica-file';
 import { expect, test } from './harness';
 import { checkScreen, closeToasts, connectServer, restartInProduction, row } from './ui-helpers';

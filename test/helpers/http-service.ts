@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { buildServer, type ServerOptions } from '../../src/main/server/app';
-import { openDatabase, type SqliteDatabase } from '../../src/main/store/database';
-import { createPetStore, type PetStore } from '../../src/main/store/pet-store';
+import { openDatabase, type SqliteDatabase } from '../../src/main/database/database';
+import { createPetsTable, type PetsTable } from '../../src/main/database/pets-table';
 
 export const TEST_API_KEY = 'test-key-4f1c9a7e2b8d-Jq81VwZ0xNmP3s';
 
@@ -13,7 +13,7 @@ export interface RunningService {
   baseUrl: string;
   port: number;
   db: SqliteDatabase;
-  store: PetStore;
+  store: PetsTable;
   dbFile: string;
   close(): Promise<void>;
 }
@@ -25,7 +25,7 @@ export async function startService(
   const dir = mkdtempSync(join(tmpdir(), 'petstore-http-'));
   const dbFile = join(dir, 'pets.db');
   const db = openDatabase(dbFile);
-  const store = createPetStore(db);
+  const store = createPetsTable(db);
   const app = buildServer({
     db,
     store,

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../../src/main/store/database';
+import type { SqliteDatabase } from '../../src/main/database/database';
 
 /**
  * A probe on a connection: the ids of the animals whose search_text a write named (and so whose

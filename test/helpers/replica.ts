@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
 import { createSettings } from '../../src/main/config/settings';
 import { createRemoteClient } from '../../src/main/remote/remote-client';
-import { openDatabase } from '../../src/main/store/database';
+import { openDatabase } from '../../src/main/database/database';
 import { openReplica, type Replica } from '../../src/main/sync/replica';
 import { startSyncThread } from '../../src/main/sync/start-sync-thread';
 import type { RemoteEnvironment } from '../../src/shared/contract';

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
-import { openDatabase, type SqliteDatabase } from '../../src/main/store/database';
-import { createPetStore, type PetStore } from '../../src/main/store/pet-store';
+import { openDatabase, type SqliteDatabase } from '../../src/main/database/database';
+import { createPetsTable, type PetsTable } from '../../src/main/database/pets-table';
 import { useTempDir } from './temp-dir';
 
 /** A real database file in a temp directory, opened fresh for each test and closed after it. */
-export function useStore(): () => { db: SqliteDatabase; store: PetStore; file: string } {
+export function useStore(): () => { db: SqliteDatabase; store: PetsTable; file: string } {
   const tempDir = useTempDir();
-  let opened: { db: SqliteDatabase; store: PetStore; file: string } | undefined;
+  let opened: { db: SqliteDatabase; store: PetsTable; file: string } | undefined;
   afterEach(() => {
     opened?.db.close();
     opened = undefined;
@@ -17,7 +17,7 @@ export function useStore(): () => { db: SqliteDatabase; store: PetStore; file: s
     if (!opened) {
       const file = join(tempDir(), 'pets.db');
       const db = openDatabase(file);
-      opened = { db, store: createPetStore(db), file };
+      opened = { db, store: createPetsTable(db), file };
     }
     return opened;
   };
@@ -39,11 +39,11 @@ export function thrown(fn: () => unknown): unknown {
  */
 export function seedLocalStore(
   dataDir: string,
-  pets: ReadonlyArray<Parameters<PetStore['upsertPets']>[0][number]>,
+  pets: ReadonlyArray<Parameters<PetsTable['upsertPets']>[0][number]>,
 ): void {
   const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
   try {
-    createPetStore(db).upsertPets(pets);
+    createPetsTable(db).upsertPets(pets);
   } finally {
     db.close();
   }

@@ -5,7 +5,7 @@ import {
   type EnvironmentName,
   type RemoteEnvironment,
 } from '../../shared/contract';
-import type { SqliteDatabase } from '../store/database';
+import type { SqliteDatabase } from '../database/database';
 
 /** Environment variables that preset a base address until one is set in the app. */
 export const BASE_URL_PRESETS: Record<RemoteEnvironment, string> = {

@@ -29,9 +29,9 @@ import {
   type ImportColumns,
 } from '../csv/animal-csv';
 import { readCsv, unguardCell, writeCsv } from '../csv/spreadsheet-csv';
-import type { CategoryNames } from '../store/category-names';
-import type { RowToImport } from '../store/imported-rows';
-import { searchText } from '../store/search-text';
+import type { CategoryNames } from '../database/category-names';
+import type { RowToImport } from '../database/imported-rows';
+import { searchText } from '../database/search-text';
 
 export interface AnimalFilesDeps {
   animals(environment: EnvironmentName, query: AnimalsQuery): AnimalsWindow;

@@ -3,7 +3,7 @@ import type { EnvironmentName, ImportProgress, RemoteEnvironment, ServerStatus }
 import type { ActiveEnvironmentView } from '../../shared/ipc/views';
 import type { FaultLog } from '../app-error';
 import type { Settings } from '../config/settings';
-import type { CategoryNames } from '../store/category-names';
+import type { CategoryNames } from '../database/category-names';
 import type { Inventory, RemoteServer } from './inventory';
 import type { ConfirmKeyOrigin } from './key-access';
 import type { ManagerLock } from './manager-lock';

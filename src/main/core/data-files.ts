@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_ENVIRONMENTS } from '../../shared/contract';
 import { DATABASE_FILE_NAME } from '../config/data-dir';
-import { checkDatabaseFile } from '../store/database';
-import { MIGRATIONS, REPLICA_MIGRATIONS } from '../store/migrations';
+import { checkDatabaseFile } from '../database/database';
+import { MIGRATIONS, REPLICA_MIGRATIONS } from '../database/migrations';
 import { replicaFileName } from '../sync/replica-file';
 
 /** Every database file in the data folder (the app's, and each server's replica that exists), checked read only. */

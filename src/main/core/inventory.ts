@@ -14,7 +14,7 @@ import type {
   ServerStatus,
 } from '../../shared/contract';
 import type { KeyStatusView } from '../../shared/ipc/views';
-import type { RowToImport } from '../store/imported-rows';
+import type { RowToImport } from '../database/imported-rows';
 import type { SyncPassResult } from '../sync/sync-engine';
 import type { ConfirmKeyOrigin } from './key-access';
 

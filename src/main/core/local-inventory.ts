@@ -7,9 +7,9 @@ import {
   SAME_ANIMALS_SHOWN,
   type PetsView,
 } from '../../shared/contract';
-import type { SqliteDatabase } from '../store/database';
-import { createImportedRows } from '../store/imported-rows';
-import { createPetStore } from '../store/pet-store';
+import type { SqliteDatabase } from '../database/database';
+import { createImportedRows } from '../database/imported-rows';
+import { createPetsTable } from '../database/pets-table';
 import type { Inventory } from './inventory';
 
 /**
@@ -17,7 +17,7 @@ import type { Inventory } from './inventory';
  * waits to be sent, and it is its own freshest list. It has no server.
  */
 export function createLocalInventory(db: SqliteDatabase): Inventory {
-  const store = createPetStore(db);
+  const store = createPetsTable(db);
   const imports = createImportedRows(db);
 
   const listPets = (query: unknown): PetsView => ({

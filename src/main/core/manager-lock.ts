@@ -11,7 +11,7 @@ import {
 } from '../../shared/contract';
 import type { ManagerLockView } from '../../shared/ipc/views';
 import { ReportedError } from '../app-error';
-import { writeTransaction, type SqliteDatabase } from '../store/database';
+import { writeTransaction, type SqliteDatabase } from '../database/database';
 
 /** Wrong PINs in a row before each further try waits (1 s, then doubling: 2 s, 4 s, ... up to 15 min). */
 export const FREE_ATTEMPTS = 3;

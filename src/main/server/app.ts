@@ -16,8 +16,8 @@ import {
   type IfMatch,
   type PetPatch,
 } from '../../shared/contract';
-import type { SqliteDatabase } from '../store/database';
-import type { PetStore } from '../store/pet-store';
+import type { SqliteDatabase } from '../database/database';
+import type { PetsTable } from '../database/pets-table';
 import { parseJson, petToWire, stringifyJson } from '../wire/json-codec';
 import { createBearerCheck } from './bearer-auth';
 import { createCachedListPath } from './cached-list-path';
@@ -34,7 +34,7 @@ export const API_PREFIX = '/v1';
 
 export interface ServerOptions {
   db: SqliteDatabase;
-  store: PetStore;
+  store: PetsTable;
   apiKey: string;
   /** One line per request; none when absent. */
   logger?: Logger;

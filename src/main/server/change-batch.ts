@@ -8,7 +8,7 @@ import {
   type IfMatch,
   type PetPatch,
 } from '../../shared/contract';
-import { writeTransaction, type SqliteDatabase } from '../store/database';
+import { writeTransaction, type SqliteDatabase } from '../database/database';
 import { errorJson } from './error-replies';
 import { isIdempotencyKey } from './idempotency';
 

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { writeTransaction, type SqliteDatabase } from '../store/database';
+import { writeTransaction, type SqliteDatabase } from '../database/database';
 import { ApiError } from '../../shared/contract';
 
 /** Keys are kept at least this long (the IETF httpapi draft leaves it to the server). */

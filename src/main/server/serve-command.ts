@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import { APP_VERSION } from '../config/app-version';
 import { createKeychain, keychainService } from '../secrets/keychain';
-import { openDatabase } from '../store/database';
-import { createPetStore } from '../store/pet-store';
+import { openDatabase } from '../database/database';
+import { createPetsTable } from '../database/pets-table';
 import { resolveServerApiKey } from './api-key';
 import { buildServer } from './app';
 import { parseServeOptions, USAGE } from './serve-options';
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
 
   const tls = options.tls && { cert: readFileSync(options.tls.cert), key: readFileSync(options.tls.key) };
   const db = openDatabase(options.db);
-  const app = buildServer({ db, store: createPetStore(db), apiKey, logger: log, tls, limits: options.limits });
+  const app = buildServer({ db, store: createPetsTable(db), apiKey, logger: log, tls, limits: options.limits });
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;

@@ -1,7 +1,7 @@
 import type { AnimalRow, AnimalsWindow, RemoteEnvironment, ValidAnimalsQuery } from '../../shared/contract';
-import { readTransaction, type SqliteDatabase } from '../store/database';
-import { addCounts } from '../store/name-search';
-import type { PetStore } from '../store/pet-store';
+import { readTransaction, type SqliteDatabase } from '../database/database';
+import { addCounts } from '../database/name-search';
+import type { PetsTable } from '../database/pets-table';
 import type { InventoryWalk } from './inventory-walk';
 import type { Outbox } from './outbox';
 import type { PetChanges } from './pet-changes';
@@ -10,7 +10,7 @@ export interface AnimalsWindowOptions {
   db: SqliteDatabase;
   environment: RemoteEnvironment;
   outbox: Outbox;
-  pets: PetStore;
+  pets: PetsTable;
   changes: PetChanges;
   walk: InventoryWalk;
   /** When the server last listed animals to this computer (ms since epoch), or null. */

@@ -1,5 +1,5 @@
 import type { ChangeSupport } from '../../shared/contract';
-import type { SqliteDatabase } from '../store/database';
+import type { SqliteDatabase } from '../database/database';
 
 /** What each address is known to do with changes of animals (our extension), in the replica's file. */
 export function createChangeSupport(db: SqliteDatabase) {

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../store/database';
+import type { SqliteDatabase } from '../database/database';
 
 /** Where a queue's entries wait, and in what order they may go (see write-queue.ts). */
 export interface WaitingRules {

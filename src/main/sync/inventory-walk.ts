@@ -10,10 +10,10 @@ import {
 import { toAppError } from '../app-error';
 import type { RemoteClient, RemotePage } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
-import { animalParams, columnsOf, paramsOf, setEach, type AnimalParams } from '../store/animal-columns';
-import { writeTransaction, type SqliteDatabase } from '../store/database';
-import { OLDER_THAN_GIVEN, OLDER_THAN_HELD } from '../store/pet-store';
-import { searchText } from '../store/search-text';
+import { animalParams, columnsOf, paramsOf, setEach, type AnimalParams } from '../database/animal-columns';
+import { writeTransaction, type SqliteDatabase } from '../database/database';
+import { OLDER_THAN_GIVEN, OLDER_THAN_HELD } from '../database/pets-table';
+import { searchText } from '../database/search-text';
 
 /** A page as large as the interface allows: the fewest requests for the whole inventory. */
 export const WALK_PAGE_SIZE = 100;

@@ -18,11 +18,11 @@ import {
   setEach,
   type AnimalParams,
   type AnimalSqlRow,
-} from '../store/animal-columns';
-import type { SqliteDatabase } from '../store/database';
-import type { PetStore } from '../store/pet-store';
-import { ORDER_BY, petsFilter, toCounts } from '../store/name-search';
-import { searchText } from '../store/search-text';
+} from '../database/animal-columns';
+import type { SqliteDatabase } from '../database/database';
+import type { PetsTable } from '../database/pets-table';
+import { ORDER_BY, petsFilter, toCounts } from '../database/name-search';
+import { searchText } from '../database/search-text';
 import { newIdempotencyKey } from './idempotency-keys';
 import { createWriteQueue, type ClaimedBase, type QueueKind, type QueueRow } from './write-queue';
 
@@ -50,7 +50,7 @@ function newPetOf(row: AddRow): NewPet {
 const UNDER_ITS_STATUS = `state <> 'refused'`;
 
 /** Adds as a kind of write (see write-queue.ts): an animal added here, until the server has it. */
-const addKind = (pets: PetStore): QueueKind<AddRow, OutboxEntry, { newPet: NewPet }, NewPet> => ({
+const addKind = (pets: PetsTable): QueueKind<AddRow, OutboxEntry, { newPet: NewPet }, NewPet> => ({
   table: 'outbox',
   indexes: { waiting: 'outbox_waiting', open: 'outbox_unsynced' },
   columns: `${animalColumns('outbox', ADDED)}, CAST(outbox.server_id AS TEXT) AS server`,
@@ -98,7 +98,7 @@ const addedParams = (pet: NewPet): AnimalParams<RemotePersonFieldName> & { searc
  */
 export function createOutbox(
   db: SqliteDatabase,
-  replica: PetStore,
+  replica: PetsTable,
   environment: RemoteEnvironment,
   now: () => number = Date.now,
 ) {

@@ -12,8 +12,8 @@ import {
   type PetPatch,
   type RemoteEnvironment,
 } from '../../shared/contract';
-import { writeTransaction, type SqliteDatabase } from '../store/database';
-import type { PetStore } from '../store/pet-store';
+import { writeTransaction, type SqliteDatabase } from '../database/database';
+import type { PetsTable } from '../database/pets-table';
 import { newIdempotencyKey } from './idempotency-keys';
 import { createChangeSupport } from './change-support';
 import { createShownAnimals } from './shown-animals';
@@ -47,7 +47,7 @@ export const isChangeEntryId = (entryId: string): boolean => rowIdIn(CHANGE_ENTR
  * changes wait for a person as a refusal does.
  */
 function changeKind(
-  pets: PetStore,
+  pets: PetsTable,
   shown: ReturnType<typeof createShownAnimals>,
   rebase: (revision: number | null, base: string, at: number, petId: bigint, after: number) => void,
 ): QueueKind<ChangeRow, ChangeEntry, ChangeSent> {
@@ -109,7 +109,7 @@ function changeKind(
  */
 export function createPetChanges(
   db: SqliteDatabase,
-  pets: PetStore,
+  pets: PetsTable,
   environment: RemoteEnvironment,
   now: () => number = Date.now,
 ) {

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { RemoteEnvironment } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
-import { openDatabase, type SqliteDatabase } from '../store/database';
-import { REPLICA_MIGRATIONS } from '../store/migrations';
-import { createPetStore } from '../store/pet-store';
+import { openDatabase, type SqliteDatabase } from '../database/database';
+import { REPLICA_MIGRATIONS } from '../database/migrations';
+import { createPetsTable } from '../database/pets-table';
 import { createSenderLease } from './sender-lease';
 import { createSyncEngine, type SyncEngineOptions } from './sync-engine';
 import { openWriteQueues, reclaimFromGoneSender, type WriteQueues } from './write-kinds';
@@ -17,7 +17,7 @@ export const replicaFileName = (environment: RemoteEnvironment) => `replica-${en
  */
 export function openReplicaFile(dataDir: string, environment: RemoteEnvironment, now: () => number = Date.now) {
   const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
-  const pets = createPetStore(db);
+  const pets = createPetsTable(db);
   return { db, pets, queues: openWriteQueues(db, pets, environment, now) };
 }
 

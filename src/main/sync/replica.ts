@@ -20,8 +20,8 @@ import {
   type SameAnimal,
 } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
-import { writeTransaction, readTransaction } from '../store/database';
-import { createImportedRows, type RowToImport } from '../store/imported-rows';
+import { writeTransaction, readTransaction } from '../database/database';
+import { createImportedRows, type RowToImport } from '../database/imported-rows';
 
 import { createAnimalsWindow } from './animals-window';
 import { createInventoryWalk, type InventoryWalk } from './inventory-walk';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { writeTransaction, type SqliteDatabase } from '../store/database';
+import { writeTransaction, type SqliteDatabase } from '../database/database';
 
 /** A sender says it is alive this often; one silent this long, as another sender's own clock measures it, is taken for hung. */
 export const SENDER_LEASE = { heartbeatMs: 2_000, staleMs: 15_000 };

@@ -16,9 +16,9 @@ import {
   setEach,
   type AnimalParams,
   type AnimalSqlRow,
-} from '../store/animal-columns';
-import { writeTransaction, type SqliteDatabase } from '../store/database';
-import { searchText } from '../store/search-text';
+} from '../database/animal-columns';
+import { writeTransaction, type SqliteDatabase } from '../database/database';
+import { searchText } from '../database/search-text';
 
 /** Changes shown on the animal while they are on their way (a refused or conflicting one is not). */
 export const SHOWN_STATES = `('pending', 'sending', 'unknown', 'held')`;

@@ -7,7 +7,7 @@ import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
 import { createSettings } from '../config/settings';
 import { createRemoteClient, type RemoteClient } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
-import { openDatabase } from '../store/database';
+import { openDatabase } from '../database/database';
 import { ReportedError } from '../app-error';
 import { readKeyPerBatch } from './batch-keys';
 import { createReplicaEngine, openReplicaFile } from './replica-file';

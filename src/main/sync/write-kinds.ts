@@ -1,6 +1,6 @@
 import type { RemoteEnvironment } from '../../shared/contract';
-import type { SqliteDatabase } from '../store/database';
-import type { PetStore } from '../store/pet-store';
+import type { SqliteDatabase } from '../database/database';
+import type { PetsTable } from '../database/pets-table';
 import { createAddSender } from './add-sender';
 import { createChangeSender } from './change-sender';
 import { createOutbox } from './outbox';
@@ -13,7 +13,7 @@ import type { AnyKindSender, SenderDeps } from './queue-drain';
 /** Each kind's queue over one replica file. */
 export function openWriteQueues(
   db: SqliteDatabase,
-  pets: PetStore,
+  pets: PetsTable,
   environment: RemoteEnvironment,
   now: () => number = Date.now,
 ) {

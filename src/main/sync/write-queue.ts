@@ -9,7 +9,7 @@
  * what an acceptance and a resend write of its own.
  *
  * A new kind of write is:
- * 1. Its table, in a replica migration (src/main/store/migrations.ts): the shared columns (id
+ * 1. Its table, in a replica migration (src/main/database/migrations.ts): the shared columns (id
  *    INTEGER PRIMARY KEY AUTOINCREMENT, base_url, idempotency_key UNIQUE, state, attempts,
  *    next_attempt_at, retry_set_at, sent_at, unknown_since, maybe_sent, last_error,
  *    last_error_fields, created_at, updated_at), its own, and two partial indexes: on (id) WHERE
@@ -24,7 +24,7 @@
  * client, its use cases, and the row that shows it.
  */
 import type { DiscardOutcome, FieldProblem, Pet, RemoteEnvironment } from '../../shared/contract';
-import { writeTransaction, type SqliteDatabase } from '../store/database';
+import { writeTransaction, type SqliteDatabase } from '../database/database';
 import { createDueEntries } from './due-entries';
 import { newIdempotencyKey } from './idempotency-keys';
 import { dueUnlessUnansweredTooLong, UNKNOWN_SINCE, type UnansweredWords } from './key-memory';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSettings } from '../../../src/main/config/settings';
-import { openDatabase } from '../../../src/main/store/database';
+import { openDatabase } from '../../../src/main/database/database';
 import { ApiError, checkBaseUrl } from '../../../src/shared/contract';
 import { thrown, useStore } from '../../helpers/store';
 import { useTempDir } from '../../helpers/temp-dir';

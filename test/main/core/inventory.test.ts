@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLocalInventory } from '../../../src/main/core/local-inventory';
 import type { PetstoreCore } from '../../../src/main/core/petstore-core';
-import { openDatabase } from '../../../src/main/store/database';
+import { openDatabase } from '../../../src/main/database/database';
 import type { AppError } from '../../../src/shared/contract';
 import { itWithKeyring } from '../../helpers/keyring';
 import { freePort } from '../../helpers/processes';

@@ -11,7 +11,7 @@ import { createKeyAccess, keyOriginQuestionInWords, type KeyOriginQuestion } fro
 import { openPetstoreCore, type CoreOptions } from '../../../src/main/core/petstore-core';
 import { createSettings } from '../../../src/main/config/settings';
 import { createEnvironmentKeys } from '../../../src/main/secrets/environment-keys';
-import { openDatabase } from '../../../src/main/store/database';
+import { openDatabase } from '../../../src/main/database/database';
 import { createIpcRouter } from '../../../src/main/ipc/router';
 import { createKeychain } from '../../../src/main/secrets/keychain';
 import { useCli } from '../../helpers/cli';

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '../../../src/main/server/app';
-import { openDatabase } from '../../../src/main/store/database';
-import { createPetStore, type PetStore } from '../../../src/main/store/pet-store';
+import { openDatabase } from '../../../src/main/database/database';
+import { createPetsTable, type PetsTable } from '../../../src/main/database/pets-table';
 import { useTempDir } from '../../helpers/temp-dir';
 
 const KEY = 'cached-list-key-71d2';
@@ -39,9 +39,9 @@ describe('the cached list path', () => {
   async function start(onChangeStamp: (call: number) => void = () => {}) {
     const dbFile = join(tempDir(), 'pets.db');
     const db = openDatabase(dbFile);
-    const store = createPetStore(db);
+    const store = createPetsTable(db);
     let stampReads = 0;
-    const counted: PetStore = {
+    const counted: PetsTable = {
       ...store,
       changeStamp: () => {
         onChangeStamp(++stampReads);

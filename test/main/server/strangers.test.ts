@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, type ServiceLimits } from '../../../src/main/server/app';
 import { addressGroup } from '../../../src/main/server/connection-guard';
-import { openDatabase } from '../../../src/main/store/database';
-import { createPetStore } from '../../../src/main/store/pet-store';
+import { openDatabase } from '../../../src/main/database/database';
+import { createPetsTable } from '../../../src/main/database/pets-table';
 import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
 import { openKeptAlive, type KeptAlive } from '../../helpers/kept-alive';
 import { rawBody, rawExchange, rawStatus } from '../../helpers/raw-http';
@@ -111,7 +111,7 @@ describe('over HTTPS as over HTTP', () => {
     const tls = { cert: readFileSync(certificates.certFile), key: readFileSync(certificates.keyFile) };
     const app = buildServer({
       db,
-      store: createPetStore(db),
+      store: createPetsTable(db),
       apiKey: TEST_API_KEY,
       tls,
       limits: { strangerTimeoutMs: 300 },

@@ -9,9 +9,9 @@ import { startFaultProxy } from '../../helpers/fault-proxy';
 import { startService } from '../../helpers/http-service';
 import { useTempDir } from '../../helpers/temp-dir';
 import { join } from 'node:path';
-import { openDatabase } from '../../../src/main/store/database';
-import { REPLICA_MIGRATIONS } from '../../../src/main/store/migrations';
-import { createPetStore } from '../../../src/main/store/pet-store';
+import { openDatabase } from '../../../src/main/database/database';
+import { REPLICA_MIGRATIONS } from '../../../src/main/database/migrations';
+import { createPetsTable } from '../../../src/main/database/pets-table';
 import { createOutbox } from '../../../src/main/sync/outbox';
 import type { Replica } from '../../../src/main/sync/replica';
 
@@ -90,7 +90,7 @@ describe('a retry set while the clock was an hour ahead', () => {
     earlier.close();
 
     const db = track(openDatabase(file, REPLICA_MIGRATIONS));
-    const outbox = createOutbox(db, createPetStore(db), 'staging', () => now);
+    const outbox = createOutbox(db, createPetsTable(db), 'staging', () => now);
     expect(outbox.nextDueAt()! - now).toBeLessThanOrEqual(RETRY_AFTER_MS);
     expect(outbox.claimDue(1)).toHaveLength(1);
   });

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../../src/main/remote/remote-error';
-import { createPetStore } from '../../../src/main/store/pet-store';
+import { createPetsTable } from '../../../src/main/database/pets-table';
 import type { Replica } from '../../../src/main/sync/replica';
 import { SINGLES_IN_FLIGHT } from '../../../src/main/sync/change-sender';
 import { CHANGE_BATCHES_IN_FLIGHT } from '../../../src/main/sync/sync-engine';
@@ -197,7 +197,7 @@ describe('versions held against older ones', () => {
     const [rex] = seed(service, 1) as [Pet]; // revision 1 on the server
     const { replica } = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`));
     // As if this counter's change had been accepted as revision 5 while the page was on its way.
-    createPetStore(replica.db).upsertPets([{ ...rex, status: 'sold', revision: 5 }]);
+    createPetsTable(replica.db).upsertPets([{ ...rex, status: 'sold', revision: 5 }]);
     await replica.walkInventory();
     expect(row(replica, rex.id)?.pet).toMatchObject({ status: 'sold', revision: 5 });
     expect(replica.status().inventory.state).toBe('complete'); // seen in the walk all the same: not removed

@@ -5,9 +5,9 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/main/store/database';
-import { REPLICA_MIGRATIONS } from '../../../src/main/store/migrations';
-import { createPetStore } from '../../../src/main/store/pet-store';
+import { openDatabase } from '../../../src/main/database/database';
+import { REPLICA_MIGRATIONS } from '../../../src/main/database/migrations';
+import { createPetsTable } from '../../../src/main/database/pets-table';
 import { createOutbox } from '../../../src/main/sync/outbox';
 import { createPetChanges } from '../../../src/main/sync/pet-changes';
 import type { PetStatus } from '../../../src/shared/contract';
@@ -78,7 +78,7 @@ describe('what is due, and when', () => {
           let revision = 1;
           let serverId = 100;
           const now = () => clock;
-          const pets = createPetStore(db);
+          const pets = createPetsTable(db);
           pets.upsertPets(ANIMALS.map((id) => ({ id, name: `Animal ${id}`, categoryId: '1', status: 'available' })));
           const outbox = createOutbox(db, pets, 'staging', now);
           const changes = createPetChanges(db, pets, 'staging', now);

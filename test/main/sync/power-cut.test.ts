@@ -4,9 +4,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/main/store/database';
-import { REPLICA_MIGRATIONS } from '../../../src/main/store/migrations';
-import { createPetStore } from '../../../src/main/store/pet-store';
+import { openDatabase } from '../../../src/main/database/database';
+import { REPLICA_MIGRATIONS } from '../../../src/main/database/migrations';
+import { createPetsTable } from '../../../src/main/database/pets-table';
 import { createOutbox } from '../../../src/main/sync/outbox';
 import { createPetChanges } from '../../../src/main/sync/pet-changes';
 import { replicaFileName } from '../../../src/main/sync/replica-file';
@@ -33,7 +33,7 @@ function queue(dataDir: string, write: (stores: ReturnType<typeof storesOf>) => 
   }
 }
 function storesOf(db: ReturnType<typeof openDatabase>) {
-  const pets = createPetStore(db);
+  const pets = createPetsTable(db);
   return { pets, outbox: createOutbox(db, pets, 'staging'), changes: createPetChanges(db, pets, 'staging') };
 }
 

@@ -2,8 +2,8 @@
 // its own connection, as two processes have.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/main/store/database';
-import { REPLICA_MIGRATIONS } from '../../../src/main/store/migrations';
+import { openDatabase } from '../../../src/main/database/database';
+import { REPLICA_MIGRATIONS } from '../../../src/main/database/migrations';
 import { createSenderLease, SENDER_LEASE } from '../../../src/main/sync/sender-lease';
 import { useCleanups } from '../../helpers/cleanups';
 import { useTempDir } from '../../helpers/temp-dir';

@@ -2,9 +2,9 @@
 // is, so that a queue of thousands is not rewritten, and synced to disk, before the first is sent.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPLICA_MIGRATIONS } from '../../../src/main/store/migrations';
-import { openDatabase } from '../../../src/main/store/database';
-import { createPetStore } from '../../../src/main/store/pet-store';
+import { REPLICA_MIGRATIONS } from '../../../src/main/database/migrations';
+import { openDatabase } from '../../../src/main/database/database';
+import { createPetsTable } from '../../../src/main/database/pets-table';
 import { createOutbox } from '../../../src/main/sync/outbox';
 import { createPetChanges } from '../../../src/main/sync/pet-changes';
 import { useCleanups } from '../../helpers/cleanups';
@@ -17,7 +17,7 @@ const BASE_URL = 'http://127.0.0.1:9/v1';
 function openQueues() {
   let clock = 1_000;
   const db = track(openDatabase(join(tempDir(), 'replica-staging.db'), REPLICA_MIGRATIONS));
-  const pets = createPetStore(db);
+  const pets = createPetsTable(db);
   const now = () => clock;
   return {
     db,

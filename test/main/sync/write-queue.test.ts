@@ -4,8 +4,8 @@
 // a state of its own that waits for a person. A real replica file.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/main/store/database';
-import { REPLICA_MIGRATIONS } from '../../../src/main/store/migrations';
+import { openDatabase } from '../../../src/main/database/database';
+import { REPLICA_MIGRATIONS } from '../../../src/main/database/migrations';
 import { createWriteQueue, type QueueKind, type QueueRow } from '../../../src/main/sync/write-queue';
 import { useCleanups } from '../../helpers/cleanups';
 import { useTempDir } from '../../helpers/temp-dir';

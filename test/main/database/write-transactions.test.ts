@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, readTransaction, writeTransaction } from '../../../src/main/store/database';
+import { openDatabase, readTransaction, writeTransaction } from '../../../src/main/database/database';
 import { useTempDir } from '../../helpers/temp-dir';
 
 /** Another process holds the write lock for `ms`, writing a row, then commits; resolves once it holds it. */
@@ -56,7 +56,7 @@ describe('transactions on a file other connections write', () => {
     const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'));
     const direct = files.filter(
       (name) =>
-        name !== join('store', 'database.ts') && /\bdb\.transaction\(/.test(readFileSync(join(root, name), 'utf8')),
+        name !== join('database', 'database.ts') && /\bdb\.transaction\(/.test(readFileSync(join(root, name), 'utf8')),
     );
     expect(direct).toEqual([]);
   });

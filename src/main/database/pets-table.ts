@@ -43,7 +43,7 @@ export interface PetPage {
   nextAfter: string | null;
 }
 
-export interface PetStore {
+export interface PetsTable {
   listPets(query?: unknown): Pet[];
   /** listPets with our extension: `cursor` for a later page, and where the next one starts. */
   listPage(query?: unknown): PetPage;
@@ -106,7 +106,7 @@ function fieldsHeld(db: SqliteDatabase): AnimalFieldName[] {
  * Every argument is validated here, whatever typed it: a call from the IPC bridge, the HTTP
  * service or a script gets an ApiError for bad input and leaves nothing half-written.
  */
-export function createPetStore(db: SqliteDatabase): PetStore {
+export function createPetsTable(db: SqliteDatabase): PetsTable {
   const held = fieldsHeld(db);
   const columns = animalColumns('pets', held);
   const animalFromRow = animalFromRowOf(held);

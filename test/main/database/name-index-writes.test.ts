@@ -4,9 +4,9 @@
 // probe trigger that fires whenever a write names search_text (test/helpers/names-written.ts).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type SqliteDatabase } from '../../../src/main/store/database';
-import { MIGRATIONS, REPLICA_MIGRATIONS } from '../../../src/main/store/migrations';
-import { createPetStore } from '../../../src/main/store/pet-store';
+import { openDatabase, type SqliteDatabase } from '../../../src/main/database/database';
+import { MIGRATIONS, REPLICA_MIGRATIONS } from '../../../src/main/database/migrations';
+import { createPetsTable } from '../../../src/main/database/pets-table';
 import { createPetChanges } from '../../../src/main/sync/pet-changes';
 import type { Pet } from '../../../src/shared/contract';
 import { useCleanups } from '../../helpers/cleanups';
@@ -18,7 +18,7 @@ const tempDir = useTempDir();
 
 function open(migrations: typeof MIGRATIONS) {
   const db: SqliteDatabase = track(openDatabase(join(tempDir(), 'pets.db'), migrations));
-  return { db, store: createPetStore(db), namesWritten: probeNamesWritten(db) };
+  return { db, store: createPetsTable(db), namesWritten: probeNamesWritten(db) };
 }
 
 const serverPet = (id: string, name: string, status: Pet['status'], revision: number): Pet => ({

@@ -2,9 +2,9 @@
 // rejected, since held and refused), opened by this version: a real file, every state in it.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type SqliteDatabase } from '../../../src/main/store/database';
-import { REPLICA_MIGRATIONS } from '../../../src/main/store/migrations';
-import { createPetStore } from '../../../src/main/store/pet-store';
+import { openDatabase, type SqliteDatabase } from '../../../src/main/database/database';
+import { REPLICA_MIGRATIONS } from '../../../src/main/database/migrations';
+import { createPetsTable } from '../../../src/main/database/pets-table';
 import { countAll, openWriteQueues } from '../../../src/main/sync/write-kinds';
 import { thrown } from '../../helpers/store';
 import { useTempDir } from '../../helpers/temp-dir';
@@ -146,7 +146,7 @@ describe('a replica from before entries had one name for each state', () => {
         expect(String(thrown(() => setState(table, 'needs_confirmation')))).toMatch(/CHECK constraint failed/);
         setState(table, 'pending');
       }
-      const queues = openWriteQueues(db, createPetStore(db), 'staging');
+      const queues = openWriteQueues(db, createPetsTable(db), 'staging');
       // Waiting: pending, sending, unknown, of each kind; refused: an add, a change, and a change its server cannot take.
       expect(countAll(queues)).toEqual({ waiting: 6, held: 2, refused: 3, conflicts: 1 });
       const added = db

@@ -3,9 +3,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { DatabaseFromFutureError, NotADatabaseError, openDatabase } from '../../../src/main/store/database';
-import { SCHEMA_VERSION } from '../../../src/main/store/migrations';
-import { createPetStore } from '../../../src/main/store/pet-store';
+import { DatabaseFromFutureError, NotADatabaseError, openDatabase } from '../../../src/main/database/database';
+import { SCHEMA_VERSION } from '../../../src/main/database/migrations';
+import { createPetsTable } from '../../../src/main/database/pets-table';
 import { thrown } from '../../helpers/store';
 import { useTempDir } from '../../helpers/temp-dir';
 
@@ -31,11 +31,11 @@ describe('openDatabase', () => {
   it('reopens an existing file with its data and without migrating it again', () => {
     const file = join(tempDir(), 'pets.db');
     const first = openDatabase(file);
-    const created = createPetStore(first).createPet({ name: 'Rex', categoryId: '1' });
+    const created = createPetsTable(first).createPet({ name: 'Rex', categoryId: '1' });
     first.close();
     const second = openDatabase(file);
     try {
-      expect(createPetStore(second).getPet(created.id)).toEqual(created);
+      expect(createPetsTable(second).getPet(created.id)).toEqual(created);
       expect(second.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     } finally {
       second.close();
@@ -70,7 +70,7 @@ describe('openDatabase', () => {
     const file = join(tempDir(), 'pets.db');
     const db = openDatabase(file);
     try {
-      const store = createPetStore(db);
+      const store = createPetsTable(db);
       const a = store.createPet({ name: 'A', categoryId: '1' });
       const b = store.createPet({ name: 'B', categoryId: '1' });
       db.prepare('DELETE FROM pets WHERE id = ?').run(BigInt(b.id));

@@ -12,7 +12,7 @@ import {
   paramsOf,
   setEach,
   type AnimalSqlRow,
-} from '../../../src/main/store/animal-columns';
+} from '../../../src/main/database/animal-columns';
 import {
   ANIMAL_FIELD_NAMES,
   ANIMAL_FIELDS,

@@ -1,17 +1,17 @@
 // Find by name over the whole store, in SQLite (a trigram index from three characters,
 // a scan of folded names below), combined with the status, ordered as asked, counted per status.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type SqliteDatabase } from '../../../src/main/store/database';
-import { createPetStore, type PetStore } from '../../../src/main/store/pet-store';
-import { MIGRATIONS } from '../../../src/main/store/migrations';
+import { openDatabase, type SqliteDatabase } from '../../../src/main/database/database';
+import { createPetsTable, type PetsTable } from '../../../src/main/database/pets-table';
+import { MIGRATIONS } from '../../../src/main/database/migrations';
 import { useTempDir } from '../../helpers/temp-dir';
 
 const dir = useTempDir();
 let db: SqliteDatabase;
-let store: PetStore;
+let store: PetsTable;
 beforeEach(() => {
   db = openDatabase(`${dir()}/pets.db`);
-  store = createPetStore(db);
+  store = createPetsTable(db);
 });
 afterEach(() => db.close());
 
@@ -84,7 +84,7 @@ describe('a store from before find by name', () => {
     old.prepare("INSERT INTO pets (name, category_id, status) VALUES ('Ancient Ömer', 1, 'sold')").run();
     old.close();
     db = openDatabase(file);
-    store = createPetStore(db);
+    store = createPetsTable(db);
     expect(store.browse({ search: 'omer', sort: 'newest' }, 0, 10).map((pet) => pet.name)).toEqual(['Ancient Ömer']);
     expect(store.browse({ search: 'anc', sort: 'newest' }, 0, 10).map((pet) => pet.name)).toEqual(['Ancient Ömer']);
   });

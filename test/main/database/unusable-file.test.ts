@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { toAppError } from '../../../src/main/app-error';
-import { openDatabase } from '../../../src/main/store/database';
+import { openDatabase } from '../../../src/main/database/database';
 import { useTempDir } from '../../helpers/temp-dir';
 
 /** What a use case would throw: the statement's own SqliteError. */
