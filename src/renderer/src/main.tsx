@@ -6,6 +6,7 @@ import 'sonner/dist/styles.css';
 import './styles/base.css';
 import './styles/top-bar.css';
 import './styles/list.css';
+import './styles/rows.css';
 import './styles/settings-and-dialogs.css';
 import './styles/fitting.css';
 
