@@ -1,0 +1,63 @@
+import { addNameSearch, createPetsTable, importedRowsTable, reindexOnlyNewNames, type Migration } from './schema-steps';
+
+/** The app's database: the local store, the HTTP service's records, the settings. */
+export const MIGRATIONS: readonly Migration[] = [
+  // 1: the animals of the local store.
+  createPetsTable,
+  // 2: Idempotency-Key records of the HTTP service: the first 201 response to each key, replayed
+  // for a retry with the same body. Purged by age, hence the index on created_at.
+  (db) => {
+    db.exec(`
+      CREATE TABLE idempotency_keys (
+        key TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL,
+        location TEXT NOT NULL,
+        response_body TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
+    `);
+  },
+  // 3: the app's settings (active environment, base addresses, when each key was set). Never a key.
+  (db) => {
+    db.exec(`CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`);
+  },
+  // 4: find by name.
+  addNameSearch,
+  // 5: changes to animals (our extension): each animal's revision, whose entity tag If-Match
+  // compares, and the entity tag a change's replayed response carries.
+  (db) => {
+    db.exec(`
+      ALTER TABLE pets ADD COLUMN revision INTEGER NOT NULL DEFAULT 1 CHECK (revision >= 1);
+      ALTER TABLE idempotency_keys ADD COLUMN etag TEXT;
+      ${reindexOnlyNewNames}
+    `);
+  },
+  // 6: the names a shop gives its category ids, per environment (one name per id, one id per
+  // name as a person reads it), and each imported row's key, so that a file imported twice adds
+  // nothing twice (core/animal-import.ts).
+  (db) => {
+    db.exec(`
+      CREATE TABLE category_names (
+        environment TEXT NOT NULL,
+        category_id INTEGER NOT NULL,
+        name TEXT NOT NULL CHECK (length(name) > 0),
+        name_key TEXT NOT NULL,
+        PRIMARY KEY (environment, category_id),
+        UNIQUE (environment, name_key)
+      ) STRICT;
+      ${importedRowsTable}
+    `);
+  },
+  // 7: Idempotency-Key records are cleared oldest first in the order they were written
+  // (server/idempotency.ts), so no index by age: one page less written with each keyed request.
+  (db) => {
+    db.exec('DROP INDEX idempotency_keys_by_age');
+  },
+  // 8: an animal's notes (our extension), which the local store alone keeps: a replica holds none.
+  (db) => {
+    db.exec(`ALTER TABLE pets ADD COLUMN notes TEXT CHECK (length(notes) > 0);`);
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,171 @@
+import {
+  addNameSearch,
+  createPetsTable,
+  importedRowsTable,
+  reindexOnlyNewNames,
+  renameEntryStates,
+  type Migration,
+} from './schema-steps';
+import { searchText } from './search-text';
+
+/** A replica of one remote environment: its animals as last seen, and the outbox of adds for it. */
+export const REPLICA_MIGRATIONS: readonly Migration[] = [
+  // 1: the server's animals (ids are the server's), when each query was last refreshed, and the
+  // outbox. An outbox entry keeps the environment and base address it was added for, and the
+  // Idempotency-Key it is sent with on every attempt.
+  (db) => {
+    createPetsTable(db);
+    db.exec(`
+      CREATE TABLE refreshes (query TEXT PRIMARY KEY, refreshed_at INTEGER NOT NULL) STRICT;
+      CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        environment TEXT NOT NULL,
+        base_url TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        category_id INTEGER NOT NULL,
+        status TEXT CHECK (status IN ('available', 'pending', 'sold')),
+        state TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'unknown', 'rejected', 'needs_confirmation', 'accepted')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        server_id INTEGER,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      -- Both walk the outbox in id order over just the rows they need, however many were accepted.
+      CREATE INDEX outbox_waiting ON outbox (id) WHERE state IN ('pending', 'unknown');
+      CREATE INDEX outbox_unsynced ON outbox (id) WHERE state <> 'accepted';
+    `);
+  },
+  // 2: a server's own field problems when it refused an entry (JSON [{field, message}]), so a form
+  // can put each message on its field without reading prose.
+  (db) => {
+    db.exec(`ALTER TABLE outbox ADD COLUMN last_error_fields TEXT;`);
+  },
+  // 3: whether a send of the entry ever went unanswered (it may be on the server already), kept
+  // through later states: a person discarding it must be told it may not be undone.
+  (db) => {
+    db.exec(`
+      ALTER TABLE outbox ADD COLUMN maybe_sent INTEGER NOT NULL DEFAULT 0 CHECK (maybe_sent IN (0, 1));
+      UPDATE outbox SET maybe_sent = 1 WHERE state IN ('unknown', 'sending');
+    `);
+  },
+  // 4: who sends this outbox now (one row): one process at a time, see sync/sender-lease.ts.
+  (db) => {
+    db.exec(`
+      CREATE TABLE sender (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        owner TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        heartbeat_at INTEGER NOT NULL
+      ) STRICT;
+    `);
+  },
+  // 5: find by name (the outbox too: it is small, so a scan of its search_text serves it); and the
+  // walk of every page of the server's list (sync/inventory-walk.ts): where it stands, and which
+  // walk last saw each animal, so that those the server no longer lists can leave after a complete one.
+  (db) => {
+    addNameSearch(db);
+    db.exec(`
+      ALTER TABLE outbox ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+      ALTER TABLE pets ADD COLUMN seen_in_walk INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE inventory_walk (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        generation INTEGER NOT NULL,
+        base_url TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('walking', 'complete', 'first_pages_only')),
+        next_url TEXT,
+        pages INTEGER NOT NULL,
+        animals INTEGER NOT NULL,
+        started_at INTEGER NOT NULL,
+        finished_at INTEGER,
+        problem TEXT
+      ) STRICT;
+    `);
+    const fill = db.prepare<[string, bigint]>('UPDATE outbox SET search_text = ? WHERE id = ?');
+    for (const [id, name] of db
+      .prepare<[], [bigint, string]>('SELECT id, name FROM outbox')
+      .raw()
+      .safeIntegers()
+      .all()) {
+      fill.run(searchText(name), id);
+    }
+  },
+  // 6: changes to the server's animals (sync/pet-changes.ts). `pets` shows each animal as this
+  // counter sees it (the server's version with the changes still on their way applied);
+  // `server_pets` keeps the server's own version of those being changed, so a change that does not
+  // go through leaves the server's showing. Revisions are the server's (NULL: it sends none).
+  (db) => {
+    db.exec(`
+      ALTER TABLE pets ADD COLUMN revision INTEGER;
+      CREATE TABLE server_pets (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        category_id INTEGER NOT NULL,
+        status TEXT,
+        revision INTEGER
+      ) STRICT;
+      CREATE TABLE pet_changes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        base_url TEXT NOT NULL,
+        pet_id INTEGER NOT NULL,
+        patch TEXT NOT NULL,
+        base_revision INTEGER,
+        base_pet TEXT NOT NULL,
+        answer_revision INTEGER,
+        theirs TEXT,
+        idempotency_key TEXT NOT NULL UNIQUE,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'unknown', 'rejected', 'needs_confirmation', 'conflict', 'unsupported', 'accepted')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        last_error_fields TEXT,
+        maybe_sent INTEGER NOT NULL DEFAULT 0 CHECK (maybe_sent IN (0, 1)),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX pet_changes_waiting ON pet_changes (id) WHERE state IN ('pending', 'unknown');
+      CREATE INDEX pet_changes_open ON pet_changes (pet_id, id) WHERE state <> 'accepted';
+      -- What each address is known to do with changes: a server without the extension is not asked again.
+      CREATE TABLE change_support (base_url TEXT PRIMARY KEY, supported INTEGER NOT NULL CHECK (supported IN (0, 1))) STRICT;
+      ${reindexOnlyNewNames}
+    `);
+  },
+  // 7: each imported row's key, as in the app's database: an entry of a row already imported is
+  // not written twice.
+  (db) => {
+    db.exec(importedRowsTable);
+  },
+  // 8: the sender's heartbeats counted: one that would take over watches the count by its own
+  // clock (sync/sender-lease.ts), never comparing its clock with a time another process wrote.
+  (db) => {
+    db.exec(`ALTER TABLE sender ADD COLUMN beats INTEGER NOT NULL DEFAULT 0;`);
+  },
+  // 9: when each add's and change's latest send went out, and the first whose outcome is not known
+  // (sync/key-memory.ts): one unanswered for longer than a server remembers its key is held for a
+  // person. Those already on their way or unanswered count from their last write, the nearest known.
+  (db) => {
+    for (const table of ['outbox', 'pet_changes']) {
+      db.exec(`
+        ALTER TABLE ${table} ADD COLUMN sent_at INTEGER;
+        ALTER TABLE ${table} ADD COLUMN unknown_since INTEGER;
+        UPDATE ${table} SET sent_at = updated_at, unknown_since = CASE WHEN state = 'unknown' THEN updated_at END
+          WHERE state IN ('sending', 'unknown');
+      `);
+    }
+  },
+  // 10: when each waiting entry's retry time was set, by this computer's clock (sync/due-entries.ts):
+  // a clock set back since then cannot keep it waiting longer than the delay it was given. Those
+  // already waiting count from their last write, the nearest known.
+  (db) => {
+    for (const table of ['outbox', 'pet_changes']) {
+      db.exec(`
+        ALTER TABLE ${table} ADD COLUMN retry_set_at INTEGER;
+        UPDATE ${table} SET retry_set_at = updated_at WHERE state IN ('pending', 'unknown') AND next_attempt_at > 0;
+      `);
+    }
+  },
+  // 11: the states of adds and changes under their one name: held, refused.
+  renameEntryStates,
+];

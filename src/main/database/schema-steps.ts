@@ -1,0 +1,116 @@
+import type { Database } from 'better-sqlite3';
+import { searchText } from './search-text';
+
+/**
+ * Steps of the schema history that more than one database takes (see app-migrations.ts and
+ * replica-migrations.ts), oldest first; `PRAGMA user_version` records how many have been applied.
+ * A migration is history: once released it is never edited, only followed by a new one.
+ */
+export type Migration = (db: Database) => void;
+
+// The animals. AUTOINCREMENT so that an id is never handed out twice, even after the newest row
+// is deleted. The index on status also carries the rowid (= id) in order, so a filtered page is
+// one index range scan already sorted by id.
+export const createPetsTable: Migration = (db) => {
+  db.exec(`
+    CREATE TABLE pets (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      name TEXT NOT NULL CHECK (length(name) > 0),
+      category_id INTEGER NOT NULL,
+      status TEXT CHECK (status IN ('available', 'pending', 'sold'))
+    ) STRICT;
+    CREATE INDEX pets_by_status ON pets (status);
+  `);
+};
+
+// Find by name: each animal's name as search sees it (search-text.ts, computed by the app on every
+// write, backfilled here), an index for sorting by name, and a trigram full-text index over it
+// that SQLite keeps in step with the table, in the same transaction, by triggers.
+export const addNameSearch: Migration = (db) => {
+  db.exec(`ALTER TABLE pets ADD COLUMN search_text TEXT NOT NULL DEFAULT '';`);
+  const fill = db.prepare<[string, bigint]>('UPDATE pets SET search_text = ? WHERE id = ?');
+  for (const [id, name] of db.prepare<[], [bigint, string]>('SELECT id, name FROM pets').raw().safeIntegers().all()) {
+    fill.run(searchText(name), id);
+  }
+  // The index is built from the filled column, and only then kept in step by the triggers.
+  db.exec(`
+    CREATE INDEX pets_by_search_text ON pets (search_text, id);
+    CREATE VIRTUAL TABLE pets_search USING fts5(search_text, content='pets', content_rowid='id', tokenize='trigram');
+    INSERT INTO pets_search (pets_search) VALUES ('rebuild');
+    CREATE TRIGGER pets_search_insert AFTER INSERT ON pets BEGIN
+      INSERT INTO pets_search (rowid, search_text) VALUES (new.id, new.search_text);
+    END;
+    CREATE TRIGGER pets_search_delete AFTER DELETE ON pets BEGIN
+      INSERT INTO pets_search (pets_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+    END;
+    CREATE TRIGGER pets_search_update AFTER UPDATE OF search_text ON pets BEGIN
+      INSERT INTO pets_search (pets_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+      INSERT INTO pets_search (rowid, search_text) VALUES (new.id, new.search_text);
+    END;
+  `);
+};
+
+// What an import added for each row's key: an animal of the local store, or an outbox entry.
+export const importedRowsTable = `
+  CREATE TABLE imported_rows (
+    row_key TEXT PRIMARY KEY,
+    added_id INTEGER NOT NULL,
+    imported_at INTEGER NOT NULL
+  ) STRICT;
+`;
+
+// The full-text index is kept in step only when the folded name itself changes: a change of status,
+
+// or a server's answer that repeats a name, costs no re-indexing.
+export const reindexOnlyNewNames = `
+  DROP TRIGGER pets_search_update;
+  CREATE TRIGGER pets_search_update AFTER UPDATE OF search_text ON pets WHEN old.search_text IS NOT new.search_text BEGIN
+    INSERT INTO pets_search (pets_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+    INSERT INTO pets_search (rowid, search_text) VALUES (new.id, new.search_text);
+  END;
+`;
+
+// SQLite cannot alter a CHECK: a table is rebuilt as its documented procedure says. The new table is
+// the old one's own declaration with `from` replaced by `to` (and nothing else), made under a
+// temporary name; every row is copied into it (each column by name, `state` through `stateOf`), the
+// old one dropped and the new renamed; then its indexes and triggers are made again from their own
+// SQL, and its AUTOINCREMENT counter put back, so that an id is never handed out twice.
+export function rebuildWithCheck(db: Database, table: string, [from, to]: [string, string], stateOf: string): void {
+  const schemaSql = db.prepare<[string, string], string>('SELECT sql FROM sqlite_schema WHERE type = ? AND name = ?');
+  const declaration = schemaSql.pluck().get('table', table)!;
+  // A table once renamed is declared under its name in quotes.
+  const name = new RegExp(`^CREATE TABLE "?${table}"? \\(`);
+  const [head, ...rest] = declaration.split(from);
+  if (rest.length !== 1 || !name.test(head!)) throw new Error(`${table} is not declared as this migration expects.`);
+  const rebuilt = `${table}_rebuilt`;
+  const dependents = db
+    .prepare<[string], string>(
+      `SELECT sql FROM sqlite_schema WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL`,
+    )
+    .pluck()
+    .all(table);
+  const counter = db.prepare<[string], number>('SELECT seq FROM sqlite_sequence WHERE name = ?').pluck().get(table);
+  const columns = db.prepare<[string], string>('SELECT name FROM pragma_table_info(?)').pluck().all(table);
+  const copied = columns.map((column) => (column === 'state' ? `${stateOf} AS state` : column));
+  db.exec(`
+    ${head!.replace(name, `CREATE TABLE ${rebuilt} (`)}${to}${rest[0]};
+    INSERT INTO ${rebuilt} (${columns.join(', ')}) SELECT ${copied.join(', ')} FROM ${table};
+    DROP TABLE ${table};
+    ALTER TABLE ${rebuilt} RENAME TO ${table};
+  `);
+  for (const sql of dependents) db.exec(sql);
+  db.prepare('DELETE FROM sqlite_sequence WHERE name = ?').run(table);
+  if (counter !== undefined) db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(table, counter);
+  if ((db.pragma('foreign_key_check') as unknown[]).length > 0) {
+    throw new Error(`Rebuilding ${table} broke a foreign key.`);
+  }
+}
+
+// One name for each state of an entry: one waiting for a person is held (was needs_confirmation),
+// one the server refused is refused (was rejected).
+export const renameEntryStates: Migration = (db) => {
+  const stateOf = `CASE state WHEN 'needs_confirmation' THEN 'held' WHEN 'rejected' THEN 'refused' ELSE state END`;
+  for (const table of ['outbox', 'pet_changes']) {
+    rebuildWithCheck(db, table, [`'rejected', 'needs_confirmation'`, `'refused', 'held'`], stateOf);
+  }
+};
