@@ -20,3 +20,6 @@ export * from './animal-fields';
 export * from './animal-ipc-bounds';
 export * from './animal-wire';
 export * from './fields-taken';
+export * from './money';
+export * from './calendar-date';
+export * from './microchip';
