@@ -29,16 +29,31 @@ import {
   type Pet,
   type PetPatch,
   type PetStatus,
+  type Sex,
 } from '../../src/shared/contract';
 import { NOTES_LONGEST, NOTES_MAX_LENGTH } from '../../src/shared/contract/animal-values';
 import { thrown } from '../helpers/store';
+
+const DETAILS = [
+  'price',
+  'sex',
+  'bornOn',
+  'species',
+  'breed',
+  'microchip',
+  'acquiredOn',
+  'supplier',
+  'treatment',
+  'soldOn',
+  'notes',
+] as const;
 
 const parsePatch = (patch: unknown) => parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
 
 describe('the declaration', () => {
   it('lists the fields in the order they are stored and sent, each with its own column', () => {
-    expect(ANIMAL_FIELD_NAMES).toEqual(['id', 'name', 'categoryId', 'status', 'notes', 'revision']);
-    expect(PERSON_FIELD_NAMES).toEqual(['name', 'categoryId', 'status', 'notes']);
+    expect(ANIMAL_FIELD_NAMES).toEqual(['id', 'name', 'categoryId', 'status', ...DETAILS, 'photo', 'revision']);
+    expect(PERSON_FIELD_NAMES).toEqual(['name', 'categoryId', 'status', ...DETAILS]);
     const columns = ANIMAL_FIELD_NAMES.map((name) => ANIMAL_FIELDS[name].column);
     expect(new Set(columns).size).toBe(columns.length);
   });
@@ -49,10 +64,9 @@ describe('the declaration', () => {
       expect(name, name).toMatch(/^[a-z][A-Za-z0-9]*$/);
       expect(field.column, name).toMatch(/^[a-z][a-z0-9_]*$/);
       if (field.setBy === 'server') continue;
-      // A file goes to any environment: a field of our extension, which a server never takes, has no column.
-      if (field.presence !== 'ours') expect(field.csv?.header, name).toBeTruthy();
+      expect(field.csv?.header, name).toBeTruthy();
       expect(field.label, name).toBeTruthy();
-      if (field.kind === 'text') expect(field.longest, name).toBeGreaterThan(0);
+      if (field.kind === 'text' || field.kind === 'date') expect(field.longest, name).toBeGreaterThan(0);
       if (field.kind === 'choice') expect(field.choices?.length, name).toBeGreaterThan(0);
     }
   });
@@ -63,14 +77,50 @@ describe('the declaration', () => {
       name: string;
       categoryId: Int64;
       status?: PetStatus;
+      price?: number;
+      sex?: Sex;
+      bornOn?: string;
+      species?: string;
+      breed?: string;
+      microchip?: string;
+      acquiredOn?: string;
+      supplier?: string;
+      treatment?: string;
+      soldOn?: string;
       notes?: string;
+      photo?: string;
       revision?: number;
     }>();
-    expectTypeOf<NewPet>().toEqualTypeOf<{ name: string; categoryId: Int64; status?: PetStatus; notes?: string }>();
+    expectTypeOf<NewPet>().toEqualTypeOf<{
+      name: string;
+      categoryId: Int64;
+      status?: PetStatus;
+      price?: number;
+      sex?: Sex;
+      bornOn?: string;
+      species?: string;
+      breed?: string;
+      microchip?: string;
+      acquiredOn?: string;
+      supplier?: string;
+      treatment?: string;
+      soldOn?: string;
+      notes?: string;
+    }>();
     expectTypeOf<PetPatch>().toEqualTypeOf<{
       name?: string;
       categoryId?: Int64;
       status?: PetStatus | null;
+      price?: number | null;
+      sex?: Sex | null;
+      bornOn?: string | null;
+      species?: string | null;
+      breed?: string | null;
+      microchip?: string | null;
+      acquiredOn?: string | null;
+      supplier?: string | null;
+      treatment?: string | null;
+      soldOn?: string | null;
       notes?: string | null;
     }>();
   });
@@ -103,7 +153,7 @@ describe('schemas derived from it', () => {
     expect((refused as { fields: unknown }).fields).toEqual([
       { field: 'id', message: 'cannot be changed: an animal keeps its id' },
       { field: 'revision', message: 'is set by the server; send the revision you saw in If-Match instead' },
-      { field: 'colour', message: 'is not a field that can be changed; change name, categoryId, status, notes' },
+      { field: 'colour', message: `is not a field that can be changed; change ${PERSON_FIELD_NAMES.join(', ')}` },
       { field: 'name', message: 'cannot be removed (null): every animal has a name; send a new one' },
     ]);
   });
@@ -169,9 +219,9 @@ describe('the wire', () => {
 });
 
 describe('what a server is sent and read for', () => {
-  const ownExtension = (field: AnimalField) => field.setBy === 'person' && field.presence === 'ours';
+  const ownExtension = (field: AnimalField) => field.presence === 'ours';
 
-  it('is every field but one a person gives as our extension', () => {
+  it("is every field but our extension's details", () => {
     expect(REMOTE_FIELD_NAMES).toEqual(ANIMAL_FIELD_NAMES.filter((name) => !ownExtension(ANIMAL_FIELDS[name])));
     const remote: readonly string[] = REMOTE_FIELD_NAMES;
     expect(REMOTE_PERSON_FIELD_NAMES).toEqual(PERSON_FIELD_NAMES.filter((name) => remote.includes(name)));

@@ -1,6 +1,8 @@
 import {
   ApiError,
   checkBaseUrl,
+  defaultCurrency,
+  isCurrencyCode,
   isEnvironmentName,
   type EnvironmentName,
   type RemoteEnvironment,
@@ -31,6 +33,9 @@ export interface BaseUrlSetting {
 }
 
 /** The app's settings, persisted in its database. Keys are not settings: they live in the keychain. */
+/** This computer's locale, as Intl sees it (Electron sets it from the OS). */
+const systemLocale = () => Intl.DateTimeFormat().resolvedOptions().locale;
+
 export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = process.env) {
   const select = db.prepare<[string], string>('SELECT value FROM settings WHERE name = ?').pluck();
   const write = db.prepare<[string, string]>(
@@ -86,6 +91,29 @@ export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = proc
         throw new ApiError('invalid_parameter', `The ${environment} address is not usable: ${checked.problem}.`);
       write.run(`base_url.${environment}`, checked.url);
       return checked.url;
+    },
+
+    /**
+     * The ISO 4217 currency an environment's prices are in (a manager sets it for each): until
+     * then, that of this computer's region.
+     */
+    currency(environment: EnvironmentName): string {
+      const stored = read.get(`currency.${environment}`);
+      return stored !== undefined && isCurrencyCode(stored) ? stored : defaultCurrency(systemLocale());
+    },
+
+    setCurrency(environment: EnvironmentName, code: string): string {
+      const wanted = code.trim().toUpperCase();
+      if (!isCurrencyCode(wanted)) {
+        throw ApiError.fromFields('invalid_parameter', [
+          {
+            field: 'currency',
+            message: `must be an ISO 4217 currency code such as GBP, EUR or USD, got "${code.slice(0, 20)}"`,
+          },
+        ]);
+      }
+      write.run(`currency.${environment}`, wanted);
+      return wanted;
     },
 
     /** The main window's last bounds, or null. */

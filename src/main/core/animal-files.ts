@@ -6,6 +6,7 @@ import {
   int64Schema,
   isCategoryIdText,
   newPetSchema,
+  personFieldsTakenBy,
   phraseIssue,
   type AnimalRow,
   type AnimalsQuery,
@@ -40,6 +41,8 @@ export interface AnimalFilesDeps {
   wasImported(environment: EnvironmentName, rowKey: string): boolean;
   importRows(environment: EnvironmentName, rows: readonly RowToImport<NewPet>[]): { added: number; skipped: number };
   onProgress(environment: EnvironmentName, progress: ImportProgress): void;
+  /** The currency an environment's prices are in. */
+  currency(environment: EnvironmentName): string;
 }
 
 /** The columns of an exported file: the animal's, and its sync state; an import reads those of the fields a person gives. */
@@ -83,12 +86,13 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
 
   function exportAnimals(environment: EnvironmentName, query: Omit<AnimalsQuery, 'offset' | 'limit'>) {
     const names = new Map(deps.categoryNames.list(environment).map(({ categoryId, name }) => [categoryId, name]));
+    const currency = deps.currency(environment);
     const rows: string[][] = [];
     for (let offset = 0; ; offset += EXPORT_PAGE) {
       const window = deps.animals(environment, { ...query, offset, limit: EXPORT_PAGE });
       for (const row of window.rows) {
         const animal = row.kind === 'pet' ? row.pet : row.entry;
-        rows.push([...animalCells(animal, names.get(animal.categoryId) ?? ''), syncCell(row)]);
+        rows.push([...animalCells(animal, names.get(animal.categoryId) ?? '', currency), syncCell(row)]);
       }
       if (window.rows.length < EXPORT_PAGE || offset + EXPORT_PAGE >= window.total) break;
     }
@@ -124,7 +128,10 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
           message: `"${category.slice(0, 60)}" names no category here; name it in Settings, or give its id`,
         });
     }
-    const checked = schema.safeParse({ ...animalOfCells(read), categoryId: categoryId ?? '0' }, { error: phraseIssue });
+    // A column of a field the environment does not take (a detail, for a server) is not read.
+    const cellsSay = animalOfCells(read, deps.currency(environment), personFieldsTakenBy(environment));
+    problems.push(...cellsSay.problems);
+    const checked = schema.safeParse({ ...cellsSay.animal, categoryId: categoryId ?? '0' }, { error: phraseIssue });
     if (!checked.success)
       problems.push(...fieldProblems(checked.error, 'body').filter(({ field }) => field !== 'categoryId'));
     const row: ImportRow = { line, ...read, category, categoryId, state: 'ready', problems };

@@ -4,7 +4,7 @@ import { createAnimalFiles } from './animal-files';
 import type { CoreParts } from './core-parts';
 
 /** Animals to and from CSV files: main's dialogs choose the file, the core reads and writes it. */
-export function createFileUseCases({ inventory, categoryNames, events, saveFile, openFile, now }: CoreParts) {
+export function createFileUseCases({ inventory, categoryNames, events, saveFile, openFile, now, settings }: CoreParts) {
   const animalFiles = createAnimalFiles({
     animals: (environment, query) => inventory(environment).animals(query),
     categoryNames,
@@ -16,6 +16,7 @@ export function createFileUseCases({ inventory, categoryNames, events, saveFile,
       return outcome;
     },
     onProgress: (environment, progress) => events.emit('importProgress', { environment, ...progress }),
+    currency: (environment) => settings.currency(environment),
   });
 
   return {

@@ -7,6 +7,9 @@ import {
   type AnimalFieldName,
   type ImportCells,
   type PersonFieldName,
+  type FieldProblem,
+  moneyText,
+  parseMoney,
 } from '../../shared/contract';
 import { guardCell, headerKey, unguardCell } from './spreadsheet-csv';
 
@@ -34,12 +37,20 @@ export const ANIMAL_CSV_HEADER: readonly string[] = IN_FILE.flatMap((name) =>
   name === CATEGORY ? [headerOf(name), CATEGORY_NAME_HEADER] : [headerOf(name)],
 );
 
-/** An animal's cells under ANIMAL_CSV_HEADER: a field it lacks blank, text a spreadsheet could run kept text. */
-export function animalCells(animal: Partial<Record<AnimalFieldName, unknown>>, categoryName: string): string[] {
+/**
+ * An animal's cells under ANIMAL_CSV_HEADER: a field it lacks blank, money as a decimal in the
+ * environment's `currency` (12.50), text a spreadsheet could run kept text.
+ */
+export function animalCells(
+  animal: Partial<Record<AnimalFieldName, unknown>>,
+  categoryName: string,
+  currency: string,
+): string[] {
   const cells: string[] = [];
   for (const name of IN_FILE) {
     const value = animal[name];
-    const text = value === undefined || value === null ? '' : String(value);
+    const money = ANIMAL_FIELDS[name].kind === 'money' && typeof value === 'number';
+    const text = value === undefined || value === null ? '' : money ? moneyText(value, currency) : String(value);
     cells.push(ANIMAL_FIELDS[name].kind === 'text' ? guardCell(text) : text);
     if (name === CATEGORY) cells.push(guardCell(categoryName));
   }
@@ -52,12 +63,10 @@ export type ImportColumns = Partial<Record<PersonFieldName | typeof CATEGORY_NAM
 const inWords = (name: PersonFieldName) =>
   name === CATEGORY ? `"${CATEGORY_NAME_HEADER}" (an id or a name)` : `"${headerOf(name)}"`;
 
-/** What a file's first line must name, in words. */
+/** What a file's first line must name, in words: the required columns (any other an export writes may follow). */
 function wantedColumns(): string {
   const required = IMPORTED.filter((name) => ANIMAL_FIELDS[name].presence === 'required').map(inWords);
-  const optional = IMPORTED.filter((name) => ANIMAL_FIELDS[name].presence !== 'required').map(inWords);
-  if (optional.length === 0) return required.join(', ');
-  return `${required.join(', ')} and, if it has ${optional.length === 1 ? 'one' : 'them'}, ${optional.join(', ')}`;
+  return `${required.slice(0, -1).join(', ')} and ${required.at(-1)}, and may name any other column an export writes ("${headerOf('status')}", "${headerOf('price')}" …)`;
 }
 
 /** The columns a file's header names (as headerKey reads them); refused when a required field has none. */
@@ -110,14 +119,27 @@ export function categoryCell(cells: readonly string[], columns: ImportColumns): 
   return byId !== '' ? byId : cellAt(cells, columns[CATEGORY_NAME_HEADER]).trim();
 }
 
-/** What a row's cells (but the category) say of the animal, for the contract's schema: a choice in lower case, a blank optional field left out. */
-export function animalOfCells(read: ImportCells): Record<string, string> {
-  const animal: Record<string, string> = {};
+/**
+ * What a row's cells (but the category) say of the animal, for the contract's schema: a choice in
+ * lower case, money read in the environment's `currency` (a problem when it is not an amount), a
+ * blank optional field left out, and only the fields the environment `takes`.
+ */
+export function animalOfCells(
+  read: ImportCells,
+  currency: string,
+  takes: readonly PersonFieldName[],
+): { animal: Record<string, unknown>; problems: FieldProblem[] } {
+  const animal: Record<string, unknown> = {};
+  const problems: FieldProblem[] = [];
   for (const name of READ_AS_TEXT) {
     const { presence, kind } = ANIMAL_FIELDS[name];
     const text = read[name];
-    if (presence !== 'required' && text.trim() === '') continue;
-    animal[name] = kind === 'choice' ? text.toLowerCase() : text;
+    if (!takes.includes(name) || (presence !== 'required' && text.trim() === '')) continue;
+    if (kind === 'money') {
+      const money = parseMoney(text, currency);
+      if ('minor' in money) animal[name] = money.minor;
+      else problems.push({ field: headerOf(name), message: money.problem });
+    } else animal[name] = kind === 'choice' ? text.toLowerCase() : text;
   }
-  return animal;
+  return { animal, problems };
 }

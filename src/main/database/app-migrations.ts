@@ -1,4 +1,11 @@
-import { addNameSearch, createPetsTable, importedRowsTable, reindexOnlyNewNames, type Migration } from './schema-steps';
+import {
+  addAnimalDetails,
+  addNameSearch,
+  createPetsTable,
+  importedRowsTable,
+  reindexOnlyNewNames,
+  type Migration,
+} from './schema-steps';
 
 /** The app's database: the local store, the HTTP service's records, the settings. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -58,6 +65,8 @@ export const MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.exec(`ALTER TABLE pets ADD COLUMN notes TEXT CHECK (length(notes) > 0);`);
   },
+  // 9: an animal's details and its photo (our extension).
+  addAnimalDetails,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -20,6 +20,8 @@ import {
   type StatusCounts,
   type ValidAnimalsQuery,
   type AnimalFieldName,
+  localToday,
+  settleSale,
 } from '../../shared/contract';
 import {
   animalColumns,
@@ -131,10 +133,34 @@ export function createPetsTable(db: SqliteDatabase): PetsTable {
   const sameNameAndCategory = rows<[string, bigint, number]>(
     `SELECT ${columns} FROM pets INDEXED BY pets_by_search_text WHERE pets.search_text = ? AND pets.category_id = ? ORDER BY pets.id LIMIT ?`,
   );
+  // A microchip number belongs to one animal (a unique index keeps it so; this names the other one).
+  const holdsMicrochip = held.includes('microchip');
+  const chipHolder = holdsMicrochip
+    ? db.prepare<[string, bigint], { id: string; name: string }>(
+        `SELECT CAST(id AS TEXT) AS id, name FROM pets WHERE microchip = ? AND id IS NOT ?`,
+      )
+    : undefined;
+  const refuseTakenMicrochip = (microchip: string | undefined, id: bigint | null) => {
+    const other = microchip === undefined ? undefined : chipHolder?.get(microchip, id ?? -1n);
+    if (other === undefined) return;
+    const message = `is already ${other.name}'s (id ${other.id}): a microchip number belongs to one animal. Check the number, or correct ${other.name} first`;
+    throw new ApiError('microchip_taken', `microchip ${message}`, [{ field: 'microchip', message }]);
+  };
+  /** An add or a change as the store writes it: its date sold settled, its microchip its own. */
+  const settled = <A extends Partial<Pet>>(before: Pet | undefined, after: A, given: object, id: bigint | null): A => {
+    const animal = holdsMicrochip ? settleSale(before, after, given, localToday()) : after;
+    if (animal.microchip !== before?.microchip) refuseTakenMicrochip(animal.microchip, id);
+    return animal;
+  };
   const insert = db.prepare<WithSearchText<AnimalParams<PersonFieldName>>, AnimalSqlRow>(
     `INSERT INTO pets (${columnsOf(person)}, search_text) VALUES (${paramsOf(person)}, @searchText)
      RETURNING ${columns}`,
   );
+  // The microchip is checked in the transaction that adds: another process may be adding too.
+  const addOne = writeTransaction(db, (valid: NewPet): Pet => {
+    const animal = settled(undefined, valid, valid, null);
+    return animalFromRow(insert.get(withSearchText(animalParams(animal, person)))!);
+  });
   const upsert = db.prepare<WithSearchText<AnimalParams>>(
     `INSERT INTO pets (${columnsOf(held)}, search_text) VALUES (${paramsOf(held)}, @searchText)
      ON CONFLICT (id) DO UPDATE SET ${setEach(butId, (column) => `excluded.${column}`)}, search_text = excluded.search_text
@@ -178,7 +204,8 @@ export function createPetsTable(db: SqliteDatabase): PetsTable {
       );
     }
     if (changesNothing(current, valid)) return current;
-    const changed: ChangeParams = animalParams(applyPetPatch(current, valid), idAndChanged);
+    const after = settled(current, applyPetPatch(current, valid), valid, BigInt(id));
+    const changed: ChangeParams = animalParams(after, idAndChanged);
     ownWrites++;
     return animalFromRow(
       changed.name === current.name ? changeKeepingName.get(changed)! : changeAndRename.get(withSearchText(changed))!,
@@ -210,7 +237,7 @@ export function createPetsTable(db: SqliteDatabase): PetsTable {
     createPet(newPet) {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
       ownWrites++;
-      return animalFromRow(insert.get(withSearchText(animalParams(valid, person)))!);
+      return addOne(valid);
     },
 
     changePet(petId, patch, ifMatch) {

@@ -114,3 +114,31 @@ export const renameEntryStates: Migration = (db) => {
     rebuildWithCheck(db, table, [`'rejected', 'needs_confirmation'`, `'refused', 'held'`], stateOf);
   }
 };
+
+// An animal's details (our extension; see animal-details.ts for their rules), each optional, the
+// photo's digest among them; a microchip number belongs to one animal; the photos themselves in a
+// table of their own, so that no list reads a photo's pages.
+export const addAnimalDetails: Migration = (db) => {
+  db.exec(`
+    ALTER TABLE pets ADD COLUMN price_minor INTEGER CHECK (price_minor >= 0);
+    ALTER TABLE pets ADD COLUMN sex TEXT CHECK (sex IN ('female', 'male', 'unknown'));
+    ALTER TABLE pets ADD COLUMN born_on TEXT CHECK (length(born_on) IN (4, 7, 10));
+    ALTER TABLE pets ADD COLUMN species TEXT CHECK (length(species) > 0);
+    ALTER TABLE pets ADD COLUMN breed TEXT CHECK (length(breed) > 0);
+    ALTER TABLE pets ADD COLUMN microchip TEXT CHECK (length(microchip) = 15);
+    ALTER TABLE pets ADD COLUMN acquired_on TEXT CHECK (length(acquired_on) = 10);
+    ALTER TABLE pets ADD COLUMN supplier TEXT CHECK (length(supplier) > 0);
+    ALTER TABLE pets ADD COLUMN treatment TEXT CHECK (length(treatment) > 0);
+    ALTER TABLE pets ADD COLUMN sold_on TEXT CHECK (length(sold_on) = 10);
+    ALTER TABLE pets ADD COLUMN photo TEXT CHECK (length(photo) = 64);
+    CREATE UNIQUE INDEX pets_by_microchip ON pets (microchip) WHERE microchip IS NOT NULL;
+    CREATE TABLE pet_photos (
+      pet_id INTEGER PRIMARY KEY,
+      digest TEXT NOT NULL CHECK (length(digest) = 64),
+      width INTEGER NOT NULL CHECK (width > 0),
+      height INTEGER NOT NULL CHECK (height > 0),
+      image BLOB NOT NULL,
+      thumbnail BLOB NOT NULL
+    ) STRICT;
+  `);
+};

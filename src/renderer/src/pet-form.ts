@@ -43,7 +43,7 @@ export const newDraft = (categoryId = ''): PetDraft =>
   Object.fromEntries(
     PERSON_FIELD_NAMES.map((name) => {
       const { form, choices } = fieldOf(name);
-      return [name, form.input === 'category' ? categoryId : form.input === 'choice' ? choices![0] : ''];
+      return [name, form.input === 'category' ? categoryId : form.startsWithFirst ? choices![0] : ''];
     }),
   ) as PetDraft;
 

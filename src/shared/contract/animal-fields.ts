@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   nameSchema,
   NOTES_LONGEST,
@@ -9,59 +8,27 @@ import {
   statusSchema,
   storedNotesSchema,
 } from './animal-values';
-import { int64Schema, type ValueSource } from './int64';
+import {
+  DATE_TYPED_LONGEST,
+  DETAIL_TEXT_MAX,
+  dateSchema,
+  linesSchema,
+  MICROCHIP_TYPED_LONGEST,
+  microchipSchema,
+  photoDigestSchema,
+  priceSchema,
+  SEXES,
+  sexSchema,
+  shortTextSchema,
+  storedDateSchema,
+  storedMicrochipSchema,
+  storedTextSchema,
+} from './animal-details';
+import type { AnimalField } from './field-facts';
+import { int64Schema } from './int64';
 import { NAME_MAX_LENGTH, SERVER_NAME_MAX_LENGTH } from './limits';
 
-/**
- * Whether an animal has the field:
- * - required: every animal has it (an add must give it, a change cannot remove it);
- * - optional: an animal may lack it (a change removes it with null);
- * - ours: optional, and our extension: a server without it leaves it out, and nothing asks it of one.
- */
-export type Presence = 'required' | 'optional' | 'ours';
-
-/**
- * How a value is carried: an int64 (canonical decimal text in the app, a JSON integer on the wire,
- * an INTEGER in SQLite read back as text), text, one of its `choices`, or a count (a number).
- */
-export type FieldKind = 'int64' | 'text' | 'choice' | 'count';
-
-interface FieldFacts {
-  /** Its column, in every table that holds animals. */
-  column: string;
-  kind: FieldKind;
-  /** A choice's values. */
-  choices?: readonly [string, ...string[]];
-  presence: Presence;
-  /** What a person calls it: a form's label; lower case in a sentence ("category 7"). */
-  label: string;
-  /** What a server may send: a bound on what is stored and shown, not our rules. */
-  fromServer: (source: ValueSource) => z.ZodType;
-  /** Its column in a CSV file; an import also reads it under `alsoReads` (header cells as headerKey reads them). */
-  csv?: { header: string; alsoReads?: readonly string[] };
-}
-
-/** A field a person gives, in an add and in a change. */
-export interface PersonField extends FieldFacts {
-  setBy: 'person';
-  /** What we accept, with our messages. */
-  accept: (source: ValueSource) => z.ZodType;
-  /** A text's outer bound (what a server may send): the IPC's shape check. */
-  longest?: number;
-  /**
-   * What a form needs: the kind of input (one line of text, several lines, a category, one of the
-   * choices), the longest input it takes (UTF-16 units), and an optional choice's words for none.
-   */
-  form: { input: 'text' | 'lines' | 'category' | 'choice'; maxLength?: number; none?: string };
-}
-
-/** A field only the server gives; a change that names it is refused with `readOnly`. */
-export interface ServerField extends FieldFacts {
-  setBy: 'server';
-  readOnly: string;
-}
-
-export type AnimalField = PersonField | ServerField;
+export type { AnimalField, FieldKind, PersonField, Presence, ServerField } from './field-facts';
 
 /**
  * The animal's fields, each declared once, in the order they are listed, stored and sent. The
@@ -114,9 +81,145 @@ export const ANIMAL_FIELDS = {
     fromServer: () => statusSchema,
     csv: { header: 'status' },
     // Filters are by status: an animal without one is under All alone.
-    form: { input: 'choice', none: 'No status (matches no filter)' },
+    form: { input: 'choice', none: 'No status (matches no filter)', startsWithFirst: true },
   },
-  // Our extension: the local store keeps notes; no server is sent them (see REMOTE_FIELD_NAMES).
+  // The details (our extension): see animal-details.ts for their rules.
+  price: {
+    column: 'price_minor',
+    kind: 'money',
+    presence: 'ours',
+    label: 'Price',
+    setBy: 'person',
+    accept: () => priceSchema,
+    fromServer: () => priceSchema,
+    csv: { header: 'price' },
+    form: { input: 'money' },
+  },
+  sex: {
+    column: 'sex',
+    kind: 'choice',
+    choices: SEXES,
+    presence: 'ours',
+    label: 'Sex',
+    setBy: 'person',
+    accept: () => sexSchema,
+    fromServer: () => sexSchema,
+    csv: { header: 'sex' },
+    form: { input: 'choice', none: 'Not recorded' },
+  },
+  bornOn: {
+    column: 'born_on',
+    kind: 'date',
+    presence: 'ours',
+    label: 'Born',
+    setBy: 'person',
+    accept: () => dateSchema(['day', 'month', 'year']),
+    fromServer: () => storedDateSchema,
+    longest: DATE_TYPED_LONGEST,
+    csv: { header: 'born_on', alsoReads: ['dateofbirth', 'dob', 'born'] },
+    form: {
+      input: 'date',
+      maxLength: DATE_TYPED_LONGEST,
+      hint: 'A day, or for an estimate a month or a year: 2026-05-03, 2026-05, 2026',
+    },
+  },
+  species: {
+    column: 'species',
+    kind: 'text',
+    presence: 'ours',
+    label: 'Species',
+    setBy: 'person',
+    accept: () => shortTextSchema(DETAIL_TEXT_MAX.species),
+    fromServer: () => storedTextSchema(2 * DETAIL_TEXT_MAX.species),
+    longest: 2 * DETAIL_TEXT_MAX.species,
+    csv: { header: 'species' },
+    form: { input: 'text', maxLength: 2 * DETAIL_TEXT_MAX.species, more: true },
+  },
+  breed: {
+    column: 'breed',
+    kind: 'text',
+    presence: 'ours',
+    label: 'Breed',
+    setBy: 'person',
+    accept: () => shortTextSchema(DETAIL_TEXT_MAX.breed),
+    fromServer: () => storedTextSchema(2 * DETAIL_TEXT_MAX.breed),
+    longest: 2 * DETAIL_TEXT_MAX.breed,
+    csv: { header: 'breed' },
+    form: { input: 'text', maxLength: 2 * DETAIL_TEXT_MAX.breed, more: true },
+  },
+  microchip: {
+    column: 'microchip',
+    kind: 'text',
+    presence: 'ours',
+    label: 'Microchip',
+    setBy: 'person',
+    accept: () => microchipSchema,
+    fromServer: () => storedMicrochipSchema,
+    longest: MICROCHIP_TYPED_LONGEST,
+    csv: { header: 'microchip', alsoReads: ['chip', 'identifier'] },
+    form: {
+      input: 'text',
+      maxLength: MICROCHIP_TYPED_LONGEST,
+      more: true,
+      hint: '15 digits (ISO 11784), typed or scanned',
+    },
+  },
+  acquiredOn: {
+    column: 'acquired_on',
+    kind: 'date',
+    presence: 'ours',
+    label: 'Acquired on',
+    setBy: 'person',
+    accept: () => dateSchema(['day']),
+    fromServer: () => storedDateSchema,
+    longest: DATE_TYPED_LONGEST,
+    csv: { header: 'acquired_on' },
+    flag: 'acquired',
+    form: { input: 'date', maxLength: DATE_TYPED_LONGEST, more: true, hint: 'The day the shop took it in: 2026-05-03' },
+  },
+  supplier: {
+    column: 'supplier',
+    kind: 'text',
+    presence: 'ours',
+    label: 'Supplier',
+    setBy: 'person',
+    accept: () => shortTextSchema(DETAIL_TEXT_MAX.supplier),
+    fromServer: () => storedTextSchema(2 * DETAIL_TEXT_MAX.supplier),
+    longest: 2 * DETAIL_TEXT_MAX.supplier,
+    csv: { header: 'supplier' },
+    form: { input: 'text', maxLength: 2 * DETAIL_TEXT_MAX.supplier, more: true },
+  },
+  // Present while the animal is under veterinary treatment: what, and until when. It blocks a sale.
+  treatment: {
+    column: 'treatment',
+    kind: 'text',
+    presence: 'ours',
+    label: 'Treatment',
+    setBy: 'person',
+    accept: () => linesSchema(DETAIL_TEXT_MAX.treatment),
+    fromServer: () => storedTextSchema(2 * DETAIL_TEXT_MAX.treatment),
+    longest: 2 * DETAIL_TEXT_MAX.treatment,
+    csv: { header: 'treatment' },
+    form: {
+      input: 'lines',
+      maxLength: 2 * DETAIL_TEXT_MAX.treatment,
+      more: true,
+      hint: 'While under veterinary treatment: what, and until when. It cannot be sold until this is empty.',
+    },
+  },
+  // Set by the store when the status becomes sold (today, unless given), removed when it goes back.
+  soldOn: {
+    column: 'sold_on',
+    kind: 'date',
+    presence: 'ours',
+    label: 'Sold on',
+    setBy: 'person',
+    accept: () => dateSchema(['day']),
+    fromServer: () => storedDateSchema,
+    longest: DATE_TYPED_LONGEST,
+    csv: { header: 'sold_on' },
+    form: { input: 'date', maxLength: DATE_TYPED_LONGEST, more: true, shownWhen: { field: 'status', is: 'sold' } },
+  },
   notes: {
     column: 'notes',
     kind: 'text',
@@ -126,12 +229,23 @@ export const ANIMAL_FIELDS = {
     accept: () => notesSchema,
     fromServer: () => storedNotesSchema,
     longest: NOTES_LONGEST,
-    form: { input: 'lines', maxLength: NOTES_LONGEST },
+    csv: { header: 'notes' },
+    form: { input: 'lines', maxLength: NOTES_LONGEST, more: true },
   },
+  photo: {
+    column: 'photo',
+    kind: 'text',
+    presence: 'ours',
+    label: 'Photo',
+    setBy: 'server',
+    fromServer: () => photoDigestSchema,
+    readOnly: 'is set by sending the photo itself (PUT /v1/pets/{petId}/photo)',
+  },
+  // Our extension's, but read from any server that sends it: a server without it leaves it out.
   revision: {
     column: 'revision',
     kind: 'count',
-    presence: 'ours',
+    presence: 'optional',
     label: 'Revision',
     setBy: 'server',
     fromServer: () => revisionSchema,
@@ -147,8 +261,8 @@ export type PersonFieldName = FieldNamesWhere<{ setBy: 'person' }>;
 export type ServerFieldName = FieldNamesWhere<{ setBy: 'server' }>;
 export type RequiredFieldName = FieldNamesWhere<{ presence: 'required' }>;
 export type Int64FieldName = FieldNamesWhere<{ kind: 'int64' }>;
-/** A field a person gives as our extension: the local store's alone (see REMOTE_FIELD_NAMES). */
-export type OwnExtensionFieldName = FieldNamesWhere<{ setBy: 'person'; presence: 'ours' }>;
+/** A field of our extension's details: the local store's alone (see REMOTE_FIELD_NAMES). */
+export type OwnExtensionFieldName = FieldNamesWhere<{ presence: 'ours' }>;
 export type RemoteFieldName = Exclude<AnimalFieldName, OwnExtensionFieldName>;
 export type RemotePersonFieldName = Exclude<PersonFieldName, OwnExtensionFieldName>;
 
@@ -164,48 +278,14 @@ export const INT64_FIELD_NAMES = namesWhere<Int64FieldName>((field) => field.kin
 /** The fields an animal may lack (optional, or ours). */
 export const OPTIONAL_FIELD_NAMES = namesWhere((field) => field.presence !== 'required');
 
-const isOwnExtension = (field: AnimalField) => field.setBy === 'person' && field.presence === 'ours';
+const isOwnExtension = (field: AnimalField) => field.presence === 'ours';
 /**
- * What a server is sent and read for: every field but one a person gives as our extension, which
- * the local store alone keeps. A server without the extension must never see it, and the app cannot
- * yet tell which servers have it. (A server's own field of ours, the revision, is read when sent.)
- * A replica's tables hold exactly these.
+ * What a server is sent and read for: every field but our extension's details, which the local
+ * store alone keeps. A server without the extension must never see them, and the app cannot yet
+ * tell which servers have it. A replica's tables hold exactly these.
  */
 export const REMOTE_FIELD_NAMES = namesWhere<RemoteFieldName>((field) => !isOwnExtension(field));
 /** What a person gives that a server is sent. */
 export const REMOTE_PERSON_FIELD_NAMES = namesWhere<RemotePersonFieldName>(
   (field) => field.setBy === 'person' && !isOwnExtension(field),
 );
-
-/** The members `names` of an animal (a new one, a change, an entry) that it has: a copy without the others. */
-export function pickFields<N extends AnimalFieldName, A extends Partial<Record<N, unknown>>>(
-  animal: A,
-  names: readonly N[],
-): Pick<A, N> {
-  const picked: Partial<Record<N, unknown>> = {};
-  for (const name of names) if (animal[name] !== undefined) picked[name] = animal[name];
-  return picked as Pick<A, N>;
-}
-
-/** A field's schema for what we accept ('accept') or for what a server may send ('fromServer'). */
-export type FieldRole = 'accept' | 'fromServer';
-export type FieldSchema<K extends AnimalFieldName, R extends FieldRole> =
-  Fields[K] extends Record<R, (source: ValueSource) => infer S extends z.ZodType> ? S : never;
-
-/** An object schema's shape: each named field's schema in `role`, optional unless the field is required. */
-export type ObjectShape<N extends AnimalFieldName, R extends FieldRole> = {
-  [K in N]: K extends RequiredFieldName ? FieldSchema<K, R> : z.ZodOptional<FieldSchema<K, R>>;
-};
-
-export function objectShape<N extends AnimalFieldName, R extends FieldRole>(
-  names: readonly N[],
-  role: R,
-  source: ValueSource,
-): ObjectShape<N, R> {
-  const entries = names.map((name) => {
-    const field: AnimalField = ANIMAL_FIELDS[name];
-    const schema = (field as unknown as Record<R, (source: ValueSource) => z.ZodType>)[role](source);
-    return [name, field.presence === 'required' ? schema : schema.optional()];
-  });
-  return Object.fromEntries(entries) as ObjectShape<N, R>;
-}

@@ -14,10 +14,13 @@ type Fields = typeof ANIMAL_FIELDS;
 /** A field's shape with its outer bound: one of its choices, or text no longer than it can be. */
 type Bound<K extends PersonFieldName> = Fields[K] extends { choices: infer C extends readonly string[] }
   ? z.ZodEnum<{ [V in C[number]]: V }>
-  : z.ZodString;
+  : Fields[K] extends { kind: 'money' }
+    ? z.ZodNumber
+    : z.ZodString;
 
 function boundOf(field: PersonField): z.ZodType {
   if (field.choices !== undefined) return z.enum(field.choices);
+  if (field.kind === 'money') return z.number();
   return z.string().max(field.kind === 'int64' ? INT64_TEXT_MAX : field.longest!);
 }
 

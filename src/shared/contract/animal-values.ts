@@ -20,10 +20,10 @@ const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
 // ignorables (Hangul fillers among them), lone combining marks or the blank braille cell.
 const NOTHING_VISIBLE = /^[\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Mn}\p{Me}\u2800]*$/u;
 
-type TextRules = ReadonlyArray<[broken: (text: string) => boolean, message: (text: string) => string]>;
+export type TextRules = ReadonlyArray<[broken: (text: string) => boolean, message: (text: string) => string]>;
 
 /** What a text a person gives must be, after trimming: the first rule it breaks gives the message. */
-const textRules = (max: number, lines: boolean): TextRules => [
+export const textRules = (max: number, lines: boolean): TextRules => [
   [(text) => text.length === 0, () => 'must not be empty'],
   [(text) => !text.isWellFormed(), () => 'must be valid Unicode text (it contains a lone surrogate)'],
   lines
@@ -49,7 +49,7 @@ export function nameProblem(trimmed: string, max = NAME_MAX_LENGTH): string | nu
 }
 
 /** A text a person gives as we accept it: as `prepared` (trimmed), and within `rules`. */
-const acceptedText = (rules: TextRules, prepared: (text: string) => string) =>
+export const acceptedText = (rules: TextRules, prepared: (text: string) => string) =>
   z
     .string({
       error: (issue) =>

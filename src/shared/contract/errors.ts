@@ -15,6 +15,10 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   request_timeout: 408,
   conflict: 409,
+  /** An animal under veterinary treatment cannot be sold. */
+  under_treatment: 409,
+  /** A microchip number belongs to one animal in an environment. */
+  microchip_taken: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   expectation_failed: 417,

@@ -5,10 +5,10 @@ import {
   OPTIONAL_FIELD_NAMES,
   PERSON_FIELD_NAMES,
   SERVER_FIELD_NAMES,
-  type FieldSchema,
   type PersonFieldName,
   type RequiredFieldName,
 } from './animal-fields';
+import type { FieldSchema } from './field-shapes';
 import type { ValueSource } from './int64';
 import { objectError, perSource, type Pet } from './pet';
 

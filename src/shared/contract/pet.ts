@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ANIMAL_FIELD_NAMES, objectShape, PERSON_FIELD_NAMES, REMOTE_FIELD_NAMES } from './animal-fields';
+import { ANIMAL_FIELD_NAMES, PERSON_FIELD_NAMES, REMOTE_FIELD_NAMES } from './animal-fields';
+import { objectShape } from './field-shapes';
 import { statusSchema } from './animal-values';
 import { describeValue } from './describe-value';
 import { int64Schema, type ValueSource } from './int64';

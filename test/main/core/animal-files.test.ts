@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPetstoreCore, type CoreOptions, type PetstoreCore } from '../../../src/main/core/petstore-core';
 import { createKeychain } from '../../../src/main/secrets/keychain';
+import { EXPORT_COLUMNS } from '../../../src/main/core/animal-files';
 import type { AnimalsQuery, EnvironmentName, Pet } from '../../../src/shared/contract';
 import { startService, TEST_API_KEY } from '../../helpers/http-service';
 import { itWithKeyring } from '../../helpers/keyring';
@@ -79,7 +80,8 @@ describe('animals to and from CSV', () => {
     });
     const { csv, rows } = source.exportAnimals('local');
     expect(rows).toBe(HOSTILE_NAMES.length);
-    expect(csv.startsWith('\uFEFF"id","name","category_id","category","status","sync"\r\n')).toBe(true);
+    expect(csv.startsWith(`\uFEFF${EXPORT_COLUMNS.map((column) => `"${column}"`).join(',')}\r\n`)).toBe(true);
+    expect(EXPORT_COLUMNS.slice(0, 6)).toEqual(['id', 'name', 'category_id', 'category', 'status', 'price']);
     expect(csv.split('\r\n')).toHaveLength(HOSTILE_NAMES.length + 2); // CRLF after every record
     // Every cell quoted; formulas stay text: no text cell, nor any part of one after a separator, starts with what a spreadsheet would run.
     expect(csv).toContain(`,"'=SUM(A1:A9)","9223372036854775807","","available",`);
@@ -94,7 +96,7 @@ describe('animals to and from CSV', () => {
       .slice(1, -1);
     for (const record of records) {
       const cells = record.slice(1, -1).split('","'); // no name here holds '","'
-      expect(cells, record).toHaveLength(6);
+      expect(cells, record).toHaveLength(EXPORT_COLUMNS.length);
       for (const text of [cells[1]!, cells[3]!]) expect(text, record).not.toMatch(RUNNABLE);
     }
 
@@ -200,7 +202,7 @@ describe('animals to and from CSV', () => {
   it('files that are not the contract are refused whole, in words', async () => {
     const core = open();
     expect((await refusal(() => core.previewImport('local', 'a.csv', 'animal,kind\nRex,dog\n'))).message).toBe(
-      'The file\'s first line must name its columns: "name", "category" (an id or a name) and, if it has one, "status". It names "animal", "kind".',
+      'The file\'s first line must name its columns: "name" and "category" (an id or a name), and may name any other column an export writes ("status", "price" …). It names "animal", "kind".',
     );
     expect((await refusal(() => core.previewImport('local', 'a.csv', 'name,category\n"Rex,1\n'))).message).toMatch(
       /not CSV \(line 2\)/,

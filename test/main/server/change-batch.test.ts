@@ -1,7 +1,7 @@
 // changePets, our extension (POST /v1/pet-changes): many changes in one request and one commit.
 // The real service on 127.0.0.1; every response checked against resources/openapi.yaml by `send`.
 import { describe, expect, it } from 'vitest';
-import { CHANGE_BATCH } from '../../../src/shared/contract';
+import { CHANGE_BATCH, localToday } from '../../../src/shared/contract';
 import { send } from '../../helpers/http-client';
 import { useServicePerFile } from '../../helpers/service-per-file';
 
@@ -27,9 +27,9 @@ describe('POST /v1/pet-changes', () => {
     ]);
     expect(response.status).toBe(200);
     expect(response.json.results).toEqual([
-      { status: 200, pet: wire(a.id, { name: 'Rex', status: 'sold', revision: 2 }) },
+      { status: 200, pet: wire(a.id, { name: 'Rex', status: 'sold', soldOn: localToday(), revision: 2 }) },
       { status: 200, pet: wire(b.id, { name: 'Max', revision: 2 }) },
-      { status: 200, pet: wire(a.id, { name: 'Rexy', status: 'sold', revision: 3 }) },
+      { status: 200, pet: wire(a.id, { name: 'Rexy', status: 'sold', soldOn: localToday(), revision: 3 }) },
     ]);
     expect(stored(a.id)).toMatchObject({ name: 'Rexy', status: 'sold', revision: 3 });
     expect(stored(b.id).status).toBeUndefined();

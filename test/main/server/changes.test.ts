@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { send } from '../../helpers/http-client';
 import { useServicePerFile } from '../../helpers/service-per-file';
+import { localToday } from '../../../src/shared/contract';
 
 const service = useServicePerFile();
 
@@ -33,7 +34,15 @@ describe('PATCH /v1/pets/{petId}', () => {
     const pet = add();
     const response = await patch(pet.id, { status: 'sold' }, { 'if-match': '"1"' });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ id: Number(pet.id), name: 'Rex', categoryId: 3, status: 'sold', revision: 2 });
+    // A sale made by a change is dated: today, on this computer's calendar.
+    expect(response.json).toEqual({
+      id: Number(pet.id),
+      name: 'Rex',
+      categoryId: 3,
+      status: 'sold',
+      soldOn: localToday(),
+      revision: 2,
+    });
     expect(response.headers.get('etag')).toBe('"2"');
     expect(response.headers.get('content-location')).toBe(`/v1/pets/${pet.id}`);
     const sold = await send(service.baseUrl, 'GET', '/v1/pets?status=sold');
@@ -162,7 +171,9 @@ describe('PATCH /v1/pets/{petId}', () => {
     service.db.prepare(`INSERT INTO pets (id, name, category_id, status) VALUES (${max}, 'Edge', ${max}, NULL)`).run();
     const response = await patch(max, { status: 'sold' }, { 'if-match': '"1"' });
     expect(response.status).toBe(200);
-    expect(response.text).toBe(`{"id":${max},"name":"Edge","categoryId":${max},"status":"sold","revision":2}`);
+    expect(response.text).toBe(
+      `{"id":${max},"name":"Edge","categoryId":${max},"status":"sold","soldOn":"${localToday()}","revision":2}`,
+    );
   });
 
   it('413 for a body over 16 KiB', async () => {
