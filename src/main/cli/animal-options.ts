@@ -1,6 +1,7 @@
 import {
   ANIMAL_FIELDS,
   notTakenReason,
+  parseMoney,
   PERSON_FIELD_NAMES,
   personFieldsTakenBy,
   type EnvironmentName,
@@ -11,43 +12,48 @@ import { UsageError, type Parsed } from './cli-args';
 
 /**
  * An animal's fields on the command line, from their declaration: each field a person gives is an
- * option named by its label (`--name`, `--category`, `--status` ...), shown in the help with its
- * value as an id or by the label's initial (the label in capitals when an earlier field has that).
+ * option named by its `flag` or its label (`--name`, `--category`, `--born` ...), shown in the help
+ * with its value in words; a field an animal may lack is removed in a change by `--no-<option>`.
  */
 
 const fieldOf = (name: PersonFieldName): PersonField => ANIMAL_FIELDS[name];
-const flagOf = (name: PersonFieldName) => fieldOf(name).label.toLowerCase().replaceAll(' ', '-');
-
-/** The options of an add and a change, for `parse`. */
-export const ANIMAL_OPTIONS = Object.fromEntries(
-  PERSON_FIELD_NAMES.map((name) => [flagOf(name), { type: 'string' as const }]),
-);
-
-const VALUE_WORDS = new Map<PersonFieldName, string>();
-for (const name of PERSON_FIELD_NAMES) {
-  const { kind, label } = fieldOf(name);
-  const initial = kind === 'int64' ? 'ID' : label[0]!.toUpperCase();
-  VALUE_WORDS.set(name, [...VALUE_WORDS.values()].includes(initial) ? label.toUpperCase() : initial);
-}
-
+const flagOf = (name: PersonFieldName) => fieldOf(name).flag ?? fieldOf(name).label.toLowerCase().replaceAll(' ', '-');
 const isChoice = (name: PersonFieldName) => fieldOf(name).kind === 'choice';
 const mayLack = (name: PersonFieldName) => fieldOf(name).presence !== 'required';
 
-/** What removes a field an animal may lack, in a change: "none" for a choice (never one of its values), else nothing. */
-const NONE_WORD = 'none';
-const isNone = (name: PersonFieldName, value: string) => (isChoice(name) ? value === NONE_WORD : value.trim() === '');
+/** The options of an add and a change, for `parse`: `--<flag> VALUE`, and `--no-<flag>` where a field may be removed. */
+export const ANIMAL_OPTIONS = Object.fromEntries(
+  PERSON_FIELD_NAMES.flatMap((name) => [
+    [flagOf(name), { type: 'string' as const }],
+    ...(mayLack(name) ? [[`no-${flagOf(name)}`, { type: 'boolean' as const }]] : []),
+  ]),
+);
 
-/** `--name N --category ID [--status S]`: an add's options, in the help. */
+/** A value in the help: what it is, by its kind. */
+function valueWords(name: PersonFieldName): string {
+  const { kind, choices, form } = fieldOf(name);
+  if (kind === 'int64') return 'ID';
+  if (choices !== undefined) return choices.join('|');
+  if (kind === 'money') return 'AMOUNT';
+  if (kind === 'date') return form.hint?.includes('estimate') ? 'YYYY[-MM[-DD]]' : 'YYYY-MM-DD';
+  return form.input === 'lines' ? '"TEXT"' : 'TEXT';
+}
+
+/** `--name TEXT --category ID [--status ...]`: an add's options, in the help. */
 export const ADD_OPTIONS_USAGE = PERSON_FIELD_NAMES.map((name) => {
-  const option = `--${flagOf(name)} ${VALUE_WORDS.get(name)}`;
+  const option = `--${flagOf(name)} ${valueWords(name)}`;
   return mayLack(name) ? `[${option}]` : option;
 }).join(' ');
 
-/** `[--name N] [--category ID] [--status S|none]`: a change's options, in the help. */
+/** `[--name TEXT] [--status ...|--no-status]`: a change's options, in the help. */
 export const CHANGE_OPTIONS_USAGE = PERSON_FIELD_NAMES.map((name) => {
-  const none = mayLack(name) ? `|${isChoice(name) ? NONE_WORD : '""'}` : '';
-  return `[--${flagOf(name)} ${VALUE_WORDS.get(name)}${none}]`;
+  const none = mayLack(name) ? `|--no-${flagOf(name)}` : '';
+  return `[--${flagOf(name)} ${valueWords(name)}${none}]`;
 }).join(' ');
+
+/** What removes a field an animal may lack, in a change, besides --no-<option>: "none" for a choice, an empty text. */
+const NONE_WORD = 'none';
+const isNone = (name: PersonFieldName, value: string) => (isChoice(name) ? value === NONE_WORD : value.trim() === '');
 
 /** "--name, --category or --status": the options `environment` takes, in words. */
 export function optionsInWords(environment: EnvironmentName): string {
@@ -55,36 +61,57 @@ export function optionsInWords(environment: EnvironmentName): string {
   return flags.length === 1 ? flags[0]! : `${flags.slice(0, -1).join(', ')} or ${flags.at(-1)}`;
 }
 
-/** The fields the options give, each with its value; one the environment does not take is refused, saying why. */
-function given(values: Parsed['values'], environment: EnvironmentName): Array<[PersonFieldName, string]> {
+/**
+ * The fields the options give, each with its value (null: `--no-<option>`); one the environment
+ * does not take is refused, saying why, and so is an option given both ways.
+ */
+function given(values: Parsed['values'], environment: EnvironmentName): Array<[PersonFieldName, string | null]> {
   const taken = personFieldsTakenBy(environment);
-  const fields: Array<[PersonFieldName, string]> = [];
+  const fields: Array<[PersonFieldName, string | null]> = [];
   for (const name of PERSON_FIELD_NAMES) {
-    const value = values[flagOf(name)];
-    if (typeof value !== 'string') continue;
+    const flag = flagOf(name);
+    const value = values[flag];
+    const removed = values[`no-${flag}`] === true;
+    if (typeof value !== 'string' && !removed) continue;
+    if (typeof value === 'string' && removed) throw new UsageError(`give --${flag} or --no-${flag}, not both`);
     if (!taken.includes(name))
-      throw new UsageError(
-        `--${flagOf(name)} cannot be used with ${environment}: ${name} ${notTakenReason(environment)}`,
-      );
-    fields.push([name, value]);
+      throw new UsageError(`--${flag} cannot be used with ${environment}: ${name} ${notTakenReason(environment)}`);
+    fields.push([name, removed ? null : (value as string)]);
   }
   return fields;
 }
 
+/** A value as typed, as the contract takes it: an amount of money in the environment's currency as minor units. */
+function valueOf(name: PersonFieldName, typed: string, currency: string): unknown {
+  if (fieldOf(name).kind !== 'money') return typed;
+  const money = parseMoney(typed, currency);
+  if ('minor' in money) return money.minor;
+  throw new UsageError(`--${flagOf(name)} ${money.problem}`);
+}
+
 /** An add from its options: a field every animal has is sent as given (the core says when it is missing). */
-export function newPetOfOptions(values: Parsed['values'], environment: EnvironmentName): Record<string, unknown> {
+export function newPetOfOptions(
+  values: Parsed['values'],
+  environment: EnvironmentName,
+  currency: string,
+): Record<string, unknown> {
   const pet: Record<string, unknown> = {};
   for (const name of PERSON_FIELD_NAMES) if (!mayLack(name)) pet[name] = values[flagOf(name)];
-  // A text an animal may lack, given empty, is not given.
+  // A text an animal may lack, given empty (or with --no-), is not given.
   for (const [name, value] of given(values, environment))
-    if (!mayLack(name) || isChoice(name) || value.trim() !== '') pet[name] = value;
+    if (value !== null && (!mayLack(name) || isChoice(name) || value.trim() !== ''))
+      pet[name] = valueOf(name, value, currency);
   return pet;
 }
 
-/** A change from its options: "none" (a choice) or an empty value (a text) removes a field an animal may lack. */
-export function patchOfOptions(values: Parsed['values'], environment: EnvironmentName): Record<string, unknown> {
+/** A change from its options: --no-<option>, "none" (a choice) or an empty value (a text) removes a field an animal may lack. */
+export function patchOfOptions(
+  values: Parsed['values'],
+  environment: EnvironmentName,
+  currency: string,
+): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   for (const [name, value] of given(values, environment))
-    patch[name] = mayLack(name) && isNone(name, value) ? null : value;
+    patch[name] = value === null || (mayLack(name) && isNone(name, value)) ? null : valueOf(name, value, currency);
   return patch;
 }

@@ -13,6 +13,7 @@ import {
   type CommandGroup,
 } from './cli-args';
 import { doctor } from './doctor-command';
+import { register } from './register-command';
 import { envCommands } from './env-commands';
 import { keyCommands } from './key-commands';
 import { managerCommands } from './manager-commands';
@@ -43,6 +44,7 @@ function commandOf(argv: string[]): { run: Command; args: string[] } {
   const [group = '', name = '', ...rest] = argv;
   if (group === 'sync') return { run: sync, args: argv.slice(1) };
   if (group === 'doctor' && argv.length === 1) return { run: doctor, args: [] };
+  if (group === 'register') return { run: register, args: argv.slice(1) };
   const commands = GROUPS.get(group);
   if (commands === undefined || !Object.hasOwn(commands, name))
     throw new UsageError(`unknown command: ${argv.join(' ')}`);

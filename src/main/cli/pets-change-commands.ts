@@ -21,7 +21,7 @@ export async function changePet(
   if (petId === undefined) throw new UsageError(`pets ${command} needs the animal's id`);
   if (command === 'set-status' && status === undefined)
     throw new UsageError('pets set-status needs a status: available, pending, sold or none');
-  const patch = patchOfOptions(command === 'set-status' ? { status } : values, environment);
+  const patch = patchOfOptions(command === 'set-status' ? { status } : values, environment, core.currency(environment));
   if (Object.keys(patch).length === 0) throw new UsageError(`pets edit needs ${optionsInWords(environment)}`);
   const changed = await writes.changePet(environment, petId, patch);
   if ('pet' in changed) {

@@ -15,6 +15,7 @@ import {
 import { ANIMAL_OPTIONS, newPetOfOptions } from './animal-options';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
 import { changePet } from './pets-change-commands';
+import { showPet } from './pets-show-command';
 import { exportAnimals, importAnimals } from './pets-file-commands';
 
 /** Rows asked of the store at a time while streaming: memory stays flat whatever the inventory. */
@@ -127,7 +128,7 @@ async function get(args: string[], { core, io }: WritingCommand): Promise<number
 /** `pets add`: the same add as the window's; against a server, the command then waits for the first attempt to send it. */
 async function add(args: string[], { core, io, writes }: WritingCommand): Promise<number> {
   const { values, environment, json } = parsePets(args, core);
-  const added = await writes.addPet(environment, newPetOfOptions(values, environment), {
+  const added = await writes.addPet(environment, newPetOfOptions(values, environment, core.currency(environment)), {
     anyway: values['anyway'] === true,
   });
   if ('pet' in added) {
@@ -156,9 +157,10 @@ async function add(args: string[], { core, io, writes }: WritingCommand): Promis
   return EXIT.ok;
 }
 
-/** `pets list | add | get | set-status | edit | import | export`: the animals of an environment. */
+/** `pets list | show | add | get | set-status | edit | import | export`: the animals of an environment. */
 export const petsCommands: CommandGroup = {
   list: (args, context) => list(args, opened(context)),
+  show: showPet,
   add: (args, context) => add(args, opened(context)),
   get: (args, context) => get(args, opened(context)),
   'set-status': (args, context) => changePet('set-status', args, opened(context)),

@@ -28,10 +28,16 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   manager status | set-pin | remove-pin      the manager's PIN (read from standard input); with one set,
                                              env use, env set-url, key ..., categories name/import,
                                              outbox discard ask for it (at a terminal, or PETSTORE_MANAGER_PIN)
-  pets get <id> [--env E] [--json]           (deprecated by the interface; use pets list --status)
+  pets show <id> [--env E] [--json]          the whole record: price, age, microchip, treatment ...
+  pets get <id> [--env E] [--json]           (deprecated by the interface; use pets show)
   pets set-status <id> <available|pending|sold|none> [--env E] [--json]
   pets edit <id> ${CHANGE_OPTIONS_USAGE} [--env E] [--json]
-                                             change an animal (a server: sent now, or kept and sent by sync)
+                                             change an animal (a server: sent now, or kept and sent by sync);
+                                             --no-<option> removes a field (--no-treatment); --price in the
+                                             environment's currency (12.50)
+  register --from YYYY-MM-DD --to YYYY-MM-DD [--out F] [--env E]
+                                             the register of every animal held in the period (CSV): supplier,
+                                             sex, age, birth or acquisition, treatment, sale; sold ones too
   doctor                                     check each data file, the keychain and each server
   sync [--env E]                             send the outbox until it is empty or nothing more can be done
   outbox list [--env E] [--json]             animals added here and not yet accepted (and those accepted),

@@ -19,6 +19,7 @@ import type { Inventories } from './inventory';
 import { createKeyAccess, type ConfirmKeyOrigin } from './key-access';
 import { createLocalInventory } from './local-inventory';
 import { createManagerLock } from './manager-lock';
+import { createRegisterUseCases } from './register-use-cases';
 import { createManagerUseCases } from './manager-use-cases';
 import { createRemoteEnvironments } from './remote-environments';
 import { createRemoteInventory } from './remote-inventory';
@@ -128,6 +129,7 @@ export function openPetstoreCore({
     ...createCategoryUseCases(parts),
     ...createFileUseCases(parts),
     ...createManagerUseCases(parts),
+    ...createRegisterUseCases(parts),
 
     /** Subscribes to what main decides and what changes; returns the unsubscribe. */
     on<E extends keyof CoreEvents>(event: E, listener: (...payload: CoreEvents[E]) => void): () => void {

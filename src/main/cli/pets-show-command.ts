@@ -1,0 +1,51 @@
+import {
+  ageInWords,
+  ANIMAL_FIELD_NAMES,
+  ANIMAL_FIELDS,
+  formatDate,
+  formatMoney,
+  localToday,
+  type AnimalField,
+  type Pet,
+} from '../../shared/contract';
+import { environmentOption, EXIT, opened, parse, UsageError, type Command } from './cli-args';
+import { petsAsJson } from './output';
+import { cellSafe } from './terminal-text';
+
+/** A field's value in words: money in the environment's currency, a date as a person reads it (a birth date with the age). */
+function valueInWords(pet: Pet, name: (typeof ANIMAL_FIELD_NAMES)[number], currency: string): string {
+  const value = pet[name];
+  const field: AnimalField = ANIMAL_FIELDS[name];
+  if (typeof value === 'number' && field.kind === 'money') return formatMoney(value, currency);
+  if (typeof value === 'string' && field.kind === 'date') {
+    const shown = formatDate(value);
+    return name === 'bornOn' && value <= localToday() ? `${shown} (${ageInWords(value, localToday())})` : shown;
+  }
+  return String(value);
+}
+
+/** `pets show <id> [--env E] [--json]`: the whole record, one field a line (the fields it has). */
+export const showPet: Command = async (args, context) => {
+  const { core, io } = opened(context);
+  const { values, positionals } = parse(args, { env: { type: 'string' } });
+  const environment = environmentOption(values, core);
+  const petId = positionals[0];
+  if (petId === undefined) throw new UsageError("pets show needs the animal's id");
+  const pet = await core.getPet(environment, petId);
+  if (values['json'] === true) {
+    io.out(petsAsJson(pet));
+    return EXIT.ok;
+  }
+  const currency = core.currency(environment);
+  const lines = ANIMAL_FIELD_NAMES.filter((name) => pet[name] !== undefined).map((name) => {
+    const label = ANIMAL_FIELDS[name].label;
+    // Every line of a text of several lines under its label; nothing a server sent can forge a line.
+    const text = valueInWords(pet, name, currency)
+      .split('\n')
+      .map(cellSafe)
+      .join(`\n${' '.repeat(14)}`);
+    return `${`${label}:`.padEnd(14)}${text}`;
+  });
+  io.out(lines.join('\n'));
+  return EXIT.ok;
+};

@@ -1,0 +1,23 @@
+import { writeFile } from 'node:fs/promises';
+import { environmentOption, EXIT, parse, opened, type Command } from './cli-args';
+
+/** `register --from D --to D [--out F] [--env E]`: the register of the period, as CSV, to F or standard output. */
+export const register: Command = async (args, context) => {
+  const { core, io } = opened(context);
+  const { values } = parse(args, {
+    env: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    out: { type: 'string' },
+  });
+  const environment = environmentOption(values, core);
+  const { csv, rows } = core.register(environment, values['from'], values['to']);
+  const out = values['out'];
+  if (typeof out === 'string') {
+    await writeFile(out, csv, 'utf8');
+    io.err(
+      `${rows} animals held by ${environment} from ${String(values['from'])} to ${String(values['to'])}, written to ${out}.`,
+    );
+  } else process.stdout.write(csv);
+  return EXIT.ok;
+};

@@ -1,0 +1,66 @@
+import {
+  ApiError,
+  dateProblem,
+  type EnvironmentName,
+  type ExportOutcome,
+  type FieldProblem,
+  type Pet,
+} from '../../shared/contract';
+import { registerCsv, type Period } from '../csv/register-csv';
+import type { CoreParts } from './core-parts';
+
+const PAGE = 500;
+// The register may be asked for a period that runs on past today (the month's, on its first day).
+const NO_LATER_THAN = '9999-12-31';
+
+/** The period as given, checked: two days, the first not after the last. */
+export function checkPeriod(from: unknown, to: unknown): Period {
+  const problems: FieldProblem[] = [];
+  for (const [field, day] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    const problem =
+      typeof day === 'string'
+        ? dateProblem(day, { precisions: ['day'], today: NO_LATER_THAN })
+        : 'is required: a day such as 2026-01-01';
+    if (problem !== null) problems.push({ field, message: problem });
+  }
+  if (problems.length > 0) throw ApiError.fromFields('invalid_parameter', problems);
+  if ((from as string) > (to as string))
+    throw ApiError.fromFields('invalid_parameter', [
+      { field: 'from', message: `must not be after to (${String(to)}): the period runs from one day to a later one` },
+    ]);
+  return { from: from as string, to: to as string };
+}
+
+/** The register of an environment's animals for a period (see csv/register-csv.ts), and its currency. */
+export function createRegisterUseCases({ inventory, settings, saveFile }: CoreParts) {
+  /** Every animal the environment shows (as last seen, for a server), oldest first. */
+  function everyAnimal(environment: EnvironmentName): Pet[] {
+    const animals: Pet[] = [];
+    for (let offset = 0; ; offset += PAGE) {
+      const window = inventory(environment).animals({ sort: 'oldest', offset, limit: PAGE });
+      for (const row of window.rows) if (row.kind === 'pet') animals.push(row.pet);
+      if (window.rows.length < PAGE || offset + PAGE >= window.total) return animals;
+    }
+  }
+
+  function register(environment: EnvironmentName, from: unknown, to: unknown) {
+    return registerCsv(everyAnimal(environment), checkPeriod(from, to), settings.currency(environment));
+  }
+
+  return {
+    /** The ISO 4217 currency the environment's prices are in. */
+    currency: (environment: EnvironmentName): string => settings.currency(environment),
+
+    register,
+
+    /** The register written to a file a person chooses (main's dialog). */
+    async exportRegisterToFile(environment: EnvironmentName, from: string, to: string): Promise<ExportOutcome> {
+      const { csv, rows } = register(environment, from, to);
+      const path = await saveFile(`register-${environment}-${from}-to-${to}.csv`, csv);
+      return { rows, path };
+    },
+  };
+}
