@@ -7,9 +7,11 @@ import { benchBrowse } from './browse.bench';
 import { benchChangeUi } from './change-ui.bench';
 import { benchChanges } from './changes.bench';
 import { benchCommands } from './commands.bench';
+import { benchDetails } from './details.bench';
 import { benchHttp } from './http.bench';
 import { benchImport } from './import.bench';
 import { benchIpc } from './ipc.bench';
+import { benchPhotoPrepare } from './photo-prepare';
 import { benchStore } from './store.bench';
 import { benchSync } from './sync.bench';
 import { benchUi } from './ui.bench';
@@ -25,6 +27,8 @@ const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] |
   changes: { title: 'Changes of animals: draining 10,000 queued changes', run: benchChanges },
   'change-ui': { title: 'Changes of animals: a status by keyboard', run: benchChangeUi },
   import: { title: 'Importing a CSV of animals', run: benchImport },
+  details: { title: "An animal's details: size, the screen and a full walk", run: benchDetails },
+  photo: { title: 'Preparing a photo', run: async () => [await benchPhotoPrepare()] },
 };
 
 const chosen = process.argv.slice(2);
