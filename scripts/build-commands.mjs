@@ -3,7 +3,8 @@
 // without a TypeScript compiler: `petstore` (src/main/cli/main.ts) and `petstore-serve`
 // (src/main/server/serve.ts). One bundle each, ESM for Node 24; code they share, and what only
 // some commands need, in chunks loaded when used. Only the native modules stay outside, loaded
-// from node_modules as built for this Node (scripts/native-modules.mjs).
+// from node_modules as built for this Node (scripts/native-modules.mjs), and sharp, which loads
+// its platform's libvips binary (@img/sharp-*) beside itself.
 // Beside them the sync thread (src/main/sync/sync-thread.ts), where start-sync-thread.ts looks for
 // it. `--sync-thread-into <folder>`: the sync thread alone, into that folder (each test run has its own).
 import { readFileSync, renameSync, rmSync } from 'node:fs';
@@ -22,7 +23,7 @@ const forNode = {
   format: 'esm',
   platform: 'node',
   target: 'node24',
-  external: ['better-sqlite3', 'keytar'],
+  external: ['better-sqlite3', 'keytar', 'sharp'],
   banner: { js: requireShim },
   define: { PETSTORE_VERSION: JSON.stringify(version) },
   minifySyntax: true,

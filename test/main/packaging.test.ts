@@ -23,6 +23,10 @@ describe('packaging (electron-builder.yml)', () => {
   it('ships the built app in an asar with the native modules unpacked and rebuilt for Electron', () => {
     expect(config['asar']).toBe(true);
     expect(config['asarUnpack']).toContain('**/*.node');
+    // sharp (photos) loads its libvips from files beside it, which must be on disk too.
+    expect(config['asarUnpack']).toEqual(
+      expect.arrayContaining(['**/node_modules/sharp/**', '**/node_modules/@img/**']),
+    );
     expect(config['npmRebuild']).toBe(true);
     expect(config['files']).toEqual(['out/**', '!out/commands/**', 'package.json']);
   });

@@ -27,6 +27,7 @@ import { createHttpServer, SERVICE_LIMITS, type ServiceLimits } from './http-ser
 import { createIdempotencyStore, readIdempotencyKey } from './idempotency';
 import { readIfMatch } from './if-match';
 import { createListCache } from './list-cache';
+import { createPhotoRoutes } from './photo-routes';
 
 export { SERVICE_LIMITS, type ServiceLimits } from './http-server';
 
@@ -130,7 +131,8 @@ export function buildServer({
     const body = stringifyJson(pets.map(petToWire));
     return nextAfter === null ? { body } : { body, link: nextPageLink(query, nextAfter) };
   };
-  const cache = listCache ? createListCache(() => store.changeStamp()) : undefined;
+  const photos = createPhotoRoutes(db);
+  const cache = listCache ? createListCache(() => `${store.changeStamp()}/${photos.changeStamp()}`) : undefined;
 
   const idempotency = createIdempotencyStore(db);
   idempotency.purgeExpired();
@@ -308,6 +310,8 @@ export function buildServer({
     if (response.etag !== undefined) reply.header('etag', response.etag);
     return json(reply.header('content-location', response.location), 200, response.body);
   });
+
+  photos.register(app, idempotency);
 
   const changeBatch = createChangeBatch(db, changeAnimal);
   app.post(CHANGE_BATCH_PATH, { bodyLimit: CHANGE_BATCH.bodyMaxBytes }, (request, reply) => {
