@@ -1,7 +1,8 @@
-import type { EnvironmentName, RemoteEnvironment } from '../../shared/contract';
+import { isCurrencyCode, type EnvironmentName, type RemoteEnvironment } from '../../shared/contract';
 import type {
   ActiveEnvironmentView,
   ConnectionVerdictView,
+  CurrencyView,
   EnvironmentSettingsView,
   PreferencesView,
 } from '../../shared/ipc/views';
@@ -12,6 +13,18 @@ import type { ConfirmKeyOrigin } from './key-access';
 /** Which environment is active, each server's address and key, and the production preference: main decides. */
 export function createEnvironmentUseCases({ server, settings, managerLock, events, confirmKeyOrigin }: CoreParts) {
   let revision = 0;
+  const decision = (environment: EnvironmentName): ActiveEnvironmentView => ({
+    environment,
+    revision,
+    currency: settings.currency(environment),
+  });
+  /** A new decision about the active environment, told to every window. */
+  const decide = (environment: EnvironmentName): ActiveEnvironmentView => {
+    revision++;
+    const decided = decision(environment);
+    events.emit('environmentChanged', decided);
+    return decided;
+  };
 
   /** The keychain says whether a key is set (settings only say when, and for which origin); read here, told to the status. */
   async function environmentSettings(environment: RemoteEnvironment): Promise<EnvironmentSettingsView> {
@@ -28,15 +41,27 @@ export function createEnvironmentUseCases({ server, settings, managerLock, event
   }
 
   return {
-    activeEnvironment: (): ActiveEnvironmentView => ({ environment: settings.activeEnvironment(), revision }),
+    activeEnvironment: (): ActiveEnvironmentView => decision(settings.activeEnvironment()),
 
     /** Main decides, and tells every window; the newest decision carries the highest revision. */
     setActiveEnvironment(environment: EnvironmentName): ActiveEnvironmentView {
       if (environment !== settings.activeEnvironment()) managerLock.require('switch-environment', environment);
       settings.setActiveEnvironment(environment);
-      const decided = { environment, revision: ++revision };
-      events.emit('environmentChanged', decided);
-      return decided;
+      return decide(environment);
+    },
+
+    /**
+     * A manager's: the prices kept stay the same numbers, now read in `currency`. The active
+     * environment's is told as a new decision, so the window shows its prices in it at once.
+     */
+    setCurrency({ environment, currency }: { environment: EnvironmentName; currency: string }): CurrencyView {
+      const before = settings.currency(environment);
+      const wanted = currency.trim().toUpperCase();
+      // What is not a code is refused in the settings' words, before any PIN is asked.
+      if (isCurrencyCode(wanted) && wanted !== before) managerLock.require('set-currency', environment);
+      const saved = settings.setCurrency(environment, currency);
+      if (saved !== before && environment === settings.activeEnvironment()) decide(environment);
+      return { environment, currency: saved };
     },
 
     /** Asks the server for one animal: how it stands afterwards, in words. */

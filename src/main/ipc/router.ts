@@ -28,6 +28,7 @@ export function createIpcRouter(
       getPet: ({ environment, petId }) => core.getPet(environment, petId),
       setBaseUrl: ({ environment, url }) => core.setBaseUrl(environment, url),
       setKey: ({ environment, key }) => core.setKey(environment, key),
+      currency: ({ environment }) => ({ environment, currency: core.currency(environment) }),
       clearKey: async ({ environment }) => {
         const { existed: _existed, ...settings } = await core.clearKey(environment);
         return settings;

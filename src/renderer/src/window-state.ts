@@ -44,6 +44,8 @@ interface WindowState {
   environment: EnvironmentName | null;
   /** The revision of main's decision shown: an older one, heard of later, is ignored. */
   revision: number;
+  /** The ISO 4217 code the active environment's prices are in, as main decided with it. */
+  currency: string;
   screen: Screen;
   filter: Filter;
   list: AnimalList | null;
@@ -119,10 +121,18 @@ let started = false;
 
 export const useWindowState = create<WindowState & WindowActions>()((set, get) => {
   /** Shows main's decision, if it is newer than the one on screen. Never asks main anything back. */
-  function applyEnvironment({ environment, revision }: ActiveEnvironmentView, { atStart = false } = {}): void {
+  function applyEnvironment(
+    { environment, revision, currency }: ActiveEnvironmentView,
+    { atStart = false } = {},
+  ): void {
     if (revision < get().revision || (revision === get().revision && get().environment !== null)) return;
     const changed = environment !== get().environment;
-    set({ revision, environment, ...(atStart ? { startedInProduction: environment === 'production' } : {}) });
+    set({
+      revision,
+      environment,
+      currency,
+      ...(atStart ? { startedInProduction: environment === 'production' } : {}),
+    });
     if (!changed) return;
     // The other environment's rows go at once: data of two environments is never on screen together.
     set({ list: null, loading: true, listError: null, refreshing: false, ...namedCategories([]) });
@@ -169,6 +179,7 @@ export const useWindowState = create<WindowState & WindowActions>()((set, get) =
   return {
     environment: null,
     revision: -1,
+    currency: 'EUR', // replaced by main's first decision, which comes before any form or price is drawn
     screen: 'animals',
     filter: { status: 'all', search: '', sort: 'newest' },
     list: null,

@@ -15,6 +15,7 @@ export const MANAGER_TASK_NAMES = [
   'set-key',
   'move-key',
   'clear-key',
+  'set-currency',
   'confirmations-off',
   'name-categories',
   'discard',
@@ -46,6 +47,8 @@ export function managerTaskInWords({ task, environment }: ManagerPermit): string
       return `Sending ${its} key to its new address`;
     case 'clear-key':
       return `Removing ${its} key`;
+    case 'set-currency':
+      return `Changing the currency of ${environment === undefined ? 'an environment' : label}’s prices`;
     case 'confirmations-off':
       return 'Turning production confirmations off';
     case 'name-categories':

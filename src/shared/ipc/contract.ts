@@ -3,6 +3,7 @@ import type { CommandId } from '../commands';
 import type {
   ActiveEnvironmentView,
   ConnectionVerdictView,
+  CurrencyView,
   EnvironmentSettingsView,
   ManagerLockView,
   PreferencesView,
@@ -75,6 +76,10 @@ export const IPC_REQUESTS = {
   confirmKeyForAddress: request(z.strictObject({ environment: remoteEnvironment })).returns<
     EnvironmentSettingsView & { confirmed: boolean }
   >(),
+  /** The currency an environment's prices are in. */
+  currency: request(z.strictObject({ environment })).returns<CurrencyView>(),
+  /** A manager sets it (an ISO 4217 code); the prices kept are not converted. */
+  setCurrency: request(z.strictObject({ environment, currency: text(20) })).returns<CurrencyView>(),
   preferences: request(z.undefined()).returns<PreferencesView>(),
   setPreferences: request(z.strictObject({ confirmProductionAdds: z.boolean() })).returns<PreferencesView>(),
   testConnection: request(z.strictObject({ environment: remoteEnvironment })).returns<ConnectionVerdictView>(),

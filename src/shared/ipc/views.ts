@@ -38,6 +38,14 @@ export interface PreferencesView {
 export interface ActiveEnvironmentView {
   environment: EnvironmentName;
   revision: number;
+  /** The ISO 4217 code its prices are in (a manager sets it in Settings): the window shows and reads prices in it. */
+  currency: string;
+}
+
+/** The currency an environment's prices are in. */
+export interface CurrencyView {
+  environment: EnvironmentName;
+  currency: string;
 }
 
 /** Whether a manager's PIN is set, whether a manager unlocked this app, and how long until a PIN is tried again. */

@@ -188,13 +188,14 @@ describe('the core', () => {
       const core = open();
       const told: unknown[] = [];
       core.on('environmentChanged', (decided) => told.push(decided));
-      expect(core.activeEnvironment()).toEqual({ environment: 'local', revision: 0 });
+      const currency = expect.stringMatching(/^[A-Z]{3}$/);
+      expect(core.activeEnvironment()).toEqual({ environment: 'local', revision: 0, currency });
       core.setActiveEnvironment('production');
       core.setActiveEnvironment('staging');
-      expect(core.activeEnvironment()).toEqual({ environment: 'staging', revision: 2 });
+      expect(core.activeEnvironment()).toEqual({ environment: 'staging', revision: 2, currency });
       expect(told).toEqual([
-        { environment: 'production', revision: 1 },
-        { environment: 'staging', revision: 2 },
+        { environment: 'production', revision: 1, currency },
+        { environment: 'staging', revision: 2, currency },
       ]);
     },
   );

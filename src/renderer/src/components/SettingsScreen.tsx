@@ -7,6 +7,7 @@ import { ENVIRONMENT_LABELS } from '../format';
 import { VERDICT_TITLES } from '../server-words';
 import { asManager } from '../manager';
 import { useWindowState } from '../window-state';
+import { CurrencySettings } from './CurrencySettings';
 import { CategorySettings, PinSettings } from './ManagerSettings';
 import { Time } from './Time';
 
@@ -247,6 +248,7 @@ export function SettingsScreen() {
         </label>
       </section>
       <PinSettings />
+      <CurrencySettings />
       <CategorySettings />
     </div>
   );
