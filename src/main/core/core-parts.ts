@@ -32,6 +32,6 @@ export interface CoreParts {
   log: FaultLog | undefined;
   confirmKeyOrigin: ConfirmKeyOrigin;
   saveFile: (suggestedName: string, contents: string) => Promise<string | null>;
-  openFile: (purpose: 'animals' | 'category names') => Promise<string | null>;
+  openFile: (purpose: 'animals' | 'category names' | 'photo') => Promise<string | null>;
   now: () => number;
 }

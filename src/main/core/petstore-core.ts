@@ -21,6 +21,7 @@ import { createLocalInventory } from './local-inventory';
 import { createManagerLock } from './manager-lock';
 import { createRegisterUseCases } from './register-use-cases';
 import { createManagerUseCases } from './manager-use-cases';
+import { createPhotoUseCases } from './photo-use-cases';
 import { createRemoteEnvironments } from './remote-environments';
 import { createRemoteInventory } from './remote-inventory';
 import { createSyncUseCases } from './sync-use-cases';
@@ -49,7 +50,7 @@ export interface CoreOptions {
   /** Saves a file where a person chooses (main's save dialog); the path, or null when they chose none. */
   saveFile?: (suggestedName: string, contents: string) => Promise<string | null>;
   /** The path of a file a person chooses to read (main's open dialog), or null; the core reads it, bounded. */
-  openFile?: (purpose: 'animals' | 'category names') => Promise<string | null>;
+  openFile?: (purpose: 'animals' | 'category names' | 'photo') => Promise<string | null>;
   /** The clock the manager's lock counts waits by. */
   now?: () => number;
   /**
@@ -129,6 +130,7 @@ export function openPetstoreCore({
     ...createCategoryUseCases(parts),
     ...createFileUseCases(parts),
     ...createManagerUseCases(parts),
+    ...createPhotoUseCases(parts, db),
     ...createRegisterUseCases(parts),
 
     /** Subscribes to what main decides and what changes; returns the unsubscribe. */

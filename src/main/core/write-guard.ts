@@ -119,6 +119,7 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
 
   return {
     mustBeAllowed,
+    permit,
 
     async addPet(environment: EnvironmentName, newPet: unknown, options: { anyway?: boolean } = {}) {
       const valid = takenBy(environment, newPetSchema('app'), newPet);

@@ -69,10 +69,13 @@ async function saveFile(suggestedName: string, contents: string): Promise<string
 
 /** Main's open dialog: the page never reads a file itself. */
 async function openFile(purpose: string): Promise<string | null> {
+  const photo = purpose === 'photo';
   const options = {
-    title: `Import ${purpose}`,
+    title: photo ? 'Choose a photo' : `Import ${purpose}`,
     properties: ['openFile' as const],
-    filters: [{ name: 'CSV (spreadsheets)', extensions: ['csv', 'txt'] }],
+    filters: photo
+      ? [{ name: 'Photos (JPEG, PNG, WebP, GIF, AVIF)', extensions: ['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif'] }]
+      : [{ name: 'CSV (spreadsheets)', extensions: ['csv', 'txt'] }],
   };
   const { canceled, filePaths } = await (window
     ? dialog.showOpenDialog(window, options)

@@ -1,0 +1,142 @@
+import { ApiError, etagOf, notTakenReason, type EnvironmentName, type IfMatch, type Pet } from '../../shared/contract';
+import type { SqliteDatabase } from '../database/database';
+import { createPetPhotos, type PetPhotos, type PhotoSize } from '../database/pet-photos';
+import { preparePhoto, readPhotoFile } from '../photos/prepare-photo';
+import type { CoreParts } from './core-parts';
+import type { PetstoreCore } from './petstore-core';
+import type { GuardedWrites, ProductionQuestion } from './write-guard';
+
+export type { PhotoSize } from '../database/pet-photos';
+
+/** An animal's photo as main gives it to the window: WebP bytes, and the digest that names them. */
+export interface PhotoBytes {
+  bytes: Uint8Array;
+  digest: string;
+}
+
+/** The animal as this computer's window last showed it: its revision (absent: whatever it is now). */
+const ifMatchOf = (revision: number | undefined): IfMatch =>
+  revision === undefined ? '*' : { tags: [etagOf(revision)] };
+
+/**
+ * An animal's photo (our extension): from a file (main's dialog, or a path), from bytes (a file
+ * dropped on the window), removed, and read back. Every write is prepared by preparePhoto (only
+ * the photo's own pixels are kept, as WebP) and made under the revision the person saw.
+ */
+export function createPhotoUseCases({ events, openFile, inventory }: CoreParts, appDatabase: SqliteDatabase) {
+  // Chosen once, by name: the app's own database keeps photos; a server is never sent them yet.
+  const kept: Partial<Record<EnvironmentName, PetPhotos>> = { local: createPetPhotos(appDatabase) };
+
+  /** The environment's photos, or the words every field of our extension is refused with there. */
+  function photosOf(environment: EnvironmentName): PetPhotos {
+    const photos = kept[environment];
+    if (photos !== undefined) return photos;
+    throw ApiError.fromFields('invalid_body', [{ field: 'photo', message: notTakenReason(environment) }]);
+  }
+
+  async function setPhotoFromBytes(
+    environment: EnvironmentName,
+    petId: string,
+    bytes: Uint8Array,
+    revision?: number,
+  ): Promise<Pet> {
+    const photos = photosOf(environment);
+    const prepared = await preparePhoto(bytes);
+    const pet = photos.setPhoto(petId, prepared, ifMatchOf(revision));
+    events.emit('dataChanged', { environment });
+    return pet;
+  }
+
+  async function setPhotoFromFile(
+    environment: EnvironmentName,
+    petId: string,
+    path: string,
+    revision?: number,
+  ): Promise<Pet> {
+    photosOf(environment);
+    return setPhotoFromBytes(environment, petId, await readPhotoFile(path), revision);
+  }
+
+  /** The path of a photo a person chooses in main's dialog for an animal that can have one; null when they chose none. */
+  async function choosePhotoFile(environment: EnvironmentName, petId: string): Promise<string | null> {
+    photosOf(environment);
+    // Nobody is asked to choose a photo for an animal that is not there.
+    await inventory(environment).getPet(petId);
+    return openFile('photo');
+  }
+
+  return {
+    /** Refused, in words, for an environment that keeps no photos. */
+    refusePhotosUnlessKept: (environment: EnvironmentName): void => void photosOf(environment),
+
+    setPhotoFromBytes,
+    setPhotoFromFile,
+    choosePhotoFile,
+
+    /** A photo a person chooses in main's dialog: the animal with it, or null when they chose none. */
+    async choosePhoto(environment: EnvironmentName, petId: string, revision?: number): Promise<Pet | null> {
+      const path = await choosePhotoFile(environment, petId);
+      return path === null ? null : setPhotoFromFile(environment, petId, path, revision);
+    },
+
+    removePhoto(environment: EnvironmentName, petId: string, revision?: number): Pet {
+      const pet = photosOf(environment).removePhoto(petId, ifMatchOf(revision));
+      events.emit('dataChanged', { environment });
+      return pet;
+    },
+
+    /** The animal's photo (or its thumbnail), or null when it has none. */
+    photoBytes(environment: EnvironmentName, petId: string, size: PhotoSize): PhotoBytes | null {
+      return photosOf(environment).photo(petId, size) ?? null;
+    },
+  };
+}
+
+/**
+ * The photo writes from outside main (the window), through main's guard as every write: for the
+ * active environment only, and for production (while confirmations are on) asked first. What an
+ * environment cannot keep is refused before anything is asked; a file is chosen before the question.
+ */
+export function guardPhotoWrites(core: PetstoreCore, writes: Pick<GuardedWrites, 'mustBeAllowed' | 'permit'>) {
+  function question(environment: EnvironmentName, petId: string, change: 'set' | 'remove'): ProductionQuestion {
+    const shown = core.shownPet(environment, petId);
+    const whose = shown ? `${shown.name}'s` : `animal ${petId}'s`;
+    return change === 'set'
+      ? {
+          message: `Set ${whose} photo in PRODUCTION?`,
+          detail: "The live shop's server will show the photo you chose.",
+          confirmLabel: 'Set the photo',
+        }
+      : {
+          message: `Remove ${whose} photo in PRODUCTION?`,
+          detail: "The live shop's server will show no photo for it.",
+          confirmLabel: 'Remove the photo',
+        };
+  }
+  async function permit(environment: EnvironmentName, petId: string, change: 'set' | 'remove'): Promise<void> {
+    core.refusePhotosUnlessKept(environment);
+    await writes.permit(environment, () => question(environment, petId, change));
+  }
+
+  return {
+    async choosePhoto(environment: EnvironmentName, petId: string, revision?: number): Promise<Pet | null> {
+      // No dialog for a write that would be refused: the environment is checked before it opens.
+      core.refusePhotosUnlessKept(environment);
+      writes.mustBeAllowed(environment);
+      const path = await core.choosePhotoFile(environment, petId);
+      if (path === null) return null;
+      await permit(environment, petId, 'set');
+      return core.setPhotoFromFile(environment, petId, path, revision);
+    },
+
+    async setPhotoFromBytes(environment: EnvironmentName, petId: string, bytes: Uint8Array, revision?: number) {
+      await permit(environment, petId, 'set');
+      return core.setPhotoFromBytes(environment, petId, bytes, revision);
+    },
+
+    async removePhoto(environment: EnvironmentName, petId: string, revision?: number) {
+      await permit(environment, petId, 'remove');
+      return core.removePhoto(environment, petId, revision);
+    },
+  };
+}
