@@ -1,4 +1,5 @@
 import { ApiError, etagOf, notTakenReason, type EnvironmentName, type IfMatch, type Pet } from '../../shared/contract';
+import type { PhotoBytes } from '../../shared/contract/photos';
 import type { SqliteDatabase } from '../database/database';
 import { createPetPhotos, type PetPhotos, type PhotoSize } from '../database/pet-photos';
 import { preparePhoto, readPhotoFile } from '../photos/prepare-photo';
@@ -7,12 +8,6 @@ import type { PetstoreCore } from './petstore-core';
 import type { GuardedWrites, ProductionQuestion } from './write-guard';
 
 export type { PhotoSize } from '../database/pet-photos';
-
-/** An animal's photo as main gives it to the window: WebP bytes, and the digest that names them. */
-export interface PhotoBytes {
-  bytes: Uint8Array;
-  digest: string;
-}
 
 /** The animal as this computer's window last showed it: its revision (absent: whatever it is now). */
 const ifMatchOf = (revision: number | undefined): IfMatch =>

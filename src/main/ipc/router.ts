@@ -2,6 +2,7 @@ import { ApiError, parseOrThrow, type AppError } from '../../shared/contract';
 import { IPC_REQUESTS, isIpcChannel, type IpcOutcome } from '../../shared/ipc/contract';
 import { toAppError, type FaultLog } from '../app-error';
 import type { PetstoreCore } from '../core/petstore-core';
+import { guardPhotoWrites } from '../core/photo-use-cases';
 import { guardWrites, type GuardedWrites } from '../core/write-guard';
 import { channelHandlers } from './served-by-name';
 
@@ -17,6 +18,7 @@ export function createIpcRouter(
   // The page may be anyone's: it writes only to the active environment, and production asks main's own question.
   writes: GuardedWrites = guardWrites(core, { environments: 'active', confirmProduction: core.confirmProductionWrite }),
 ) {
+  const photos = guardPhotoWrites(core, writes);
   const handlers = channelHandlers(
     { core, writes },
     {
@@ -50,6 +52,11 @@ export function createIpcRouter(
         writes.importAnimals(environment, importId, { lookAlikesToo }),
       unlockManager: ({ pin, permit }) => core.unlockManager(pin, permit),
       setManagerPin: ({ pin }) => core.setManagerPin(pin),
+      choosePhoto: ({ environment, petId, revision }) => photos.choosePhoto(environment, petId, revision),
+      setPhotoFromBytes: ({ environment, petId, bytes, revision }) =>
+        photos.setPhotoFromBytes(environment, petId, bytes, revision),
+      removePhoto: ({ environment, petId, revision }) => photos.removePhoto(environment, petId, revision),
+      photoBytes: ({ environment, petId, size }) => core.photoBytes(environment, petId, size),
     },
   );
 

@@ -1,5 +1,5 @@
 import { ApiError, type ErrorCode } from '../../shared/contract';
-import { PHOTO_INPUT_MAX_BYTES } from '../../shared/contract/photo-limits';
+import { PHOTO_INPUT_MAX_BYTES } from '../../shared/contract/photos';
 
 /** The longest side of a prepared photo, in pixels. */
 export const PHOTO_MAX_SIDE = 1600;
@@ -8,7 +8,7 @@ export const PHOTO_MAX_BYTES = 300 * 1024;
 /** A thumbnail fits in a square of this side, in pixels. */
 export const THUMBNAIL_SIDE = 160;
 
-export { PHOTO_INPUT_MAX_BYTES } from '../../shared/contract/photo-limits';
+export { PHOTO_INPUT_MAX_BYTES } from '../../shared/contract/photos';
 /** The most pixels of a photo taken in: a 50-megapixel phone photo passes, a decompression bomb does not. */
 export const PHOTO_INPUT_MAX_PIXELS = 100_000_000;
 

@@ -17,6 +17,7 @@ import type { AppError } from '../contract/errors';
 import { animalsQuerySchema, type AnimalsWindow } from '../contract/browse';
 import { PET_STATUSES, type Pet } from '../contract/pet';
 import { MANAGER_TASK_NAMES } from '../contract/manager-pin';
+import { PHOTO_INPUT_MAX_BYTES, type PhotoBytes } from '../contract/photos';
 import type { ChangeEntry, DiscardOutcome, OutboxEntry, PetsView, ServerStatus, SyncOutcome } from '../contract/sync';
 import {
   event,
@@ -40,6 +41,11 @@ const remoteEnvironment = z.enum(REMOTE_ENVIRONMENTS);
 // Shapes and outer bounds only: field rules (name length, int64, a key's form ...) are the core's, with its messages.
 const text = (max: number) => z.string().max(max);
 const query = z.strictObject({ limit: z.number().int().optional(), status: z.enum(PET_STATUSES).optional() });
+/** The revision of the animal the window showed (the local store checks it); absent: whatever it is now. */
+const revision = z.number().int().positive().optional();
+const photoFileBytes = z
+  .instanceof(Uint8Array)
+  .refine((bytes) => bytes.byteLength <= PHOTO_INPUT_MAX_BYTES, { error: 'is larger than a photo this app takes' });
 
 export const IPC_REQUESTS = {
   /** `refresh`: ask the server (a remote environment) rather than answer from the replica at once. */
@@ -145,6 +151,17 @@ export const IPC_REQUESTS = {
   lockManager: request(z.undefined()).returns<ManagerLockView>(),
   /** Sets or changes (unlocked first) the PIN; null removes it. */
   setManagerPin: request(z.strictObject({ pin: text(40).nullable() })).returns<ManagerLockView>(),
+  /** Our extension: a photo for the animal, chosen in main's own dialog; null when the person chose none. */
+  choosePhoto: request(z.strictObject({ environment, petId: text(40), revision })).returns<Pet | null>(),
+  /** A photo file dropped on the window, as its bytes: main reads what they are (never trusting a name or a type). */
+  setPhotoFromBytes: request(
+    z.strictObject({ environment, petId: text(40), bytes: photoFileBytes, revision }),
+  ).returns<Pet>(),
+  removePhoto: request(z.strictObject({ environment, petId: text(40), revision })).returns<Pet>(),
+  /** The animal's photo (or its thumbnail) as WebP, with its digest; null when it has none. */
+  photoBytes: request(
+    z.strictObject({ environment, petId: text(40), size: z.enum(['image', 'thumbnail']) }),
+  ).returns<PhotoBytes | null>(),
 } as const satisfies Record<string, RequestEntry>;
 
 export const IPC_EVENTS = {

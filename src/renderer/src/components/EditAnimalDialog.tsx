@@ -18,6 +18,7 @@ import {
 import { isRemote, useWindowState, useCategoryWords } from '../window-state';
 import { Name } from './Name';
 import { PetFields } from './PetFields';
+import { PhotoField } from './PhotoField';
 import { useModal } from './use-modal';
 
 /** What is being corrected: one of the environment's animals, or one still waiting to be added here. */
@@ -52,7 +53,9 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
   const changeAnimal = useWindowState((state) => state.changeAnimal);
   const dialog = useRef<HTMLDialogElement>(null);
   const nameField = useRef<HTMLInputElement>(null);
-  const original = editing.kind === 'pet' ? editing.pet : editing.entry;
+  // The animal as it is now: a photo set or removed here moves its revision, which a save is made under.
+  const [pet, setPet] = useState<Pet | null>(editing.kind === 'pet' ? editing.pet : null);
+  const original = pet ?? (editing.kind === 'entry' ? editing.entry : editing.pet);
   const [draft, setDraft] = useState<PetDraft>(draftOf(original));
   const [errors, setErrors] = useState<FieldErrors>({});
   useModal(dialog, { initial: nameField });
@@ -75,8 +78,8 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
           </span>,
         );
       } else {
-        const patch = patchOf(editing.pet, draft, environment, categories);
-        if (Object.keys(patch).length > 0) await changeAnimal(editing.pet, patch);
+        const patch = patchOf(pet!, draft, environment, categories);
+        if (Object.keys(patch).length > 0) await changeAnimal(pet!, patch);
       }
       onClose();
     } catch (error) {
@@ -109,6 +112,9 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
           Correct <Name>{original.name}</Name>
           {editing.kind === 'pet' ? ` (number ${editing.pet.id})` : ' (not yet sent)'}
         </h2>
+        {pet !== null && !isRemote(environment) && (
+          <PhotoField environment={environment} pet={pet} onChanged={setPet} dropTarget={dialog} />
+        )}
         <PetFields
           idPrefix="edit"
           environment={environment}

@@ -4,3 +4,9 @@
  * refuses a file over it before reading a byte (src/main/photos/photo-rules.ts).
  */
 export const PHOTO_INPUT_MAX_BYTES = 30 * 1024 * 1024;
+
+/** An animal's photo (or its thumbnail) as main gives it to the window: WebP bytes, and the digest that names them. */
+export interface PhotoBytes {
+  bytes: Uint8Array;
+  digest: string;
+}
