@@ -55,15 +55,22 @@ export function serveRenderer(): Promise<{ server: Server; url: string }> {
   );
 }
 
+/** How bytes (a photo) cross the binding: as base64 under this one key. */
+const BYTES_TAG = '__petstoreBytes';
+
 // Runs in the page before its scripts, as plain JavaScript (a transpiler's helpers, such as
 // esbuild's __name, must not leak into it): window.petstore as the preload makes it, a call on a
 // channel over the binding and a subscription to an event, with no list of either; and a hook
 // through which the router's events reach the page's listeners. Outcomes arrive as JSON text (see
-// outcomeAsJson).
+// outcomeAsJson), bytes in it as base64, made bytes again as structured clone delivers them.
 const PETSTORE_IN_PAGE = `(() => {
   const listeners = new Map();
+  const bytes = (key, value) =>
+    value !== null && typeof value === 'object' && typeof value.${BYTES_TAG} === 'string'
+      ? Uint8Array.from(atob(value.${BYTES_TAG}), (c) => c.charCodeAt(0))
+      : value;
   const api = {
-    invoke: async (channel, argument) => JSON.parse(await globalThis.__petstoreInvoke(channel, argument)),
+    invoke: async (channel, argument) => JSON.parse(await globalThis.__petstoreInvoke(channel, argument), bytes),
     on: (event, listener) => {
       if (!listeners.has(event)) listeners.set(event, new Set());
       listeners.get(event).add(listener);
@@ -94,6 +101,9 @@ export function outcomeAsJson(outcome: unknown): string {
       throw new TypeError(`${where} is a ${typeof original}.`);
     if (Array.isArray(this) && original === undefined)
       throw new TypeError(`${where} is undefined inside an array, which JSON would turn into null.`);
+    // Structured clone carries bytes (a Buffer arrives as a Uint8Array): base64 here, bytes again in the page.
+    if (original instanceof Uint8Array)
+      return { [BYTES_TAG]: Buffer.from(original.buffer, original.byteOffset, original.byteLength).toString('base64') };
     if (
       original !== null &&
       typeof original === 'object' &&

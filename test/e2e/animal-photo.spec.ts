@@ -1,0 +1,169 @@
+// An animal's photo in its correction dialog: chosen in main's own dialog or dropped on the dialog,
+// shown from the bytes main gave, removed; hostile files refused in words, changing nothing. The
+// built renderer in Chromium over the real core (real SQLite files), as the harness runs it.
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test } from './harness';
+import { reopen } from './ui-helpers';
+
+/** A JPEG of a soft gradient over a colour, made from raw pixels (the core's sharp reads photos only). */
+function jpegOf([r, g, b]: [number, number, number]): Promise<Buffer> {
+  const width = 640;
+  const height = 480;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      const shade = Math.round((x / width) * 60 + (y / height) * 60);
+      pixels[at] = Math.min(255, r + shade);
+      pixels[at + 1] = Math.min(255, g + shade);
+      pixels[at + 2] = Math.min(255, b + shade);
+    }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+}
+
+const SVG_WITH_SCRIPT = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(document.domain)</script></svg>',
+);
+
+/** A file dropped on `target` as the OS hands one over: a DataTransfer holding it, dragged over, then dropped. */
+async function drop(page: Page, target: Locator, name: string, bytes: Buffer, type: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ base64, name, type }) => {
+      const content = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      // In the page: its DataTransfer, which this file's (Node) types do not know.
+      const { DataTransfer: PageTransfer } = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: File): void } };
+      };
+      const transfer = new PageTransfer();
+      transfer.items.add(new File([content], name, { type }));
+      return transfer;
+    },
+    { base64: bytes.toString('base64'), name, type },
+  );
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
+
+/** The photo the dialog shows: an image from a blob: URL that the browser decoded. */
+async function expectPhotoShown(dialog: Locator, name: string): Promise<void> {
+  const image = dialog.getByRole('img', { name: `Photo of ${name}` });
+  await expect(image).toBeVisible();
+  expect(await image.getAttribute('src')).toMatch(/^blob:/);
+  await expect
+    .poll(() => image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth))
+    .toBe(160);
+}
+
+async function openCorrection(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('row').filter({ hasText: name }).first().focus();
+  await page.keyboard.press('e');
+  const dialog = page.getByRole('dialog', { name: new RegExp(`Correct ${name}`) });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test("a photo chosen in main's dialog, then one dropped on the dialog; shown, kept, removed", async ({
+  app: { page, core, main },
+}) => {
+  core.addPet('local', { name: 'Bella', categoryId: '3', status: 'available' });
+  await reopen(page);
+  let dialog = await openCorrection(page, 'Bella');
+  const section = dialog.getByRole('region', { name: 'Photo' });
+  await expect(section.getByText('No photo')).toBeVisible();
+
+  // A person who cancels main's dialog changes nothing.
+  await section.getByRole('button', { name: 'Choose photo…' }).click();
+  await expect(section.getByRole('button', { name: 'Choose photo…' })).toBeEnabled();
+  expect(await core.getPet('local', '1')).toMatchObject({ revision: 1 });
+
+  main.fileToOpen = { name: 'bella.jpg', bytes: await jpegOf([30, 140, 90]) };
+  await section.getByRole('button', { name: 'Choose photo…' }).click();
+  await expectPhotoShown(dialog, 'Bella');
+  const chosen = await core.getPet('local', '1');
+  expect(chosen).toMatchObject({ photo: expect.stringMatching(/^[0-9a-f]{64}$/), revision: 2 });
+
+  // Dropped on the dialog: its bytes go to main, which prepares them.
+  await drop(page, dialog, 'bella-2.jpg', await jpegOf([150, 30, 90]), 'image/jpeg');
+  await expect.poll(async () => (await core.getPet('local', '1')).revision).toBe(3);
+  const dropped = await core.getPet('local', '1');
+  expect(dropped.photo).not.toBe(chosen.photo);
+  await expectPhotoShown(dialog, 'Bella');
+
+  // A correction after the photo is made under the revision the photo left.
+  await dialog.getByLabel('Name', { exact: true }).fill('Bella Rose');
+  await dialog.getByLabel('Name', { exact: true }).press('Enter');
+  await expect(dialog).toHaveCount(0);
+  expect(await core.getPet('local', '1')).toMatchObject({ name: 'Bella Rose', photo: dropped.photo, revision: 4 });
+
+  // Opened again, the photo is the one kept by its digest: main is not asked for it again.
+  const asked = main.calls['photoBytes'];
+  dialog = await openCorrection(page, 'Bella Rose');
+  await expectPhotoShown(dialog, 'Bella Rose');
+  expect(main.calls['photoBytes']).toBe(asked);
+
+  await dialog.getByRole('button', { name: 'Remove photo' }).click();
+  await expect(dialog.getByText('No photo')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Remove photo' })).toHaveCount(0);
+  expect(await core.getPet('local', '1')).not.toHaveProperty('photo');
+});
+
+test('a hostile or broken file dropped is refused in words on the photo, and nothing changes', async ({
+  app: { page, core },
+}) => {
+  core.addPet('local', { name: 'Rex', categoryId: '3' });
+  await reopen(page);
+  const dialog = await openCorrection(page, 'Rex');
+  const section = dialog.getByRole('region', { name: 'Photo' });
+  const noise = randomBytes(4096);
+  noise[0] = 0; // no photo's first bytes
+  const cases: Array<[string, Buffer, string, string]> = [
+    [
+      'evil.svg',
+      SVG_WITH_SCRIPT,
+      'image/svg+xml',
+      'evil.svg is not a photo this app takes: choose a JPEG, PNG, WebP, GIF or AVIF file.',
+    ],
+    [
+      'noise.jpg',
+      noise,
+      'image/jpeg',
+      'noise.jpg is not a photo this app takes: choose a JPEG, PNG, WebP, GIF or AVIF file.',
+    ],
+    [
+      'cut.jpg',
+      (await jpegOf([30, 60, 120])).subarray(0, 2000),
+      'image/jpeg',
+      'cut.jpg could not be read as a JPEG: the file is damaged or incomplete; choose another copy of the photo.',
+    ],
+  ];
+  for (const [name, bytes, type, words] of cases) {
+    await drop(page, dialog, name, bytes, type);
+    await expect(section.getByRole('alert')).toHaveText(words);
+  }
+  expect(await core.getPet('local', '1')).toEqual({ id: '1', name: 'Rex', categoryId: '3', revision: 1 });
+  await expect(section.getByText('No photo')).toBeVisible();
+  // Nothing of the SVG ran, and the window is still the app's.
+  expect(page.url()).not.toMatch(/evil/);
+  await expect(dialog).toBeVisible();
+});
+
+test('the dialog with a photo: no axe violation in light or dark', async ({ app: { page, core } }) => {
+  const { pet } = core.addPet('local', { name: 'Milo', categoryId: '3' }) as { pet: { id: string } };
+  await core.setPhotoFromBytes('local', pet.id, await jpegOf([190, 120, 60]), 1);
+  await reopen(page);
+  const dialog = await openCorrection(page, 'Milo');
+  await expectPhotoShown(dialog, 'Milo');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      colorScheme,
+    ).toEqual([]);
+  }
+});
