@@ -245,6 +245,32 @@ describe('DELETE /v1/pets/{petId}/photo', () => {
   });
 });
 
+describe('DELETE /v1/pets/{petId}/photo, retried', () => {
+  it('Idempotency-Key: a retry replays the first 200; another request under it is 422; 400 and 401 as for PUT', async () => {
+    const pet = add();
+    await put(pet.id, green, { 'if-match': '"1"' });
+    const headers = { 'if-match': '"2"', 'idempotency-key': 'remove-1' };
+    const first = await sendPhoto(service.baseUrl, 'DELETE', photoPath(pet.id), { headers });
+    const again = await sendPhoto(service.baseUrl, 'DELETE', photoPath(pet.id), { headers });
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    expect(again.bytes).toEqual(first.bytes);
+    const other = await sendPhoto(service.baseUrl, 'DELETE', photoPath(pet.id), {
+      headers: { 'if-match': '"3"', 'idempotency-key': 'remove-1' },
+    });
+    expect([other.status, other.json.code]).toEqual([422, 'idempotency_key_mismatch']);
+    const notId = await sendPhoto(service.baseUrl, 'DELETE', photoPath('x'), { headers: { 'if-match': '*' } });
+    expect([notId.status, notId.json.code]).toEqual([400, 'invalid_parameter']);
+    const malformed = await sendPhoto(service.baseUrl, 'DELETE', photoPath(pet.id), { headers: { 'if-match': 'W/3' } });
+    expect(malformed.status).toBe(400);
+    const anonymous = await sendPhoto(service.baseUrl, 'DELETE', photoPath(pet.id), {
+      headers: { 'if-match': '*' },
+      anonymous: true,
+    });
+    expect(anonymous.status).toBe(401);
+    expect(service.store.getPet(pet.id).revision).toBe(3);
+  });
+});
+
 describe('the photo as a resource', () => {
   it('any other method is 405 with Allow', async () => {
     const pet = add();
