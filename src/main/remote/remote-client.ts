@@ -3,6 +3,9 @@ import {
   animalToWire,
   CHANGE_BATCH,
   changeBatchResultsSchema,
+  EXTENSIONS_PATH,
+  extensionsSchema,
+  type ExtensionName,
   etagOf,
   listPetsQuerySchema,
   newPetSchema,
@@ -277,6 +280,23 @@ export function createRemoteClient(options: RemoteClientOptions) {
           return { error: error as RemoteError };
         }
       });
+    },
+
+    /**
+     * Which of our extensions the server has (GET /extensions): none for a server of the interface
+     * alone, which answers 404, 405 or 501; names this app does not know are left out.
+     */
+    async extensions({ signal }: CallOptions = {}): Promise<ExtensionName[]> {
+      const lacks = (status: number | undefined) => status === 404 || status === 405 || status === 501;
+      try {
+        const answer = await call('GET', EXTENSIONS_PATH, { signal });
+        if (lacks(answer.status)) return [];
+        return expect(answer, 200, extensionsSchema, 'a list of extensions');
+      } catch (error) {
+        // Its 404 need not be in the Error shape (a web server's page): still a server without it.
+        if (error instanceof RemoteError && error.kind === 'not_the_contract' && lacks(error.details.status)) return [];
+        throw error;
+      }
     },
 
     /** Deprecated by the interface (removed 2030-12-05); prefer listPets with a status filter. */

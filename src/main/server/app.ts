@@ -27,6 +27,7 @@ import { createHttpServer, SERVICE_LIMITS, type ServiceLimits } from './http-ser
 import { createIdempotencyStore, readIdempotencyKey } from './idempotency';
 import { readIfMatch } from './if-match';
 import { createListCache } from './list-cache';
+import { registerExtensionsRoute } from './extensions-route';
 import { createPhotoRoutes } from './photo-routes';
 
 export { SERVICE_LIMITS, type ServiceLimits } from './http-server';
@@ -312,6 +313,7 @@ export function buildServer({
   });
 
   photos.register(app, idempotency);
+  registerExtensionsRoute(app, API_PREFIX);
 
   const changeBatch = createChangeBatch(db, changeAnimal);
   app.post(CHANGE_BATCH_PATH, { bodyLimit: CHANGE_BATCH.bodyMaxBytes }, (request, reply) => {

@@ -26,3 +26,4 @@ export * from './sale-rules';
 export * from './money';
 export * from './calendar-date';
 export * from './microchip';
+export * from './extensions';

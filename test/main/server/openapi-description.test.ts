@@ -7,6 +7,7 @@ import {
   ERROR_CODES,
   GET_PET_DEPRECATION,
   NAME_MAX_LENGTH,
+  OUR_EXTENSIONS,
   PAGE_LIMIT,
   PERSON_FIELD_NAMES,
   PET_STATUSES,
@@ -47,7 +48,7 @@ describe('resources/openapi.yaml', () => {
     expect(doc.components.headers.Sunset.schema.enum).toEqual([GET_PET_DEPRECATION.sunsetHttpDate]);
   });
 
-  it("describes the interface's three operations and our extension (changes, one or many at once, and photos), no other", () => {
+  it("describes the interface's three operations and our extensions (changes, one or many at once, photos, which extensions), no other", () => {
     const operations = Object.values(doc.paths).flatMap((item) =>
       Object.values(item as object).map((op) => op.operationId),
     );
@@ -58,8 +59,10 @@ describe('resources/openapi.yaml', () => {
       'deletePetPhoto',
       'getPet',
       'getPetPhoto',
+      'listExtensions',
       'listPets',
       'putPetPhoto',
     ]);
+    expect(doc.components.schemas.Extensions.properties.extensions.example).toEqual([...OUR_EXTENSIONS]);
   });
 });
