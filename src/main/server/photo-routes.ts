@@ -116,7 +116,10 @@ export function createPhotoRoutes(db: SqliteDatabase) {
                   `Send the photo's bytes as the body, with Content-Type ${PHOTO_MEDIA_TYPES.join(', ')}.`,
                 );
               }
-              preconditions(request);
+              const { petId } = preconditions(request);
+              // Animals are never deleted: one not there now is not there when the body has arrived.
+              if (petExists.get(BigInt(petId)) === undefined)
+                throw new ApiError('not_found', `No animal has id ${petId}.`);
               done(null, payload);
             } catch (error) {
               done(error as Error);

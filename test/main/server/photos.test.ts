@@ -122,23 +122,24 @@ describe('PUT /v1/pets/{petId}/photo', () => {
     expect(over.headers.get('connection')).toBe('close');
   });
 
-  it('refuses from the headers alone, before reading the body: no key 401, no If-Match 428, wrong type 415', async () => {
+  it('refuses from the headers alone, before reading the body: no key 401, no If-Match 428, wrong type 415, no animal 404', async () => {
     const pet = add();
-    const cases: Array<[Record<string, string>, number]> = [
+    const cases: Array<[Record<string, string>, number, string?]> = [
       [{ 'content-type': 'image/jpeg', 'if-match': '"1"' }, 401],
       [{ authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'image/jpeg' }, 428],
       [{ authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'text/html', 'if-match': '"1"' }, 415],
+      [{ authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'image/jpeg', 'if-match': '*' }, 404, '999'],
     ];
-    for (const [headers, status] of cases) {
+    for (const [headers, status, id = pet.id] of cases) {
       // Announces 10 MB and sends none of it: the answer comes at once, and the connection is closed.
       const head = Object.entries({ host: '127.0.0.1', 'content-length': '10000000', ...headers })
         .map(([name, value]) => `${name}: ${value}\r\n`)
         .join('');
-      const exchange = await rawExchange(service.port, `PUT ${photoPath(pet.id)} HTTP/1.1\r\n${head}\r\n`);
+      const exchange = await rawExchange(service.port, `PUT ${photoPath(id)} HTTP/1.1\r\n${head}\r\n`);
       expect(exchange.closedByServer).toBe(true);
       const answer = parseRawAnswer(exchange.text);
       expect(answer.status).toBe(status);
-      await expectDocumented('PUT', photoPath(pet.id), answer);
+      await expectDocumented('PUT', photoPath(id), answer);
     }
   });
 
