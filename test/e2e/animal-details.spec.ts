@@ -3,7 +3,7 @@
 // over the real core.
 import type { Page } from '@playwright/test';
 import { expect, test } from './harness';
-import { checkScreen, closeToasts } from './ui-helpers';
+import { checkScreen, closeToasts, reopen, row } from './ui-helpers';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -33,4 +33,126 @@ test('a manager sets each environment’s currency in Settings, with the PIN', a
   await closeToasts(page);
   await page.locator('.currency-settings').scrollIntoViewIfNeeded();
   await checkScreen(page, 'settings-currency');
+});
+
+test('an animal’s details from the keyboard: More details opens with Enter and stays open; the price is read in the currency', async ({
+  app: { page, core },
+}) => {
+  core.setCurrency({ environment: 'local', currency: 'GBP' });
+  await reopen(page);
+  await page.keyboard.press('Control+n');
+  await page.keyboard.type('Biscuit');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('3');
+  await page.keyboard.press('Tab'); // the status: Available
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Price', { exact: true })).toBeFocused();
+  await expect(page.locator('#add-price-currency')).toHaveText('GBP');
+  await page.keyboard.type('12.505');
+  await expect(page.locator('#add-price-error')).toHaveText(
+    'price must have at most 2 decimal places in GBP, got "12.505"',
+  );
+  await page.keyboard.press('Backspace');
+  await expect(page.locator('#add-price-error')).toHaveText('');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Sex', { exact: true })).toBeFocused();
+  await page.keyboard.type('f');
+  await expect(page.getByLabel('Sex', { exact: true })).toHaveValue('female');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Born', { exact: true })).toHaveAttribute('placeholder', '2026-05-03, 2026-05, 2026');
+  await page.keyboard.type('2026-13');
+  await expect(page.locator('#add-bornOn-error')).toHaveText(/^born must be a real date \(months run from 01 to 12\)/);
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('05');
+  await expect(page.locator('#add-bornOn-error')).toHaveText(/^A day, or for an estimate a month or a year/);
+  await page.keyboard.press('Tab');
+  const more = page.locator('.add-form details.more-details');
+  await expect(more.locator('summary')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(more).toHaveAttribute('open', '');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Species', { exact: true })).toBeFocused();
+  await page.keyboard.type('Dog');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Beagle');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('985 141 000 123 456');
+  await expect(page.getByLabel('Sold on', { exact: true })).toHaveCount(0); // shown for a sold animal only
+  await checkScreen(page, 'add-form-more-details');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+  await expect.poll(() => core.animals('local').total).toBe(1);
+  expect(await core.getPet('local', '1')).toMatchObject({
+    name: 'Biscuit',
+    price: 1250,
+    sex: 'female',
+    bornOn: '2026-05',
+    species: 'Dog',
+    breed: 'Beagle',
+    microchip: '985141000123456',
+  });
+  // The form is ready for the next animal, More details still open, and so after a restart.
+  await expect(page.getByLabel('Breed', { exact: true })).toHaveValue('');
+  await reopen(page);
+  await expect(page.locator('.add-form details.more-details')).toHaveAttribute('open', '');
+  await page.locator('#add-status').selectOption('sold');
+  await expect(page.getByLabel('Sold on', { exact: true })).toBeVisible();
+});
+
+test('a correction shows every detail, two columns wide; a sale under treatment and a microchip already another’s are refused on their fields', async ({
+  app: { page, core },
+}) => {
+  core.setCurrency({ environment: 'local', currency: 'GBP' });
+  core.addPet('local', {
+    name: 'Rex',
+    categoryId: '1',
+    status: 'available',
+    price: 4999,
+    sex: 'male',
+    bornOn: '2025-11-01',
+    species: 'Dog',
+    breed: 'Beagle',
+    microchip: '985141000123456',
+    treatment: 'Antibiotics until 2026-12-01',
+  });
+  await reopen(page);
+  await row(page, 'Rex').click();
+  await page.keyboard.press('e');
+  const dialog = page.getByRole('dialog', { name: /Correct Rex/ });
+  await expect(dialog.getByLabel('Price', { exact: true })).toHaveValue('49.99');
+  await expect(dialog.getByLabel('Treatment', { exact: true })).toHaveValue('Antibiotics until 2026-12-01');
+  await expect(dialog.locator('details')).toHaveCount(0); // every field, none folded away
+  const [price, sex] = [dialog.locator('[data-field="price"]'), dialog.locator('[data-field="sex"]')];
+  expect((await price.boundingBox())!.y).toBe((await sex.boundingBox())!.y); // side by side
+  await checkScreen(page, 'edit-animal-details');
+
+  // Sold while under treatment: main refuses, and says why on the status.
+  await dialog.getByLabel('Status', { exact: true }).selectOption('sold');
+  await expect(dialog.getByLabel('Sold on', { exact: true })).toBeVisible();
+  await dialog.getByLabel('Status', { exact: true }).press('Enter');
+  await expect(dialog.locator('#edit-status-error')).toHaveText(
+    /^Rex is under veterinary treatment \("Antibiotics until 2026-12-01"\): an animal under treatment cannot be sold\./,
+  );
+  expect((await core.getPet('local', '1')).status).toBe('available');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // A second animal with Rex's microchip: not added, put back with the reason on its field, naming Rex.
+  // More details closed again before the add: the refusal opens it, where the reason is.
+  await page.keyboard.press('Control+n');
+  await page.keyboard.type('Rexette');
+  const more = page.locator('.add-form details.more-details');
+  await more.locator('summary').press('Enter');
+  await page.getByLabel('Microchip', { exact: true }).fill('985141000123456');
+  await more.locator('summary').press('Enter');
+  await expect(more).not.toHaveAttribute('open');
+  await expect(more.locator('summary')).toHaveText('More details (1 filled)');
+  await page.getByLabel('Name', { exact: true }).press('Enter');
+  await expect(page.locator('#add-microchip-error')).toHaveText(
+    /^microchip is already Rex's \(id 1\): a microchip number belongs to one animal/,
+  );
+  await expect(more).toHaveAttribute('open', '');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Rexette');
+  expect(core.animals('local').total).toBe(1);
 });

@@ -8,6 +8,7 @@ import './styles/top-bar.css';
 import './styles/list.css';
 import './styles/rows.css';
 import './styles/settings-and-dialogs.css';
+import './styles/details.css';
 import './styles/fitting.css';
 
 createRoot(document.getElementById('root')!).render(

@@ -17,6 +17,7 @@ import {
   type SyncOutcome,
 } from '../../shared/contract';
 import type { ActiveEnvironmentView, ManagerLockView, PreferencesView } from '../../shared/ipc/views';
+import { useActiveCurrency } from './active-currency';
 import { call, CallError, subscribe } from './api';
 import { asManager } from './manager';
 
@@ -44,8 +45,6 @@ interface WindowState {
   environment: EnvironmentName | null;
   /** The revision of main's decision shown: an older one, heard of later, is ignored. */
   revision: number;
-  /** The ISO 4217 code the active environment's prices are in, as main decided with it. */
-  currency: string;
   screen: Screen;
   filter: Filter;
   list: AnimalList | null;
@@ -127,12 +126,8 @@ export const useWindowState = create<WindowState & WindowActions>()((set, get) =
   ): void {
     if (revision < get().revision || (revision === get().revision && get().environment !== null)) return;
     const changed = environment !== get().environment;
-    set({
-      revision,
-      environment,
-      currency,
-      ...(atStart ? { startedInProduction: environment === 'production' } : {}),
-    });
+    useActiveCurrency.setState({ currency });
+    set({ revision, environment, ...(atStart ? { startedInProduction: environment === 'production' } : {}) });
     if (!changed) return;
     // The other environment's rows go at once: data of two environments is never on screen together.
     set({ list: null, loading: true, listError: null, refreshing: false, ...namedCategories([]) });
@@ -179,7 +174,6 @@ export const useWindowState = create<WindowState & WindowActions>()((set, get) =
   return {
     environment: null,
     revision: -1,
-    currency: 'EUR', // replaced by main's first decision, which comes before any form or price is drawn
     screen: 'animals',
     filter: { status: 'all', search: '', sort: 'newest' },
     list: null,

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
 import { COMMANDS, shortcutLabel } from '../../../shared/commands';
 import { type EnvironmentName } from '../../../shared/contract';
@@ -11,6 +12,7 @@ import {
   firstWithProblem,
   formFields,
   isEmptyDraft,
+  moreFields,
   newDraft,
   validateDraft,
   type FieldErrors,
@@ -23,6 +25,19 @@ import { PetFields } from './PetFields';
 import { decided, WaitingAnimals, waitForThePerson } from './WaitingAnimals';
 
 export const ADD_NAME_FIELD_ID = 'add-name';
+
+/** Where the add form keeps whether More details is open: as the person left it, across restarts. */
+const MORE_KEY = 'petstore.addForm.moreDetails';
+
+/** More details, open or closed as the person last left it; `remember: false` for an opening of the form's own. */
+function useMoreDetails() {
+  const [open, setOpen] = useState(() => localStorage.getItem(MORE_KEY) === 'open');
+  const toggle = useCallback((next: boolean, { remember = true } = {}) => {
+    setOpen(next);
+    if (remember) localStorage.setItem(MORE_KEY, next ? 'open' : 'closed');
+  }, []);
+  return { open, toggle };
+}
 
 /**
  * The fields the environment takes (name, category, status ...); Enter adds. The form is emptied the moment an animal is handed over (the
@@ -61,6 +76,14 @@ export function AddAnimalForm() {
   // As you type: a field's message shows once it has been typed in; main's until it is edited.
   const shown: FieldErrors = { ...serverErrors };
   for (const field of touched) if (liveErrors[field]) shown[field] = liveErrors[field];
+
+  // A problem on a field under More details opens it, so the person sees what to fix.
+  const more = useMoreDetails();
+  const openMore = more.toggle;
+  const problemInMore = moreFields(environment).some((name) => shown[name]);
+  useEffect(() => {
+    if (problemInMore) openMore(true, { remember: false });
+  }, [problemInMore, openMore]);
 
   const change = (field: PetField, value: string) => {
     setDraft({ ...latest.current, [field]: value });
@@ -134,8 +157,13 @@ export function AddAnimalForm() {
     const animal = latest.current;
     const problems = validateDraft(animal, environment, categories);
     if (Object.keys(problems).length > 0) {
-      setTouched(new Set(formFields(environment)));
-      document.getElementById(`add-${firstWithProblem(problems, environment)}`)?.focus();
+      const first = firstWithProblem(problems, environment);
+      // Drawn at once (More details opened, if the problem is there), so the field can take the focus.
+      flushSync(() => {
+        setTouched(new Set(formFields(environment)));
+        if (first !== undefined && moreFields(environment).includes(first)) openMore(true, { remember: false });
+      });
+      document.getElementById(`add-${first}`)?.focus();
       return;
     }
     // Production asks in main's own question, once, before anything is sent.
@@ -157,6 +185,7 @@ export function AddAnimalForm() {
         onChange={change}
         nameRef={nameRef}
         categories={categories}
+        more={{ open: more.open, onToggle: more.toggle }}
       />
       {shown.form && (
         <p className="form-error" role="alert">

@@ -1,6 +1,15 @@
-import type { RefObject } from 'react';
-import type { CategoryName, EnvironmentName } from '../../../shared/contract';
-import { categoryIdOf, fieldOf, formFields, type FieldErrors, type PetDraft, type PetField } from '../pet-form';
+import type { ReactNode, RefObject } from 'react';
+import { localToday, type CategoryName, type EnvironmentName } from '../../../shared/contract';
+import {
+  categoryIdOf,
+  fieldOf,
+  moreFields,
+  shownFields,
+  type FieldErrors,
+  type PetDraft,
+  type PetField,
+} from '../pet-form';
+import { useActiveCurrency } from '../active-currency';
 
 interface Props {
   idPrefix: string;
@@ -13,6 +22,11 @@ interface Props {
   nameRef?: RefObject<HTMLInputElement | null>;
   /** The environment's named categories: offered as a pick list, searchable by name or id. */
   categories: readonly CategoryName[];
+  /**
+   * The add form's: the fields declared `more` under a More details disclosure, open or not as
+   * the person left it. Without it (a correction), every field, in two columns when there is room.
+   */
+  more?: { open: boolean; onToggle(open: boolean): void };
 }
 
 /** Enter submits from every field: a choice, and the category's pick list too. */
@@ -42,15 +56,22 @@ function categoryHint(typed: string, categories: readonly CategoryName[]): strin
 /** A choice as a person reads it: "available" is "Available". */
 const choiceLabel = (choice: string) => choice[0]!.toUpperCase() + choice.slice(1);
 
+/** One of our extension's details (a price, a breed…), which only some environments take. */
+const isDetail = (name: PetField) => fieldOf(name).presence === 'ours';
+
+/** A date field's example: the forms its hint gives after its colon ("2026-05-03, 2026-05, 2026"), else a day. */
+const datePlaceholder = (hint: string | undefined) => hint?.split(': ').at(-1) ?? localToday();
+
 /**
  * Each field the environment takes, from the animal's declaration (its label, its kind of input,
  * its longest input), with its message under it (announced when it appears).
  */
-export function PetFields({ idPrefix, environment, draft, errors, onChange, nameRef, categories }: Props) {
-  const aria = (name: PetField) => ({
+export function PetFields({ idPrefix, environment, draft, errors, onChange, nameRef, categories, more }: Props) {
+  const currency = useActiveCurrency((state) => state.currency);
+  const aria = (name: PetField, describedBy = '') => ({
     id: `${idPrefix}-${name}`,
     'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': `${idPrefix}-${name}-error`,
+    'aria-describedby': `${describedBy}${idPrefix}-${name}-error`,
   });
   const listId = `${idPrefix}-categories`;
 
@@ -104,6 +125,35 @@ export function PetFields({ idPrefix, environment, draft, errors, onChange, name
             )}
           </>
         );
+      case 'money':
+        return (
+          <span className="money-input">
+            <input
+              {...aria(name, `${idPrefix}-${name}-currency `)}
+              value={value}
+              inputMode="decimal"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={form.maxLength ?? 40}
+              onChange={change}
+            />
+            <span id={`${idPrefix}-${name}-currency`} className="currency-code" title="The currency prices are in here">
+              {currency}
+            </span>
+          </span>
+        );
+      case 'date':
+        return (
+          <input
+            {...aria(name)}
+            value={value}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={datePlaceholder(form.hint)}
+            maxLength={form.maxLength}
+            onChange={change}
+          />
+        );
       case 'choice':
         return (
           <select {...aria(name)} value={value} onChange={change} onKeyDown={submitOnEnter}>
@@ -118,21 +168,46 @@ export function PetFields({ idPrefix, environment, draft, errors, onChange, name
     }
   };
 
+  const field = (name: PetField, index: number): ReactNode => {
+    const { form, label } = fieldOf(name);
+    const hint = form.input === 'category' ? categoryHint(draft[name], categories) : (form.hint ?? '');
+    return (
+      <div key={name} className={`field field-${form.input}${errors[name] ? ' invalid' : ''}`} data-field={name}>
+        <label htmlFor={`${idPrefix}-${name}`}>{label}</label>
+        {input(name, index === 0)}
+        <p
+          id={`${idPrefix}-${name}-error`}
+          className={errors[name] ? 'field-error' : form.hint ? 'hint declared-hint' : 'hint'}
+          aria-live="polite"
+        >
+          {errors[name] ?? hint}
+        </p>
+      </div>
+    );
+  };
+
+  const shown = shownFields(environment, draft);
+  const under = more === undefined ? [] : moreFields(environment);
+  const inMore = shown.filter((name) => under.includes(name));
+  const filled = inMore.filter((name) => draft[name].trim() !== '').length;
   return (
-    <>
-      {formFields(environment).map((name, index) => {
-        const { form, label } = fieldOf(name);
-        const hint = form.input === 'category' ? categoryHint(draft[name], categories) : '';
-        return (
-          <div key={name} className={`field${errors[name] ? ' invalid' : ''}`}>
-            <label htmlFor={`${idPrefix}-${name}`}>{label}</label>
-            {input(name, index === 0)}
-            <p id={`${idPrefix}-${name}-error`} className={errors[name] ? 'field-error' : 'hint'} aria-live="polite">
-              {errors[name] ?? hint}
-            </p>
-          </div>
-        );
-      })}
-    </>
+    <div className={`pet-fields${more ? '' : ' all'}${shown.some(isDetail) ? ' with-details' : ''}`}>
+      <div className="pet-fields-grid">{shown.filter((name) => !under.includes(name)).map(field)}</div>
+      {more && inMore.length > 0 && (
+        <details
+          className="more-details"
+          open={more.open}
+          onToggle={(event) => {
+            if (event.currentTarget.open !== more.open) more.onToggle(event.currentTarget.open);
+          }}
+        >
+          <summary>
+            More details
+            {filled > 0 && <span className="filled">{` (${filled} filled)`}</span>}
+          </summary>
+          <div className="pet-fields-grid">{inMore.map((name) => field(name, -1))}</div>
+        </details>
+      )}
+    </div>
   );
 }
