@@ -2,7 +2,8 @@ import { ApiError, etagOf, notTakenReason, type EnvironmentName, type IfMatch, t
 import type { PhotoBytes } from '../../shared/contract/photos';
 import type { SqliteDatabase } from '../database/database';
 import { createPetPhotos, type PetPhotos, type PhotoSize } from '../database/pet-photos';
-import { preparePhoto, readPhotoFile } from '../photos/prepare-photo';
+import { readPhotoFile } from '../photos/photo-file';
+import { preparePhotoLazily } from '../photos/prepare-lazily';
 import type { CoreParts } from './core-parts';
 import type { PetstoreCore } from './petstore-core';
 import type { GuardedWrites, ProductionQuestion } from './write-guard';
@@ -36,7 +37,7 @@ export function createPhotoUseCases({ events, openFile, inventory }: CoreParts, 
     revision?: number,
   ): Promise<Pet> {
     const photos = photosOf(environment);
-    const prepared = await preparePhoto(bytes);
+    const prepared = await preparePhotoLazily(bytes);
     const pet = photos.setPhoto(petId, prepared, ifMatchOf(revision));
     events.emit('dataChanged', { environment });
     return pet;

@@ -11,7 +11,7 @@ import {
 } from '../../shared/contract';
 import type { SqliteDatabase } from '../database/database';
 import { createPetPhotos, type PhotoSize } from '../database/pet-photos';
-import { preparePhoto } from '../photos/prepare-photo';
+import { preparePhotoLazily } from '../photos/prepare-lazily';
 import { petToWire, stringifyJson } from '../wire/json-codec';
 import { readIdempotencyKey, type createIdempotencyStore } from './idempotency';
 import { readIfMatch } from './if-match';
@@ -129,7 +129,7 @@ export function createPhotoRoutes(db: SqliteDatabase) {
         async (request, reply) => {
           const { petId, key, ifMatch } = preconditions(request);
           const bytes = request.body as Buffer;
-          const prepared = await preparePhoto(bytes);
+          const prepared = await preparePhotoLazily(bytes);
           const sent = createHash('sha256').update(bytes).digest('hex');
           const asked = { method: 'PUT', path: 'photo', petId, ifMatch, sent };
           return answerWrite(reply, key, asked, () => photos.setPhoto(petId, prepared, ifMatch));
