@@ -3,18 +3,16 @@ import type { PetstoreCore } from '../core/petstore-core';
 import { ANIMAL_OPTIONS, optionsInWords, patchOfOptions } from './animal-options';
 import { environmentOption, EXIT, parse, UsageError, type CliIo, type WritingCommand } from './cli-args';
 import { petsAsJson, petsAsTable } from './output';
+import { applyPhoto, PHOTO_OPTIONS, photoAsked, refusePhotoUnlessKept } from './photo-option';
 
 /**
  * `pets set-status <id> <status>` and `pets edit <id> [--name] [--category] [--status] ...`: the
  * same change as the window's ("none" leaves the animal without a status). Against a server, the
  * command then waits for the first attempt to send it.
  */
-export async function changePet(
-  command: string,
-  args: string[],
-  { core, io, writes }: WritingCommand,
-): Promise<number> {
-  const { values, positionals } = parse(args, { ...ANIMAL_OPTIONS, env: { type: 'string' } });
+export async function changePet(command: string, args: string[], writing: WritingCommand): Promise<number> {
+  const { core, io, writes } = writing;
+  const { values, positionals } = parse(args, { ...ANIMAL_OPTIONS, ...PHOTO_OPTIONS, env: { type: 'string' } });
   const environment = environmentOption(values, core);
   const json = values['json'] === true;
   const [petId, status] = positionals;
@@ -22,10 +20,17 @@ export async function changePet(
   if (command === 'set-status' && status === undefined)
     throw new UsageError('pets set-status needs a status: available, pending, sold or none');
   const patch = patchOfOptions(command === 'set-status' ? { status } : values, environment, core.currency(environment));
-  if (Object.keys(patch).length === 0) throw new UsageError(`pets edit needs ${optionsInWords(environment)}`);
-  const changed = await writes.changePet(environment, petId, patch);
+  const photo = command === 'edit' ? photoAsked(values) : null;
+  refusePhotoUnlessKept(photo, environment, core);
+  if (Object.keys(patch).length === 0 && photo === null)
+    throw new UsageError(`pets edit needs ${optionsInWords(environment)}, --photo or --no-photo`);
+  const changed =
+    Object.keys(patch).length === 0
+      ? { pet: await core.getPet(environment, petId) }
+      : await writes.changePet(environment, petId, patch);
   if ('pet' in changed) {
-    io.out(json ? petsAsJson(changed.pet) : `Changed in ${environment}:\n${petsAsTable([changed.pet])}`);
+    const pet = (await applyPhoto(photo, environment, changed.pet.id, writing)) ?? changed.pet;
+    io.out(json ? petsAsJson(pet) : `Changed in ${environment}:\n${petsAsTable([pet])}`);
     return EXIT.ok;
   }
   if (changed.change === null) {

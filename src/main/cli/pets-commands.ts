@@ -16,6 +16,7 @@ import { ANIMAL_OPTIONS, newPetOfOptions } from './animal-options';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
 import { changePet } from './pets-change-commands';
 import { showPet } from './pets-show-command';
+import { applyPhoto, PHOTO_OPTIONS, photoAsked, refusePhotoUnlessKept } from './photo-option';
 import { exportAnimals, importAnimals } from './pets-file-commands';
 
 /** Rows asked of the store at a time while streaming: memory stays flat whatever the inventory. */
@@ -82,6 +83,7 @@ function parseLimit(value: string | boolean | undefined): number {
 function parsePets(args: string[], core: PetstoreCore) {
   const parsed = parse(args, {
     ...ANIMAL_OPTIONS,
+    ...PHOTO_OPTIONS,
     env: { type: 'string' },
     limit: { type: 'string' },
     anyway: { type: 'boolean', default: false },
@@ -126,13 +128,17 @@ async function get(args: string[], { core, io }: WritingCommand): Promise<number
 }
 
 /** `pets add`: the same add as the window's; against a server, the command then waits for the first attempt to send it. */
-async function add(args: string[], { core, io, writes }: WritingCommand): Promise<number> {
+async function add(args: string[], command: WritingCommand): Promise<number> {
+  const { core, io, writes } = command;
   const { values, environment, json } = parsePets(args, core);
+  const photo = photoAsked(values);
+  refusePhotoUnlessKept(photo, environment, core);
   const added = await writes.addPet(environment, newPetOfOptions(values, environment, core.currency(environment)), {
     anyway: values['anyway'] === true,
   });
   if ('pet' in added) {
-    io.out(json ? petsAsJson(added.pet) : `Added to ${environment}:\n${petsAsTable([added.pet])}`);
+    const pet = (await applyPhoto(photo, environment, added.pet.id, command)) ?? added.pet;
+    io.out(json ? petsAsJson(pet) : `Added to ${environment}:\n${petsAsTable([pet])}`);
     return EXIT.ok;
   }
   const server = added.entry.environment;

@@ -15,7 +15,7 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   pets list --all [--search T] [--status S] [--sort newest|oldest|name] [--env E] [--json]
                                              every animal (a server's every page), streamed: a table, or JSON lines
   pets list --search T [--limit N] [...]      the first N whose name holds T (any part, case and accents aside)
-  pets add ${ADD_OPTIONS_USAGE} [--anyway] [--env E] [--json]
+  pets add ${ADD_OPTIONS_USAGE} [--photo FILE] [--anyway] [--env E] [--json]
                                              (--anyway: even when one of that name and category is there)
   pets import <file.csv> [--dry-run] [--look-alikes-too] [--env E] [--json]
                                              add a CSV's animals (name, category id or name, status), each
@@ -31,7 +31,7 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   pets show <id> [--env E] [--json]          the whole record: price, age, microchip, treatment ...
   pets get <id> [--env E] [--json]           (deprecated by the interface; use pets show)
   pets set-status <id> <available|pending|sold|none> [--env E] [--json]
-  pets edit <id> ${CHANGE_OPTIONS_USAGE} [--env E] [--json]
+  pets edit <id> ${CHANGE_OPTIONS_USAGE} [--photo FILE|--no-photo] [--env E] [--json]
                                              change an animal (a server: sent now, or kept and sent by sync);
                                              --no-<option> removes a field (--no-treatment); --price in the
                                              environment's currency (12.50)

@@ -1,7 +1,8 @@
 // An animal's details through the real command line (the built `petstore`, a real SQLite file):
 // given with their options, shown whole, changed and removed, refused in words, in the register,
 // and through a CSV file and back exactly.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localToday } from '../../../src/shared/contract';
@@ -134,5 +135,42 @@ describe("an animal's details on the command line", () => {
     const shown = await run(['pets', 'show', '1', '--json'], { env: { PETSTORE_DATA_DIR: join(dataDir(), 'other') } });
     const original = JSON.parse((await run(['pets', 'show', '1', '--json'])).out);
     expect(JSON.parse(shown.out)).toEqual(original);
+  });
+
+  it('--photo sets a photo from a file, --no-photo removes it; a file that is not a photo changes nothing', async () => {
+    await addRex();
+    const jpeg = join(dataDir(), 'rex.jpg');
+    writeFileSync(
+      jpeg,
+      await sharp({ create: { width: 640, height: 480, channels: 3, background: '#a0522d' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const set = await run(['pets', 'edit', '1', '--photo', jpeg, '--json']);
+    expect(set.err).toBe('');
+    expect(JSON.parse(set.out).photo).toMatch(/^[0-9a-f]{64}$/);
+    const svg = join(dataDir(), 'evil.svg');
+    writeFileSync(svg, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const refused = await run(['pets', 'edit', '1', '--photo', svg]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.err).toContain('not a photo this app takes');
+    expect(JSON.parse((await run(['pets', 'show', '1', '--json'])).out).photo).toBe(JSON.parse(set.out).photo);
+    const removed = JSON.parse((await run(['pets', 'edit', '1', '--no-photo', '--json'])).out);
+    expect(removed.photo).toBeUndefined();
+    const added = await run(['pets', 'add', '--name', 'Pic', '--category', '1', '--photo', jpeg, '--json']);
+    expect(JSON.parse(added.out).photo).toMatch(/^[0-9a-f]{64}$/);
+    const forServer = await run([
+      'pets',
+      'add',
+      '--name',
+      'Pic',
+      '--category',
+      '1',
+      '--photo',
+      jpeg,
+      '--env',
+      'staging',
+    ]);
+    expect(forServer.code).toBe(2);
   });
 });

@@ -1,0 +1,41 @@
+import type { EnvironmentName, Pet } from '../../shared/contract';
+import { guardPhotoWrites } from '../core/photo-use-cases';
+import { readPhotoFile } from '../photos/photo-file';
+import { UsageError, type Parsed, type WritingCommand } from './cli-args';
+
+/** `--photo FILE` and `--no-photo` of `pets add` and `pets edit`. */
+export const PHOTO_OPTIONS = { photo: { type: 'string' as const }, 'no-photo': { type: 'boolean' as const } };
+
+/** What the photo options ask: a file to set, a removal, or nothing. */
+export function photoAsked(values: Parsed['values']): { set: string } | 'remove' | null {
+  const file = values['photo'];
+  const remove = values['no-photo'] === true;
+  if (typeof file === 'string' && remove) throw new UsageError('give --photo or --no-photo, not both');
+  if (typeof file === 'string') {
+    if (file.trim() === '') throw new UsageError('--photo needs a file: a JPEG, PNG, WebP, GIF or AVIF');
+    return { set: file };
+  }
+  return remove ? 'remove' : null;
+}
+
+/** Refused before anything else is written: an environment that keeps no photos, in words. */
+export function refusePhotoUnlessKept(
+  asked: ReturnType<typeof photoAsked>,
+  environment: EnvironmentName,
+  core: WritingCommand['core'],
+) {
+  if (asked !== null) core.refusePhotosUnlessKept(environment);
+}
+
+/** The photo asked for, set or removed through main's guard (as the window's): the animal after it. */
+export async function applyPhoto(
+  asked: ReturnType<typeof photoAsked>,
+  environment: EnvironmentName,
+  petId: string,
+  { core, writes }: WritingCommand,
+): Promise<Pet | null> {
+  if (asked === null) return null;
+  const photos = guardPhotoWrites(core, writes);
+  if (asked === 'remove') return photos.removePhoto(environment, petId);
+  return photos.setPhotoFromBytes(environment, petId, await readPhotoFile(asked.set));
+}
