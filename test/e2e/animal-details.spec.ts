@@ -2,6 +2,7 @@
 // the list's columns and filters, and find by breed or microchip. The built renderer in Chromium
 // over the real core.
 import type { Page } from '@playwright/test';
+import { ageInWords, formatMoney, localToday } from '../../src/shared/contract';
 import { expect, test } from './harness';
 import { checkScreen, closeToasts, reopen, row } from './ui-helpers';
 
@@ -92,6 +93,11 @@ test('an animal’s details from the keyboard: More details opens with Enter and
     breed: 'Beagle',
     microchip: '985141000123456',
   });
+  // In the list: the price in the currency, the age in words (the birth date on hover).
+  const biscuit = row(page, 'Biscuit');
+  await expect(biscuit.locator('td.detail-price')).toHaveText('£12.50');
+  await expect(biscuit.locator('td.detail-age')).toHaveText(ageInWords('2026-05', localToday()));
+  await expect(biscuit.locator('td.detail-age')).toHaveAttribute('title', /^Born May 2026$/);
   // The form is ready for the next animal, More details still open, and so after a restart.
   await expect(page.getByLabel('Breed', { exact: true })).toHaveValue('');
   await reopen(page);
@@ -155,4 +161,51 @@ test('a correction shows every detail, two columns wide; a sale under treatment 
   await expect(more).toHaveAttribute('open', '');
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Rexette');
   expect(core.animals('local').total).toBe(1);
+});
+
+test('the list’s detail columns: chosen from the keyboard, kept after a restart; a row under treatment says so', async ({
+  app: { page, core },
+}) => {
+  core.setCurrency({ environment: 'local', currency: 'EUR' });
+  core.addPet('local', {
+    name: 'Nibbles',
+    categoryId: '2',
+    price: 123456,
+    sex: 'female',
+    breed: 'Lionhead',
+    microchip: '250269604123456',
+    treatment: 'Ear drops until Friday',
+  });
+  core.addPet('local', { name: 'Plain', categoryId: '2' });
+  await reopen(page);
+  const headers = page.locator('table.animals thead th');
+  await expect(headers).toHaveText(['Id', 'Name', 'Category', 'Status', 'Price', 'Age', 'Sync']);
+  await expect(row(page, 'Nibbles').locator('td.detail-price')).toHaveText(formatMoney(123456, 'EUR', 'en-US'));
+  await expect(row(page, 'Nibbles').getByText('Under treatment')).toHaveAttribute('title', 'Ear drops until Friday');
+  await expect(row(page, 'Plain').getByText('Under treatment')).toHaveCount(0);
+
+  const chooser = page.getByRole('button', { name: /^Columns/ });
+  await chooser.focus();
+  await page.keyboard.press('Enter');
+  await expect(chooser).toHaveAttribute('aria-expanded', 'true');
+  const choices = page.getByRole('group', { name: 'Columns shown in the list' });
+  await expect(choices.getByRole('checkbox', { name: 'Price' })).toBeFocused();
+  await page.keyboard.press('ArrowDown'); // Age
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown'); // Sex
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown'); // Breed
+  await page.keyboard.press('ArrowDown'); // Microchip
+  await page.keyboard.press('Space');
+  await expect(choices.getByRole('checkbox', { name: 'Age' })).not.toBeChecked();
+  await checkScreen(page, 'column-chooser');
+  await page.keyboard.press('Escape');
+  await expect(choices).toHaveCount(0);
+  await expect(chooser).toBeFocused();
+  await expect(headers).toHaveText(['Id', 'Name', 'Category', 'Status', 'Price', 'Sex', 'Microchip', 'Sync']);
+  await expect(row(page, 'Nibbles').locator('td.detail-microchip')).toHaveText('250269604123456');
+  await expect(row(page, 'Nibbles').locator('td.detail-sex')).toHaveText('Female');
+
+  await reopen(page); // a restart: the person's columns are still there
+  await expect(headers).toHaveText(['Id', 'Name', 'Category', 'Status', 'Price', 'Sex', 'Microchip', 'Sync']);
 });

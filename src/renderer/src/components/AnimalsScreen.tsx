@@ -6,6 +6,7 @@ import { isRemote, useWindowState, type AnimalList, type Filter } from '../windo
 import { AddAnimalForm } from './AddAnimalForm';
 import { AnimalFiles } from './AnimalFiles';
 import { AnimalsTable } from './AnimalsTable';
+import { ColumnChooser } from './ColumnChooser';
 import { Filters } from './Filters';
 import { FindById } from './FindById';
 import { Time } from './Time';
@@ -146,12 +147,16 @@ function ListBody() {
 }
 
 export function AnimalsScreen() {
+  const environment = useWindowState((state) => state.environment);
   return (
     <div className="animals-screen">
       <section className="list-pane" aria-labelledby="list-title">
         <div className="list-head">
           <h2 id="list-title">Animals</h2>
-          <AnimalFiles />
+          <div className="list-actions">
+            {environment !== null && <ColumnChooser environment={environment} />}
+            <AnimalFiles />
+          </div>
         </div>
         <Filters />
         <Freshness />

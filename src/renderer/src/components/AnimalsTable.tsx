@@ -2,7 +2,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
 import type { ChangeEntry, Pet } from '../../../shared/contract';
+import { useActiveCurrency } from '../active-currency';
 import { ENVIRONMENT_LABELS } from '../format';
+import { cellContext, useShownColumns } from '../list-columns';
 import { isRemote, useWindowState, type AnimalList } from '../window-state';
 import { EntryRow } from './EntryRow';
 import { PetRow, STATUS_KEYS, type PetActions } from './PetRow';
@@ -34,6 +36,9 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     isRemote(state.environment) ? state.servers[state.environment]?.changes !== 'unsupported' : true,
   );
   const { actions, dialogs } = useRowDialogs();
+  const columns = useShownColumns(environment);
+  const currency = useActiveCurrency((state) => state.currency);
+  const context = useMemo(() => cellContext(currency), [currency]);
   const scroller = useRef<HTMLDivElement>(null);
   const selection = useRowSelection(list, scroller);
   const virtualizer = useVirtualizer({
@@ -130,6 +135,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
         <table
           style={{ '--id-chars': idChars, '--category-chars': categoryChars } as React.CSSProperties}
           data-sync-cell={syncCell}
+          data-columns={columns.map((column) => column.id).join(' ')}
           className="animals"
           aria-label={`Animals in ${ENVIRONMENT_LABELS[environment]}`}
           aria-rowcount={list.total + 1}
@@ -143,6 +149,11 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
               <th scope="col">Name</th>
               <th scope="col">Category</th>
               <th scope="col">Status</th>
+              {columns.map((column) => (
+                <th key={column.id} scope="col" className={`detail detail-${column.id}`}>
+                  {column.label}
+                </th>
+              ))}
               <th scope="col">Sync</th>
             </tr>
           </thead>
@@ -153,7 +164,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
               if (row === undefined)
                 return (
                   <tr key={item.key} className="loading-row" aria-busy="true">
-                    <td colSpan={5}>…</td>
+                    <td colSpan={5 + columns.length}>…</td>
                   </tr>
                 );
               const key = rowKey(row);
@@ -172,6 +183,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
                   onFix={() => actions.fix(row.entry)}
                   onDiscard={() => actions.discardEntry(row.entry)}
                   onResend={() => actions.resend(row.entry, row.entry.name)}
+                  columns={columns}
                   {...selectable}
                 />
               ) : (
@@ -183,6 +195,8 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
                   index={item.index}
                   measure={virtualizer.measureElement}
                   actions={petActions(row.pet, row.change)}
+                  columns={columns}
+                  context={context}
                   {...selectable}
                 />
               );

@@ -1,4 +1,5 @@
 import type { OutboxEntry } from '../../../shared/contract';
+import type { DetailColumn } from '../list-columns';
 import { refusalInWords } from '../refusal-words';
 import { Category } from './Category';
 import { heldInWords, useAddressNow } from './held';
@@ -58,7 +59,8 @@ export function EntryRow({
   selected,
   tabStop,
   onFocus,
-}: Measured & Selectable & EntryActions & { entry: OutboxEntry }) {
+  columns,
+}: Measured & Selectable & EntryActions & { entry: OutboxEntry; columns: readonly DetailColumn[] }) {
   const problem = entryProblem(entry, useAddressNow(), { onFix, onDiscard, onResend });
   return (
     <tr
@@ -87,6 +89,9 @@ export function EntryRow({
       <td>
         <span className="status-text">{entry.status ?? '—'}</span>
       </td>
+      {columns.map((column) => (
+        <td key={column.id} className={`detail detail-${column.id}`} />
+      ))}
       <td className="sync-cell">
         {problem ? (
           <ProblemActions problem={problem} />

@@ -1,4 +1,5 @@
 import { applyPetPatch, type ChangeEntry, type Pet, type PetPatch, type PetStatus } from '../../../shared/contract';
+import type { cellContext, DetailColumn } from '../list-columns';
 import { Category } from './Category';
 import { ChangeWaiting, changeProblem } from './ChangeState';
 import { useAddressNow } from './held';
@@ -32,7 +33,17 @@ export function PetRow({
   tabStop,
   onFocus,
   actions,
-}: Measured & Selectable & { pet: Pet; change?: ChangeEntry; saving?: PetPatch; actions: PetActions }) {
+  columns,
+  context,
+}: Measured &
+  Selectable & {
+    pet: Pet;
+    change?: ChangeEntry;
+    saving?: PetPatch;
+    actions: PetActions;
+    columns: readonly DetailColumn[];
+    context: ReturnType<typeof cellContext>;
+  }) {
   const shown = saving === undefined ? pet : applyPetPatch(pet, saving);
   const addressNow = useAddressNow();
   const items = [
@@ -79,7 +90,20 @@ export function PetRow({
       </td>
       <td>
         <span className="status-text">{shown.status ?? '—'}</span>
+        {shown.treatment !== undefined && (
+          <span className="row-mark treatment" title={shown.treatment}>
+            Under treatment
+          </span>
+        )}
       </td>
+      {columns.map((column) => {
+        const { text, title } = column.cell(shown, context);
+        return (
+          <td key={column.id} className={`detail detail-${column.id}`} title={title}>
+            {text}
+          </td>
+        );
+      })}
       <td className="sync-cell">
         {saving ? (
           <span className="badge waiting">Saving…</span>
