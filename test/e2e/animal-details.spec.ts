@@ -56,9 +56,10 @@ test('an animal’s details from the keyboard: More details opens with Enter and
   await page.keyboard.press('Backspace');
   await expect(page.locator('#add-price-error')).toHaveText('');
   await page.keyboard.press('Tab');
-  await expect(page.getByLabel('Sex', { exact: true })).toBeFocused();
+  const sex = page.locator('.add-form').getByLabel('Sex', { exact: true });
+  await expect(sex).toBeFocused();
   await page.keyboard.type('f');
-  await expect(page.getByLabel('Sex', { exact: true })).toHaveValue('female');
+  await expect(sex).toHaveValue('female');
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Born', { exact: true })).toHaveAttribute('placeholder', '2026-05-03, 2026-05, 2026');
   await page.keyboard.type('2026-13');
@@ -167,20 +168,25 @@ test('the list’s detail columns: chosen from the keyboard, kept after a restar
   app: { page, core },
 }) => {
   core.setCurrency({ environment: 'local', currency: 'EUR' });
-  core.addPet('local', {
+  const add = (pet: Record<string, unknown>) =>
+    core.addPet('local', { categoryId: '2', status: 'available', ...pet } as never);
+  add({
     name: 'Nibbles',
-    categoryId: '2',
     price: 123456,
     sex: 'female',
     breed: 'Lionhead',
+    bornOn: '2026-02',
     microchip: '250269604123456',
     treatment: 'Ear drops until Friday',
   });
-  core.addPet('local', { name: 'Plain', categoryId: '2' });
+  add({ name: 'Plain', categoryId: '3' });
+  add({ name: 'Pepper', price: 4500, sex: 'male', breed: 'Netherland Dwarf', bornOn: '2026-09-14' });
+  add({ name: 'Clover', price: 0, sex: 'female', breed: 'Rex', bornOn: '2024', status: 'pending' });
   await reopen(page);
   const headers = page.locator('table.animals thead th');
   await expect(headers).toHaveText(['Id', 'Name', 'Category', 'Status', 'Price', 'Age', 'Sync']);
   await expect(row(page, 'Nibbles').locator('td.detail-price')).toHaveText(formatMoney(123456, 'EUR', 'en-US'));
+  await expect(row(page, 'Clover').locator('td.detail-price')).toHaveText('€0.00');
   await expect(row(page, 'Nibbles').getByText('Under treatment')).toHaveAttribute('title', 'Ear drops until Friday');
   await expect(row(page, 'Plain').getByText('Under treatment')).toHaveCount(0);
 
@@ -208,4 +214,63 @@ test('the list’s detail columns: chosen from the keyboard, kept after a restar
 
   await reopen(page); // a restart: the person's columns are still there
   await expect(headers).toHaveText(['Id', 'Name', 'Category', 'Status', 'Price', 'Sex', 'Microchip', 'Sync']);
+  // Age and breed back on, microchip off: the list as the screenshots show it.
+  await chooser.click();
+  await choices.getByRole('checkbox', { name: 'Age' }).check();
+  await choices.getByRole('checkbox', { name: 'Breed' }).check();
+  await choices.getByRole('checkbox', { name: 'Microchip' }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect(headers).toHaveText(['Id', 'Name', 'Category', 'Status', 'Price', 'Age', 'Sex', 'Breed', 'Sync']);
+  await row(page, 'Pepper').click();
+  await checkScreen(page, 'animals-details');
+});
+
+test('find by breed, or by a whole microchip number scanned: that animal at once; sex and treatment filtered, counted', async ({
+  app: { page, core },
+}) => {
+  const add = (pet: Record<string, unknown>) =>
+    core.addPet('local', { categoryId: '1', status: 'available', ...pet } as never);
+  add({ name: 'Rex', species: 'Dog', breed: 'Beagle', sex: 'male', microchip: '985141000123456' });
+  add({ name: 'Bella', species: 'Dog', breed: 'Bichon Frisé', sex: 'female', treatment: 'Ear drops' });
+  add({ name: 'Tom', species: 'Cat', sex: 'male', status: 'sold' });
+  add({ name: 'Luna', species: 'Cat', breed: 'Siamese', sex: 'female' });
+  await reopen(page);
+  const search = page.getByLabel(/Find by name/);
+  await expect(search).toHaveAttribute('placeholder', 'Name, species, breed, microchip');
+  const names = page.locator('table.animals tbody tr[data-row-key] td:nth-child(2)');
+
+  await page.keyboard.press('Control+f');
+  await page.keyboard.type('bichon frise');
+  await expect(names).toHaveText(['Bella']);
+  await page.keyboard.press('Escape');
+  await page.keyboard.type('cat');
+  await expect(names).toHaveText(['Luna', 'Tom']);
+  await page.keyboard.press('Escape');
+
+  // A reader types the number and Enter: the animal is found, selected and has the focus.
+  await page.keyboard.type('985 141 000 123 456', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(names).toHaveText(['Rex']);
+  const rex = row(page, 'Rex');
+  await expect(rex).toHaveAttribute('aria-selected', 'true');
+  await expect(rex).toBeFocused();
+  await page.keyboard.press('Control+f');
+  await page.keyboard.press('Escape');
+
+  // Sex and treatment, with the status counts for what they leave.
+  await page.getByLabel('Show by sex').selectOption('female');
+  await expect(names).toHaveText(['Luna', 'Bella']);
+  await expect(page.getByRole('radio', { name: 'All 2' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Sold 0' })).toBeVisible();
+  const underTreatment = page.getByRole('checkbox', { name: 'Under treatment' });
+  await underTreatment.focus();
+  await page.keyboard.press('Space');
+  await expect(names).toHaveText(['Bella']);
+  await expect(page.getByRole('radio', { name: 'All 1' })).toBeVisible();
+  await checkScreen(page, 'animals-filtered-by-details');
+  await page.getByLabel('Show by sex').selectOption('male');
+  await expect(page.getByTestId('empty-list')).toContainText('No male animals under treatment.');
+  await page.getByRole('button', { name: 'Show all animals' }).click();
+  await expect(names).toHaveCount(4);
+  await expect(underTreatment).not.toBeChecked();
 });

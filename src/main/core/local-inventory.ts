@@ -35,7 +35,7 @@ export function createLocalInventory(db: SqliteDatabase): Inventory {
 
     animals(query) {
       const valid = parseOrThrow(animalsQuerySchema, query, 'invalid_parameter', 'query');
-      const counts = store.countByStatus(valid.search);
+      const counts = store.countByStatus(valid.search, valid);
       return {
         environment: 'local',
         total: valid.status === undefined ? counts.all : counts[valid.status],

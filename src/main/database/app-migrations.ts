@@ -4,6 +4,7 @@ import {
   createPetsTable,
   importedRowsTable,
   reindexOnlyNewNames,
+  searchSpeciesAndBreed,
   type Migration,
 } from './schema-steps';
 
@@ -67,6 +68,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // 9: an animal's details and its photo (our extension).
   addAnimalDetails,
+  // 10: find by species and breed as well as by name: their search text refilled.
+  searchSpeciesAndBreed,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

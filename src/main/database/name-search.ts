@@ -1,4 +1,11 @@
-import type { AnimalSort, PetStatus, StatusCounts } from '../../shared/contract';
+import {
+  looksLikeMicrochip,
+  normalizeMicrochip,
+  type AnimalSort,
+  type PetStatus,
+  type Sex,
+  type StatusCounts,
+} from '../../shared/contract';
 import { searchText, substringMatch, TRIGRAM } from './search-text';
 
 /** The part of a WHERE clause that a status and a search make, over a table with `status` and `search_text`. */
@@ -7,15 +14,34 @@ export interface Filter {
   params: unknown[];
 }
 
+/** What a table with an animal's details is also filtered by; a table without them is given none. */
+export interface DetailFilter {
+  sex?: Sex | undefined;
+  /** true: only animals under treatment; false: only those that are not. */
+  underTreatment?: boolean | undefined;
+  /** The table keeps microchip numbers: a whole one searched for is that animal, at once. */
+  byMicrochip?: boolean;
+}
+
 /**
- * `search` as a condition on the animals table: through the trigram index from three characters
- * on, by a scan of the folded names (in SQLite) below that, where no index can serve "any part".
+ * `search` as a condition on the animals table: a whole microchip number (where the table keeps
+ * them) by its unique index; else any part of the name, species or breed, through the trigram
+ * index from three characters on, by a scan of the folded texts (in SQLite) below that, where no
+ * index can serve "any part". And the details filtered by, if any.
  */
-export function petsFilter(status: PetStatus | undefined, search: string | undefined, useIndex = true): Filter {
+export function petsFilter(
+  status: PetStatus | undefined,
+  search: string | undefined,
+  useIndex = true,
+  { sex, underTreatment, byMicrochip = false }: DetailFilter = {},
+): Filter {
   const parts: string[] = [];
   const params: unknown[] = [];
   const folded = searchText(search ?? '').trim();
-  if (folded !== '') {
+  if (byMicrochip && looksLikeMicrochip(search ?? '')) {
+    parts.push('microchip = ?');
+    params.push(normalizeMicrochip(search!));
+  } else if (folded !== '') {
     if (useIndex && [...folded].length >= TRIGRAM) {
       parts.push('pets.id IN (SELECT rowid FROM pets_search WHERE pets_search MATCH ?)');
       params.push(substringMatch(folded));
@@ -28,6 +54,11 @@ export function petsFilter(status: PetStatus | undefined, search: string | undef
     parts.push('status = ?');
     params.push(status);
   }
+  if (sex !== undefined) {
+    parts.push('sex = ?');
+    params.push(sex);
+  }
+  if (underTreatment !== undefined) parts.push(underTreatment ? 'treatment IS NOT NULL' : 'treatment IS NULL');
   return { sql: parts.length === 0 ? '1' : parts.join(' AND '), params };
 }
 

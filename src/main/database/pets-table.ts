@@ -35,8 +35,8 @@ import {
   type AnimalSqlRow,
 } from './animal-columns';
 import { preparedStatements, rawStatements, writeTransaction, type SqliteDatabase } from './database';
-import { PETS_ORDER_BY, petsFilter, toCounts } from './name-search';
-import { searchText } from './search-text';
+import { PETS_ORDER_BY, petsFilter, toCounts, type DetailFilter } from './name-search';
+import { animalSearchText, searchText } from './search-text';
 
 /** The three operations of the interface, plus the bulk upsert a replica needs. */
 /** A page of listPets and, when more animals follow it, the id its next page starts after. */
@@ -62,10 +62,10 @@ export interface PetsTable {
   changePet(petId: string, patch: unknown, ifMatch: IfMatch): Pet;
   /** Inserts or replaces animals by id, all in one transaction. Input must already be valid. */
   upsertPets(pets: readonly Pet[]): void;
-  /** The animals screen's window: a status, a search by any part of the name, an order, a range. */
-  browse(query: Pick<ValidAnimalsQuery, 'status' | 'search' | 'sort'>, offset: number, limit: number): Pet[];
-  /** How many animals match `search` under each status choice. */
-  countByStatus(search: string | undefined): StatusCounts;
+  /** The animals screen's window: a status, a search, the details filtered by (those the table keeps), an order, a range. */
+  browse(query: BrowseQuery, offset: number, limit: number): Pet[];
+  /** How many animals match `search` and the details filtered by under each status choice. */
+  countByStatus(search: string | undefined, details?: Pick<ValidAnimalsQuery, 'sex' | 'underTreatment'>): StatusCounts;
   /** Up to `limit` animals of this name (as search reads it: "cafe" is "Café") in this category. */
   lookAlikes(name: string, categoryId: string, limit: number): Pet[];
   /**
@@ -86,12 +86,18 @@ const NOT_OLDER = `WHERE NOT ${OLDER_THAN_HELD}`;
 /** OLDER_THAN_HELD for a statement given the version as @revision. */
 export const OLDER_THAN_GIVEN = `(@revision IS NOT NULL AND revision IS NOT NULL AND @revision < revision)`;
 
-/** A write's parameters, and the name as search reads it when the write gives a name. */
+type BrowseQuery = Pick<ValidAnimalsQuery, 'status' | 'search' | 'sort' | 'sex' | 'underTreatment'>;
+
+/** A write's parameters, and what search reads of the animal (animalSearchText) when the write gives a name. */
 type WithSearchText<P> = P & { searchText?: string };
 type ChangeParams = WithSearchText<AnimalParams<'id' | PersonFieldName>>;
 
-const withSearchText = <P extends { name: string; searchText?: string }>(params: P): P => {
-  params.searchText = searchText(params.name);
+const withSearchText = <
+  P extends { name: string; species?: string | null; breed?: string | null; searchText?: string },
+>(
+  params: P,
+): P => {
+  params.searchText = animalSearchText(params);
   return params;
 };
 
@@ -130,8 +136,12 @@ export function createPetsTable(db: SqliteDatabase): PetsTable {
   );
 
   const selectById = rows<[bigint]>(`SELECT ${columns} FROM pets WHERE pets.id = ?`);
-  const sameNameAndCategory = rows<[string, bigint, number]>(
-    `SELECT ${columns} FROM pets INDEXED BY pets_by_search_text WHERE pets.search_text = ? AND pets.category_id = ? ORDER BY pets.id LIMIT ?`,
+  // The name leads the search text: an animal's whole name is the text, or the text up to its first line break.
+  const sameNameAndCategory = rows<[{ text: string; categoryId: bigint; limit: number }]>(
+    `SELECT ${columns} FROM pets INDEXED BY pets_by_search_text
+     WHERE pets.search_text >= @text AND pets.search_text < @text || char(11)
+       AND (pets.search_text = @text OR substr(pets.search_text, 1, length(@text) + 1) = @text || char(10))
+       AND pets.category_id = @categoryId ORDER BY pets.id LIMIT @limit`,
   );
   // A microchip number belongs to one animal (a unique index keeps it so; this names the other one).
   const holdsMicrochip = held.includes('microchip');
@@ -171,14 +181,18 @@ export function createPetsTable(db: SqliteDatabase): PetsTable {
   const ownRevisions =
     db.prepare<[], number>(`SELECT "notnull" FROM pragma_table_info('pets') WHERE name = 'revision'`).pluck().get() ===
     1;
-  // A page's or an answer's usual animal keeps its name (see butIdAndName); else the upsert.
-  const refreshKeepingName = db.prepare<AnimalParams>(
-    `UPDATE pets SET ${setEach(butIdAndName)} WHERE id = @id AND name = @name AND NOT ${OLDER_THAN_GIVEN}`,
+  // A page's or an answer's usual animal keeps its name (see butIdAndName), and what else search
+  // reads (a table that keeps species and breeds); else the upsert.
+  const searchesDetails = held.includes('species') || held.includes('breed');
+  const refreshKeepingName = db.prepare<WithSearchText<AnimalParams>>(
+    `UPDATE pets SET ${setEach(butIdAndName)} WHERE id = @id AND name = @name
+     ${searchesDetails ? 'AND search_text = @searchText' : ''} AND NOT ${OLDER_THAN_GIVEN}`,
   );
   const upsertAll = writeTransaction(db, (pets: readonly Pet[]) => {
     for (const pet of pets) {
-      const params = animalParams(pet, held);
+      const params: WithSearchText<AnimalParams> = animalParams(pet, held);
       if (params.revision === null && ownRevisions) params.revision = 1;
+      if (searchesDetails) withSearchText(params);
       if (refreshKeepingName.run(params).changes === 0) upsert.run(withSearchText(params));
     }
   });
@@ -207,9 +221,16 @@ export function createPetsTable(db: SqliteDatabase): PetsTable {
     const after = settled(current, applyPetPatch(current, valid), valid, BigInt(id));
     const changed: ChangeParams = animalParams(after, idAndChanged);
     ownWrites++;
+    const searchedAlike = changed.name === current.name && animalSearchText(changed) === animalSearchText(current);
     return animalFromRow(
-      changed.name === current.name ? changeKeepingName.get(changed)! : changeAndRename.get(withSearchText(changed))!,
+      searchedAlike ? changeKeepingName.get(changed)! : changeAndRename.get(withSearchText(changed))!,
     );
+  });
+  /** The details filtered by that this table keeps (a replica's keeps none). */
+  const detailFilter = ({ sex, underTreatment }: Pick<ValidAnimalsQuery, 'sex' | 'underTreatment'>): DetailFilter => ({
+    ...(held.includes('sex') ? { sex } : {}),
+    ...(held.includes('treatment') ? { underTreatment } : {}),
+    byMicrochip: holdsMicrochip,
   });
   // One statement per shape of query (status or not, index or scan, order), prepared on first use.
   const statement = preparedStatements(db);
@@ -258,21 +279,21 @@ export function createPetsTable(db: SqliteDatabase): PetsTable {
       return row === undefined ? undefined : animalFromRow(row);
     },
 
-    browse({ status, search, sort }, offset, limit) {
-      const filter = petsFilter(status, search);
+    browse({ status, search, sort, ...details }, offset, limit) {
+      const filter = petsFilter(status, search, true, detailFilter(details));
       const sql = `SELECT ${columns} FROM pets WHERE ${filter.sql} ORDER BY ${PETS_ORDER_BY[sort]} LIMIT ? OFFSET ?`;
       return animalsFromRows(statement(sql).all(...filter.params, limit, offset) as AnimalSqlRow[], animalFromRow);
     },
 
-    countByStatus(search) {
-      const filter = petsFilter(undefined, search);
+    countByStatus(search, details = {}) {
+      const filter = petsFilter(undefined, search, true, detailFilter(details));
       const sql = `SELECT status, count(*) FROM pets WHERE ${filter.sql} GROUP BY status`;
       return toCounts(countStatement(sql).all(...filter.params) as Array<[PetStatus | null, number]>);
     },
 
     lookAlikes(name, categoryId, limit) {
       return animalsFromRows(
-        sameNameAndCategory.all(searchText(name.trim()), BigInt(categoryId), limit),
+        sameNameAndCategory.all({ text: searchText(name.trim()), categoryId: BigInt(categoryId), limit }),
         animalFromRow,
       );
     },

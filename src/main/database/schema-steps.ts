@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { searchText } from './search-text';
+import { animalSearchText, searchText } from './search-text';
 
 /**
  * Steps of the schema history that more than one database takes (see app-migrations.ts and
@@ -141,4 +141,18 @@ export const addAnimalDetails: Migration = (db) => {
       thumbnail BLOB NOT NULL
     ) STRICT;
   `);
+};
+
+// Find by species and breed too: the search text of each animal that has either is its name, its
+// species and its breed (animalSearchText); the triggers keep the full-text index in step.
+export const searchSpeciesAndBreed: Migration = (db) => {
+  const fill = db.prepare<[string, bigint]>('UPDATE pets SET search_text = ? WHERE id = ?');
+  const rows = db
+    .prepare<[], [bigint, string, string | null, string | null]>(
+      'SELECT id, name, species, breed FROM pets WHERE species IS NOT NULL OR breed IS NOT NULL',
+    )
+    .raw()
+    .safeIntegers()
+    .all();
+  for (const [id, name, species, breed] of rows) fill.run(animalSearchText({ name, species, breed }), id);
 };

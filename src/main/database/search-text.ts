@@ -18,3 +18,22 @@ export const TRIGRAM = 3;
 
 /** An FTS5 query for `folded` as one substring (a phrase of trigrams), whatever characters it holds. */
 export const substringMatch = (folded: string) => `"${folded.replaceAll('"', '""')}"`;
+
+/** What an animal is found by: its name, its species and its breed, if any. */
+export interface Searched {
+  name: string;
+  species?: string | null;
+  breed?: string | null;
+}
+
+/**
+ * The search text kept beside an animal: its name as search sees it, then its species and its
+ * breed, each on a line of its own. The name comes first and a line break sorts before any
+ * character a name may hold, so the text still sorts by name; no substring typed spans two parts.
+ */
+export function animalSearchText({ name, species, breed }: Searched): string {
+  return [name, species, breed]
+    .filter((part) => typeof part === 'string')
+    .map(searchText)
+    .join('\n');
+}

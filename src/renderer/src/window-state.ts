@@ -4,14 +4,12 @@ import { create } from 'zustand';
 import {
   describeCategory,
   type AnimalRow,
-  type AnimalSort,
   type AnimalsWindow,
   type AppError,
   type CategoryName,
   type EnvironmentName,
   type Pet,
   type PetPatch,
-  type PetStatus,
   type RemoteEnvironment,
   type ServerStatus,
   type SyncOutcome,
@@ -19,15 +17,10 @@ import {
 import type { ActiveEnvironmentView, ManagerLockView, PreferencesView } from '../../shared/ipc/views';
 import { useActiveCurrency } from './active-currency';
 import { call, CallError, subscribe } from './api';
+import { filterQuery, type Filter } from './list-filter';
 import { asManager } from './manager';
 
 export type Screen = 'animals' | 'settings';
-export interface Filter {
-  status: PetStatus | 'all';
-  search: string;
-  sort: AnimalSort;
-}
-
 /** Rows are fetched in blocks of this many, as the list scrolls to them. */
 export const BLOCK_ROWS = 100;
 
@@ -145,8 +138,7 @@ export const useWindowState = create<WindowState & WindowActions>()((set, get) =
     const window = await call('animals', {
       environment,
       query: {
-        ...(filter.status === 'all' ? {} : { status: filter.status }),
-        ...(filter.search.trim() === '' ? {} : { search: filter.search }),
+        ...filterQuery(filter, environment),
         sort: filter.sort,
         offset: block * BLOCK_ROWS,
         limit: BLOCK_ROWS,
@@ -175,7 +167,7 @@ export const useWindowState = create<WindowState & WindowActions>()((set, get) =
     environment: null,
     revision: -1,
     screen: 'animals',
-    filter: { status: 'all', search: '', sort: 'newest' },
+    filter: { status: 'all', search: '', sort: 'newest', sex: 'all', underTreatment: false },
     list: null,
     loading: true,
     refreshing: false,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEXES } from './animal-details';
 import type { EnvironmentName } from './environments';
 import type { AppError } from './errors';
 import { PET_STATUSES, type Pet, type PetStatus } from './pet';
@@ -14,13 +15,16 @@ export const SEARCH_MAX_LENGTH = 200;
 export const WINDOW_MAX_ROWS = 500;
 
 /**
- * Which animals the screen shows: a status (none: all), a search by any part of the name, an
- * order, and the window of rows it needs now (the list is virtualized: it asks only for what is
- * on screen, and a little around it).
+ * Which animals the screen shows: a status (none: all), a search by any part of the name, the
+ * species or the breed (or by a whole microchip number), an order, and the window of rows it needs
+ * now (the list is virtualized: it asks only for what is on screen, and a little around it). Where
+ * the environment keeps them, also a sex, and whether the animal is under treatment or not.
  */
 export const animalsQuerySchema = z.strictObject({
   status: z.enum(PET_STATUSES).optional(),
   search: z.string().max(SEARCH_MAX_LENGTH).optional(),
+  sex: z.enum(SEXES).optional(),
+  underTreatment: z.boolean().optional(),
   sort: z.enum(ANIMAL_SORTS).default('newest'),
   offset: z
     .number()
@@ -33,7 +37,7 @@ export const animalsQuerySchema = z.strictObject({
 export type AnimalsQuery = z.input<typeof animalsQuerySchema>;
 export type ValidAnimalsQuery = z.output<typeof animalsQuerySchema>;
 
-/** How many animals match the search under each status choice ("Available 132"). */
+/** How many animals match the search (and the details filtered by) under each status choice ("Available 132"). */
 export type StatusCounts = Record<'all' | PetStatus, number>;
 
 /** One row of the list: an animal, or an animal added here that the server does not have yet. */

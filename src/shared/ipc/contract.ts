@@ -11,6 +11,7 @@ import type {
 import type { CategoryName } from '../contract/categories';
 import type { ExportOutcome, ImportOutcome, ImportPreview, ImportProgress } from '../contract/animal-files';
 import { newPetBounds, petPatchBounds } from '../contract/animal-ipc-bounds';
+import { SEXES } from '../contract/animal-details';
 import { ANIMAL_SORTS, SEARCH_MAX_LENGTH } from '../contract/browse';
 import { ENVIRONMENTS, REMOTE_ENVIRONMENTS, type EnvironmentName } from '../contract/environments';
 import type { AppError } from '../contract/errors';
@@ -121,7 +122,7 @@ export const IPC_REQUESTS = {
   importCategoryNames: request(z.strictObject({ environment })).returns<{ named: number } | null>(),
   /** To a file a person chooses in main's dialog. */
   exportCategoryNames: request(z.strictObject({ environment })).returns<ExportOutcome>(),
-  /** The view (status, search, order) or, without `view`, every animal, to a file chosen in main's dialog. */
+  /** The view (status, search, the details filtered by, order) or, without `view`, every animal, to a file chosen in main's dialog. */
   exportAnimals: request(
     z.strictObject({
       environment,
@@ -129,6 +130,8 @@ export const IPC_REQUESTS = {
         .strictObject({
           status: z.enum(PET_STATUSES).optional(),
           search: z.string().max(SEARCH_MAX_LENGTH).optional(),
+          sex: z.enum(SEXES).optional(),
+          underTreatment: z.boolean().optional(),
           sort: z.enum(ANIMAL_SORTS),
         })
         .optional(),

@@ -5,6 +5,7 @@ import { call, messageOf, subscribe } from '../api';
 import { notDoneText } from '../change-words';
 import { ariaKeyShortcuts, COMMANDS, shortcutLabel } from '../../../shared/commands';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
+import { filterQuery, isFiltered } from '../list-filter';
 import { useWindowState } from '../window-state';
 import { Name } from './Name';
 import { useModal } from './use-modal';
@@ -83,13 +84,9 @@ export function AnimalFiles() {
         <ExportDialog
           environment={environment}
           viewCount={total}
-          filtered={filter.status !== 'all' || filter.search.trim() !== ''}
+          filtered={isFiltered(filter, environment)}
           onExport={async (whole) => {
-            const view = {
-              ...(filter.status === 'all' ? {} : { status: filter.status }),
-              ...(filter.search.trim() === '' ? {} : { search: filter.search }),
-              sort: filter.sort,
-            };
+            const view = { ...filterQuery(filter, environment), sort: filter.sort };
             const outcome = await call('exportAnimals', { environment, ...(whole ? {} : { view }) });
             if (outcome.path !== null) toast.success(`${animals(outcome.rows)} exported to ${outcome.path}.`);
           }}

@@ -2,7 +2,8 @@ import type { InventoryView, RemoteEnvironment, ServerStatus } from '../../../sh
 import type { ReactNode } from 'react';
 import { ENVIRONMENT_LABELS } from '../format';
 import { problemSentence } from '../server-words';
-import { isRemote, useWindowState, type AnimalList, type Filter } from '../window-state';
+import { filterQuery, isFiltered, type Filter } from '../list-filter';
+import { isRemote, useWindowState, type AnimalList } from '../window-state';
 import { AddAnimalForm } from './AddAnimalForm';
 import { AnimalFiles } from './AnimalFiles';
 import { AnimalsTable } from './AnimalsTable';
@@ -13,6 +14,8 @@ import { Time } from './Time';
 import { ToastRoom } from './ToastRoom';
 
 const count = new Intl.NumberFormat();
+/** Every animal: no status, search or detail filtered by (the order stays). */
+const UNFILTERED: Partial<Filter> = { status: 'all', search: '', sex: 'all', underTreatment: false };
 
 /** How much of the server's list this computer has, in words: never a claim of contact that did not happen. */
 function inventoryText(server: string, inventory: InventoryView, listedAt: string | null): ReactNode {
@@ -84,12 +87,14 @@ function emptyListText(
   filter: Filter,
   refreshing: boolean,
 ): string {
-  const which = filter.status === 'all' ? '' : ` ${filter.status}`;
-  const named = filter.search.trim() === '' ? '' : ` named like “${filter.search.trim()}”`;
+  const { status: which, sex, underTreatment } = filterQuery(filter, environment);
+  // "pending female animals under treatment named like “rex”"
+  const some = [which, sex, 'animals'].filter((word) => word !== undefined).join(' ');
+  const named = `${underTreatment ? ' under treatment' : ''}${filter.search.trim() === '' ? '' : ` named like “${filter.search.trim()}”`}`;
   if (!isRemote(environment))
-    return filter.status === 'all' && named === ''
+    return !isFiltered(filter, environment)
       ? 'No animals yet. Add the first one with the form.'
-      : `No${which} animals${named}.`;
+      : `No ${some}${named}.`;
   const server = ENVIRONMENT_LABELS[environment];
   const inventory = status?.inventory ?? list.inventory;
   if (list.listedAt === null && inventory?.state !== 'complete') {
@@ -98,8 +103,8 @@ function emptyListText(
     return status?.problem ? `${notYet}. ${problemSentence(status.problem)}` : `${notYet}.`;
   }
   return inventory?.state === 'complete'
-    ? `${server} has no${which} animals${named}.`
-    : `No${which} animals${named} among those ${server} last listed.`;
+    ? `${server} has no ${some}${named}.`
+    : `No ${some}${named} among those ${server} last listed.`;
 }
 
 function ListBody() {
@@ -135,8 +140,8 @@ function ListBody() {
     return (
       <div className="state-message" data-testid="empty-list">
         <p>{emptyListText(environment, list, status, filter, refreshing)}</p>
-        {(filter.status !== 'all' || filter.search !== '') && (
-          <button type="button" onClick={() => setFilter({ status: 'all', search: '' })}>
+        {isFiltered(filter, environment) && (
+          <button type="button" onClick={() => setFilter(UNFILTERED)}>
             Show all animals
           </button>
         )}

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
-import type { ChangeEntry, Pet } from '../../../shared/contract';
+import { looksLikeMicrochip, type ChangeEntry, type Pet } from '../../../shared/contract';
 import { useActiveCurrency } from '../active-currency';
 import { ENVIRONMENT_LABELS } from '../format';
 import { cellContext, useShownColumns } from '../list-columns';
@@ -18,6 +18,16 @@ function markFirstListPainted() {
   if (firstListPainted) return;
   firstListPainted = true;
   requestAnimationFrame(() => setTimeout(() => performance.mark('petstore:first-list-painted'), 0));
+}
+
+/** The search the person asked to go to the animal it finds (Enter after a microchip number), until it is shown. */
+let goToFound: string | null = null;
+
+/** Focuses the animal a whole microchip number found: now if it is shown, else as soon as it is. */
+export function focusFoundAnimal(search: string): void {
+  const found = document.querySelector<HTMLElement>('table.animals tbody tr[data-found]');
+  if (found) return found.focus();
+  goToFound = search;
 }
 
 /** Height of a row in pixels, as the stylesheet draws it (`.animals tbody tr`): the virtual list's measure. */
@@ -41,6 +51,18 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
   const context = useMemo(() => cellContext(currency), [currency]);
   const scroller = useRef<HTMLDivElement>(null);
   const selection = useRowSelection(list, scroller);
+  // A whole microchip number finds one animal at once: it is selected, and focused if Enter asked for it.
+  const search = useWindowState((state) => state.filter.search);
+  const onlyRow = list.total === 1 ? rowAt(list, 0) : undefined;
+  const found = looksLikeMicrochip(search) && onlyRow !== undefined ? rowKey(onlyRow) : null;
+  const { choose } = selection;
+  useEffect(() => {
+    if (found === null) return;
+    choose(found);
+    if (goToFound !== search) return;
+    goToFound = null;
+    document.querySelector<HTMLElement>(`table.animals tbody tr[data-found]`)?.focus();
+  }, [found, search, choose]);
   const virtualizer = useVirtualizer({
     count: list.total,
     getScrollElement: () => scroller.current,
@@ -169,6 +191,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
                 );
               const key = rowKey(row);
               const selectable = {
+                found: key === found,
                 rowKey: key,
                 selected: key === selection.selected,
                 tabStop: item.index === tabStop,

@@ -58,6 +58,7 @@ export function EntryRow({
   rowKey,
   selected,
   tabStop,
+  found,
   onFocus,
   columns,
 }: Measured & Selectable & EntryActions & { entry: OutboxEntry; columns: readonly DetailColumn[] }) {
@@ -70,6 +71,7 @@ export function EntryRow({
       ref={measure}
       data-row-key={rowKey}
       tabIndex={tabStop ? 0 : -1}
+      data-found={found || undefined}
       aria-selected={selected}
       onFocus={onFocus}
     >

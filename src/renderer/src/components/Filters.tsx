@@ -1,15 +1,74 @@
 import { COMMANDS, shortcutLabel } from '../../../shared/commands';
-import { ANIMAL_SORTS, PET_STATUSES, SEARCH_MAX_LENGTH, type AnimalSort } from '../../../shared/contract';
+import {
+  ANIMAL_SORTS,
+  looksLikeMicrochip,
+  PET_STATUSES,
+  personFieldsTakenBy,
+  SEARCH_MAX_LENGTH,
+  SEXES,
+  type AnimalSort,
+  type EnvironmentName,
+} from '../../../shared/contract';
 import { isMac } from '../format';
-import { useWindowState, type Filter } from '../window-state';
+import type { Filter } from '../list-filter';
+import { useWindowState } from '../window-state';
+import { focusFoundAnimal } from './AnimalsTable';
 
 export const SEARCH_FIELD_ID = 'find-by-name';
 const CHOICES: ReadonlyArray<Filter['status']> = ['all', ...PET_STATUSES];
 const SORT_LABELS: Record<AnimalSort, string> = { newest: 'Newest first', oldest: 'Oldest first', name: 'Name' };
 const count = new Intl.NumberFormat();
+const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+
+/** What the search box finds in `environment`: the local store's details too. */
+const searchHint = (environment: EnvironmentName | null) =>
+  environment !== null && personFieldsTakenBy(environment).includes('microchip')
+    ? 'Name, species, breed, microchip'
+    : 'Any part of a name';
+
+/** The sex and "Under treatment", beside the status, where the environment keeps them. */
+function DetailFilters({ environment }: { environment: EnvironmentName | null }) {
+  const filter = useWindowState((state) => state.filter);
+  const setFilter = useWindowState((state) => state.setFilter);
+  const taken = environment === null ? [] : personFieldsTakenBy(environment);
+  return (
+    <>
+      {taken.includes('sex') && (
+        <div className="field sex-filter">
+          <label htmlFor="sex-filter">
+            <span className="visually-hidden">Show by </span>Sex
+          </label>
+          <select
+            id="sex-filter"
+            value={filter.sex}
+            onChange={(event) => setFilter({ sex: event.target.value as Filter['sex'] })}
+          >
+            <option value="all">Any sex</option>
+            {SEXES.map((sex) => (
+              <option key={sex} value={sex}>
+                {capital(sex)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {taken.includes('treatment') && (
+        <label className="segment treatment-filter">
+          <input
+            type="checkbox"
+            checked={filter.underTreatment}
+            onChange={(event) => setFilter({ underTreatment: event.target.checked })}
+          />
+          <span>Under treatment</span>
+        </label>
+      )}
+    </>
+  );
+}
 
 /** Find by name, status (with how many each choice holds) and order; all live in the app store, so they outlast a trip to Settings. */
 export function Filters() {
+  const environment = useWindowState((state) => state.environment);
   const filter = useWindowState((state) => state.filter);
   const counts = useWindowState((state) => state.list?.counts);
   const setFilter = useWindowState((state) => state.setFilter);
@@ -24,7 +83,7 @@ export function Filters() {
           type="search"
           value={filter.search}
           maxLength={SEARCH_MAX_LENGTH}
-          placeholder="Any part of a name"
+          placeholder={searchHint(environment)}
           autoComplete="off"
           spellCheck={false}
           onChange={(event) => setFilter({ search: event.target.value })}
@@ -32,6 +91,11 @@ export function Filters() {
             if (event.key === 'Escape' && filter.search !== '') {
               event.preventDefault();
               setFilter({ search: '' });
+            }
+            // A microchip number typed or scanned (a reader ends it with Enter): to the animal it found.
+            if (event.key === 'Enter' && looksLikeMicrochip(filter.search)) {
+              event.preventDefault();
+              focusFoundAnimal(filter.search);
             }
           }}
         />
@@ -50,24 +114,27 @@ export function Filters() {
           ))}
         </select>
       </div>
-      <fieldset className="status-filter">
-        <legend>Status</legend>
-        {CHOICES.map((status) => (
-          <label key={status} className="segment">
-            <input
-              type="radio"
-              name="status-filter"
-              value={status}
-              checked={filter.status === status}
-              onChange={() => setFilter({ status })}
-            />
-            <span>
-              {status === 'all' ? 'All' : status[0]!.toUpperCase() + status.slice(1)}
-              {counts && <span className="count"> {count.format(counts[status])}</span>}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <div className="filter-row">
+        <fieldset className="status-filter">
+          <legend>Status</legend>
+          {CHOICES.map((status) => (
+            <label key={status} className="segment">
+              <input
+                type="radio"
+                name="status-filter"
+                value={status}
+                checked={filter.status === status}
+                onChange={() => setFilter({ status })}
+              />
+              <span>
+                {status === 'all' ? 'All' : status[0]!.toUpperCase() + status.slice(1)}
+                {counts && <span className="count"> {count.format(counts[status])}</span>}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <DetailFilters environment={environment} />
+      </div>
     </div>
   );
 }

@@ -31,6 +31,7 @@ export function PetRow({
   rowKey,
   selected,
   tabStop,
+  found,
   onFocus,
   actions,
   columns,
@@ -72,6 +73,7 @@ export function PetRow({
       ref={measure}
       data-row-key={rowKey}
       tabIndex={tabStop ? 0 : -1}
+      data-found={found || undefined}
       aria-selected={selected}
       className={selected ? 'selected' : undefined}
       data-pet-id={pet.id}

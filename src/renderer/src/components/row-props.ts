@@ -11,5 +11,7 @@ export interface Selectable {
   selected: boolean;
   /** The one row Tab goes to. */
   tabStop: boolean;
+  /** The animal a whole microchip number searched for found. */
+  found: boolean;
   onFocus(): void;
 }

@@ -58,6 +58,8 @@ export function useRowSelection(list: AnimalList, scroller: RefObject<HTMLElemen
   return {
     selected,
     selectedIndex,
+    /** Selects the animal of `key` without moving the focus (an animal found by its microchip). */
+    choose: setSelected,
     /** The row at `index` takes the focus (and so the selection) once it is on the page. */
     moveTo(index: number, scrollTo: (index: number) => void) {
       const to = Math.max(0, Math.min(list.total - 1, index));
