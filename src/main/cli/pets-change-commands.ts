@@ -23,7 +23,7 @@ export async function changePet(command: string, args: string[], writing: Writin
   const photo = command === 'edit' ? photoAsked(values) : null;
   refusePhotoUnlessKept(photo, environment, core);
   if (Object.keys(patch).length === 0 && photo === null)
-    throw new UsageError(`pets edit needs ${optionsInWords(environment)}, --photo or --no-photo`);
+    throw new UsageError(`pets edit needs something to change: ${optionsInWords(environment)}; or --photo, --no-photo`);
   const changed =
     Object.keys(patch).length === 0
       ? { pet: await core.getPet(environment, petId) }

@@ -179,7 +179,7 @@ describe('the command line', () => {
     const removed = await run(['pets', 'edit', '1', '--notes', '', '--json']);
     expect(removed.out).toBe('{"id":1,"name":"Rex","categoryId":1,"revision":2}');
     expect((await run(['pets', 'edit', '1'])).err).toMatch(
-      /pets edit needs --name, --category, --status, .* or --notes\n/,
+      /pets edit needs something to change: --name, --category, --status, .* or --notes;/,
     );
 
     expect(
@@ -190,7 +190,7 @@ describe('the command line', () => {
     });
     expect((await run(['pets', 'edit', '1', '--env', 'staging', '--notes', 'x'])).code).toBe(2);
     expect((await run(['pets', 'edit', '1', '--env', 'staging'])).err).toContain(
-      'pets edit needs --name, --category or --status',
+      'pets edit needs something to change: --name, --category or --status;',
     );
   });
 });
