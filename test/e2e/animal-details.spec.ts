@@ -13,7 +13,10 @@ const openSettings = async (page: Page) => {
   await expect(page.getByRole('heading', { name: 'Prices' })).toBeVisible();
 };
 
-test('a manager sets each environment’s currency in Settings, with the PIN', async ({ app: { page, core } }) => {
+test('a manager sets each environment’s currency in Settings, with the PIN; the window reads prices in it at once', async ({
+  app: { page, core },
+}) => {
+  core.addPet('local', { name: 'Goldie', categoryId: '4', price: 1250 });
   await core.setManagerPin('2468');
   await openSettings(page);
   const local = page.getByLabel('Local store currency');
@@ -34,6 +37,10 @@ test('a manager sets each environment’s currency in Settings, with the PIN', a
   await closeToasts(page);
   await page.locator('.currency-settings').scrollIntoViewIfNeeded();
   await checkScreen(page, 'settings-currency');
+  // The same amount, now read in pounds: in the list, and in the form beside the price.
+  await page.keyboard.press('Control+Shift+A');
+  await expect(row(page, 'Goldie').locator('td.detail-price')).toHaveText('£12.50');
+  await expect(page.locator('#add-price-currency')).toHaveText('GBP');
 });
 
 test('an animal’s details from the keyboard: More details opens with Enter and stays open; the price is read in the currency', async ({
