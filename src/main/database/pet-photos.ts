@@ -1,12 +1,4 @@
-import {
-  ApiError,
-  etagOf,
-  ifMatchHolds,
-  parseOrThrow,
-  petIdSchema,
-  type IfMatch,
-  type Pet,
-} from '../../shared/contract';
+import { ApiError, refuseUnlessStill, parseOrThrow, petIdSchema, type IfMatch, type Pet } from '../../shared/contract';
 import type { PreparedPhoto } from '../photos/prepare-photo';
 import { ANIMAL_COLUMNS, animalFromRow, type AnimalSqlRow } from './animal-columns';
 import { writeTransaction, type SqliteDatabase } from './database';
@@ -72,15 +64,7 @@ export function createPetPhotos(db: SqliteDatabase): PetPhotos {
     const row = selectPet.get(id);
     if (row === undefined) throw new ApiError('not_found', `No animal has id ${id}.`);
     const current = animalFromRow(row);
-    const tag = etagOf(current.revision ?? 1);
-    if (!ifMatchHolds(ifMatch, tag)) {
-      throw new ApiError(
-        'precondition_failed',
-        `Animal ${id} was changed since the version this photo was meant for: it is now revision ${current.revision}. Look at it again, and send the photo with If-Match: ${tag} if it still applies.`,
-        undefined,
-        current,
-      );
-    }
+    refuseUnlessStill(current, ifMatch, 'photo');
     return current;
   }
 

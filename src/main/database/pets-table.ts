@@ -4,8 +4,7 @@ import {
   ApiError,
   applyPetPatch,
   changesNothing,
-  etagOf,
-  ifMatchHolds,
+  refuseUnlessStill,
   petPatchSchema,
   type IfMatch,
   listPetsQuerySchema,
@@ -208,15 +207,7 @@ export function createPetsTable(db: SqliteDatabase): PetsTable {
     const row = selectById.get(BigInt(id));
     if (row === undefined) throw new ApiError('not_found', `No animal has id ${id}.`);
     const current = animalFromRow(row);
-    const tag = etagOf(current.revision ?? 1);
-    if (!ifMatchHolds(ifMatch, tag)) {
-      throw new ApiError(
-        'precondition_failed',
-        `Animal ${id} was changed since the version this change was made to: it is now revision ${current.revision}. Look at it again, and send the change with If-Match: ${tag} if it still applies.`,
-        undefined,
-        current,
-      );
-    }
+    refuseUnlessStill(current, ifMatch, 'change');
     if (changesNothing(current, valid)) return current;
     const after = settled(current, applyPetPatch(current, valid), valid, BigInt(id));
     const changed: ChangeParams = animalParams(after, idAndChanged);

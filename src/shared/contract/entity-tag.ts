@@ -1,3 +1,6 @@
+import { ApiError } from './errors';
+import type { Pet } from './pet';
+
 /**
  * Entity tags of animals (RFC 9110 §8.8.3), our extension: an animal's tag is its revision in
  * double quotes, strong, so `If-Match` compares it exactly.
@@ -32,3 +35,20 @@ export function parseIfMatch(header: string): IfMatch | null {
 /** Whether an animal whose current tag is `current` meets If-Match (strong comparison: a weak tag never matches). */
 export const ifMatchHolds = (ifMatch: IfMatch, current: string): boolean =>
   ifMatch === '*' || ifMatch.tags.includes(current);
+
+const MEANT = { change: 'this change was made to', photo: 'this photo was meant for' } as const;
+
+/**
+ * Refused (precondition_failed, with the animal as it is now) unless `ifMatch` still names
+ * `current`: what was sent (a change, a photo) was meant for a version someone has changed since.
+ */
+export function refuseUnlessStill(current: Pet, ifMatch: IfMatch, what: keyof typeof MEANT): void {
+  const tag = etagOf(current.revision ?? 1);
+  if (ifMatchHolds(ifMatch, tag)) return;
+  throw new ApiError(
+    'precondition_failed',
+    `Animal ${current.id} was changed since the version ${MEANT[what]}: it is now revision ${current.revision}. Look at it again, and send the ${what} with If-Match: ${tag} if it still applies.`,
+    undefined,
+    current,
+  );
+}
