@@ -144,6 +144,7 @@ export function createPetsTable(db: SqliteDatabase): PetsTable {
   );
   // A microchip number belongs to one animal (a unique index keeps it so; this names the other one).
   const holdsMicrochip = held.includes('microchip');
+  const holdsSoldOn = held.includes('soldOn');
   const chipHolder = holdsMicrochip
     ? db.prepare<[string, bigint], { id: string; name: string }>(
         `SELECT CAST(id AS TEXT) AS id, name FROM pets WHERE microchip = ? AND id IS NOT ?`,
@@ -157,7 +158,8 @@ export function createPetsTable(db: SqliteDatabase): PetsTable {
   };
   /** An add or a change as the store writes it: its date sold settled, its microchip its own. */
   const settled = <A extends Partial<Pet>>(before: Pet | undefined, after: A, given: object, id: bigint | null): A => {
-    const animal = holdsMicrochip ? settleSale(before, after, given, localToday()) : after;
+    // A table without the details (a replica's) keeps a server's animals as the server decides them.
+    const animal = holdsSoldOn ? settleSale(before, after, given, localToday()) : after;
     if (animal.microchip !== before?.microchip) refuseTakenMicrochip(animal.microchip, id);
     return animal;
   };
