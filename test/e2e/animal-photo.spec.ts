@@ -1,12 +1,13 @@
 // An animal's photo in its correction dialog: chosen in main's own dialog or dropped on the dialog,
-// shown from the bytes main gave, removed; hostile files refused in words, changing nothing. The
-// built renderer in Chromium over the real core (real SQLite files), as the harness runs it.
+// shown from the bytes main gave, removed; hostile files refused in words, changing nothing. Its
+// thumbnail in the list's Photo column, asked of main only as its row comes into view. The built
+// renderer in Chromium over the real core (real SQLite files), as the harness runs it.
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './harness';
-import { reopen } from './ui-helpers';
+import { checkScreen, reopen, row } from './ui-helpers';
 
 /** A JPEG of a soft gradient over a colour, made from raw pixels (the core's sharp reads photos only). */
 function jpegOf([r, g, b]: [number, number, number]): Promise<Buffer> {
@@ -58,6 +59,13 @@ async function expectPhotoShown(dialog: Locator, name: string): Promise<void> {
     .poll(() => image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth))
     .toBe(160);
 }
+
+/** Scrolls the list to its top or its foot, as a person's wheel would. */
+const scrollList = (page: Page, to: 'top' | 'bottom') =>
+  page.getByTestId('animals-scroll').evaluate((list, to) => {
+    const scrolled = list as unknown as { scrollTop: number; scrollHeight: number };
+    scrolled.scrollTop = to === 'top' ? 0 : scrolled.scrollHeight;
+  }, to);
 
 async function openCorrection(page: Page, name: string): Promise<Locator> {
   await page.getByRole('row').filter({ hasText: name }).first().focus();
@@ -166,4 +174,91 @@ test('the dialog with a photo: no axe violation in light or dark', async ({ app:
       colorScheme,
     ).toEqual([]);
   }
+});
+
+test('the list’s Photo column: a thumbnail for an animal with a photo, asked of main only as its row comes into view, never while filtering; none asked for an animal without', async ({
+  app: { page, core, main },
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const withPhoto = async (name: string, colour: [number, number, number], details: object = {}) => {
+    const { pet } = core.addPet('local', { name, categoryId: '4', status: 'available', ...details }) as {
+      pet: { id: string };
+    };
+    await core.setPhotoFromBytes('local', pet.id, await jpegOf(colour), 1);
+  };
+  const colours: Array<[number, number, number]> = [
+    [60, 130, 200],
+    [80, 160, 80],
+    [200, 160, 40],
+    [160, 80, 160],
+    [210, 100, 80],
+  ];
+  for (let i = 1; i <= 30; i++) await withPhoto(`Budgie ${i}`, colours[i % colours.length]!);
+  core.addPet('local', { name: 'Rex', categoryId: '3', status: 'available', price: 45000 });
+  await withPhoto('Bella', [190, 120, 60], { price: 12500, bornOn: '2026-02' });
+  await reopen(page);
+  await expect(row(page, 'Bella')).toBeVisible();
+  expect(main.calls['photoBytes'] ?? 0, 'no Photo column yet: no thumbnail asked').toBe(0);
+
+  // The column chosen from the keyboard: Photo is the first choice.
+  await page.getByRole('button', { name: /^Columns/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('checkbox', { name: 'Photo' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('table.animals thead th')).toHaveText([
+    'Id',
+    'Name',
+    'Category',
+    'Status',
+    'Photo',
+    'Price',
+    'Age',
+    'Sync',
+  ]);
+  const thumbnail = row(page, 'Bella').getByRole('img', { name: 'Photo of Bella' });
+  await expect(thumbnail).toBeVisible();
+  expect(await thumbnail.getAttribute('src')).toMatch(/^blob:/);
+  await expect
+    .poll(() => thumbnail.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth))
+    .toBeGreaterThan(0);
+  const size = (await thumbnail.boundingBox())!;
+  expect(Math.max(size.width, size.height)).toBe(32);
+  // An animal without a photo: a blank cell, and nothing asked.
+  await expect(row(page, 'Rex').locator('td.detail-photo')).toBeEmpty();
+
+  // Asked for the rows in view alone: the rows drawn beyond them (the virtual list's margin) wait.
+  const shown = page.locator('td.detail-photo img');
+  const waiting = page.locator('td.detail-photo [data-photo="loading"]');
+  await expect
+    .poll(async () => (await shown.count()) > 0 && main.calls['photoBytes'] === (await shown.count()))
+    .toBe(true);
+  expect(await waiting.count(), 'rows drawn out of view wait for theirs').toBeGreaterThan(0);
+  const asked = main.calls['photoBytes']!;
+  expect(asked).toBeLessThan(31);
+
+  // A filter and back: the thumbnails seen before come from the window's cache, not from main.
+  await page.keyboard.press('Control+f');
+  await page.keyboard.type('bella');
+  await expect(page.locator('table.animals tbody tr[data-row-key]')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(row(page, 'Rex')).toBeVisible();
+  await expect(thumbnail).toBeVisible();
+  expect(main.calls['photoBytes']).toBe(asked);
+
+  // Main slow to answer: typing in the search filters the list at once all the same.
+  const release = main.holdAnswers('photoBytes');
+  await scrollList(page, 'bottom');
+  await expect(row(page, 'Budgie 1')).toBeVisible();
+  await expect.poll(() => main.calls['photoBytes']).toBeGreaterThan(asked);
+  await page.keyboard.press('Control+f');
+  await page.keyboard.type('budgie 2');
+  await expect(page.locator('table.animals tbody tr[data-row-key]')).toHaveCount(11); // Budgie 2, 20 to 29
+  release();
+  await expect(row(page, 'Budgie 2').getByRole('img', { name: 'Photo of Budgie 2' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await scrollList(page, 'top');
+  await expect(thumbnail).toBeVisible();
+  await row(page, 'Bella').click();
+  await checkScreen(page, 'animals-photos');
 });

@@ -1,7 +1,10 @@
 // The window at 1024×768 and 800×600, with long names and long category names: nothing but the
 // list scrolls, the list shows rows enough to work in, nothing is cut, and a toast covers nothing
-// the person works with.
-import type { Page } from '@playwright/test';
+// the person works with. With every column chosen, the add form still fits a 1280×800 window and
+// the list never scrolls sideways; the filters take the Tab in the order they are seen.
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { PetstoreCore } from '../../src/main/core/petstore-core';
 import { expect, test } from './harness';
 import { checkScreen, closeToasts, connectServer, reopen, row, workIn } from './ui-helpers';
 
@@ -151,5 +154,149 @@ test('at 800×600 the row the person is on stays in sight when a toast makes roo
       .toBe('in sight');
   } finally {
     await server.close();
+  }
+});
+
+/** Forty animals with every detail the columns show, long breeds and names among them, a few with a photo. */
+async function animalsWithEveryDetail(core: PetstoreCore): Promise<void> {
+  for (const [categoryId, name] of CATEGORIES) core.nameCategory('local', { categoryId, name });
+  for (let i = 0; i < 40; i++) {
+    const added = core.addPet('local', {
+      name: `Parrot number ${i} with a long name from the importer`,
+      categoryId: CATEGORIES[i % CATEGORIES.length]![0],
+      status: 'available',
+      price: 123456 + i,
+      sex: i % 2 ? 'female' : 'male',
+      bornOn: '2025-03',
+      breed: i % 3 ? 'Blue-fronted Amazon' : 'Grey',
+      microchip: `250269604${String(100000 + i)}`,
+      ...(i % 4 === 0 ? { treatment: 'Drops until Friday' } : {}),
+    }) as { pet: { id: string } };
+    if (i >= 36) {
+      const background = { r: 40 * (i - 35), g: 120, b: 90 };
+      const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+      await core.setPhotoFromBytes('local', added.pet.id, photo, 1);
+    }
+  }
+}
+
+type Scroll = { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number };
+/** How far an element's content reaches, and how much of it the element shows. */
+const scrollOf = (element: Locator): Promise<Scroll> =>
+  element.evaluate((shown) => {
+    const { scrollWidth, clientWidth, scrollHeight, clientHeight } = shown as unknown as Scroll;
+    return { scrollWidth, clientWidth, scrollHeight, clientHeight };
+  });
+
+/**
+ * The list's headings and cells wider than their box without an ellipsis and the whole on hover,
+ * and text that may break inside a word (a name's and a category's aside: they end in an
+ * ellipsis). A word that may not break overflows its box instead, which the first finds.
+ */
+const cutOrBreaking = (page: Page) =>
+  page.evaluate(`(() => {
+    const problems = [];
+    for (const cell of document.querySelectorAll('table.animals :is(th, td)')) {
+      for (const element of [cell, ...cell.querySelectorAll('*')]) {
+        const style = getComputedStyle(element);
+        if (element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0) {
+          if (style.textOverflow !== 'ellipsis' || element.closest('[title]') === null) problems.push('cut: ' + element.textContent);
+        }
+        // Words of its own, set where a line may break inside a word.
+        const words = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.data.trim() !== '');
+        const wraps = !['nowrap', 'pre'].includes(style.whiteSpace);
+        const breaks = style.overflowWrap !== 'normal' || style.wordBreak !== 'normal';
+        if (words && wraps && breaks && !cell.matches('td:nth-child(2), td:nth-child(3)')) problems.push('may break a word: ' + element.textContent);
+      }
+    }
+    return problems;
+  })()`) as Promise<string[]>;
+
+/**
+ * A window of that size on animals with every detail, every column Columns offers ticked; the
+ * names of those the list says it has no room for.
+ */
+async function openWithEveryColumn(page: Page, core: PetstoreCore, width: number, height: number): Promise<string[]> {
+  await page.setViewportSize({ width, height });
+  await animalsWithEveryDetail(core);
+  await reopen(page);
+  const chooser = page.getByRole('button', { name: /^Columns/ });
+  await chooser.click();
+  const choices = page.getByRole('group', { name: 'Columns shown in the list' });
+  for (const box of await choices.getByRole('checkbox').all()) await box.check();
+  const noRoom = await choices.locator('label:has(.no-room)').allTextContents();
+  await page.keyboard.press('Escape');
+  await expect(choices).toHaveCount(0);
+  return noRoom.map((text) => text.replace('no room at this width', ''));
+}
+
+test('with every column on, a 1280×800 window shows the whole add form, its button without a scroll', async ({
+  app: { page, core },
+}) => {
+  await openWithEveryColumn(page, core, 1280, 800);
+  const add = page.getByRole('button', { name: 'Add to Local store' });
+  await expect(add).toBeInViewport({ ratio: 1 });
+  const sidePane = await scrollOf(page.locator('.side-pane'));
+  expect(sidePane.scrollHeight, 'the side pane needs no scroll').toBeLessThanOrEqual(sidePane.clientHeight);
+  const list = await scrollOf(page.getByTestId('animals-scroll'));
+  expect(list.scrollWidth, 'the list scrolls sideways').toBeLessThanOrEqual(list.clientWidth);
+  expect(await cutOrBreaking(page)).toEqual([]);
+});
+
+test('with every column on, an 800×600 list never scrolls sideways: columns without room are left out, said in Columns; none cut', async ({
+  app: { page, core },
+}) => {
+  const noRoom = await openWithEveryColumn(page, core, 800, 600);
+  expect(noRoom.length, 'columns left out').toBeGreaterThan(0);
+  const headers = page.locator('table.animals thead th');
+  for (const left of noRoom) await expect(headers.filter({ hasText: left })).toHaveCount(0);
+  await expect(headers.first()).toHaveText('Id');
+  await expect(headers.last()).toHaveText('Sync');
+  const list = await scrollOf(page.getByTestId('animals-scroll'));
+  expect(list.scrollWidth, 'the list scrolls sideways').toBeLessThanOrEqual(list.clientWidth);
+  expect(await cutOrBreaking(page)).toEqual([]);
+  // Wider again, columns come back.
+  const narrow = await headers.count();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(() => headers.count()).toBeGreaterThan(narrow);
+});
+
+test('the filters take the Tab in the order they are seen, in a short window and a tall one', async ({
+  app: { page, core },
+}) => {
+  core.addPet('local', { name: 'Rex', categoryId: '1', status: 'available', sex: 'male' });
+  await reopen(page);
+  const inOrder = [
+    page.getByLabel(/Find by name/),
+    page.getByLabel('Order'),
+    page.getByRole('checkbox', { name: 'Under treatment' }),
+    page.getByRole('radio', { name: /^All/ }),
+    page.getByLabel('Show by sex'),
+  ];
+  for (const [width, height] of [
+    [800, 600],
+    [1280, 720],
+    [1280, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await inOrder[0]!.focus();
+    for (const next of inOrder.slice(1)) {
+      await page.keyboard.press('Tab');
+      await expect(next, `${width}×${height}`).toBeFocused();
+    }
+    // As seen: line by line, left to right (the box of a check or radio is the segment around it).
+    const boxes = [];
+    for (const control of inOrder) {
+      const seen = control.locator('xpath=ancestor-or-self::*[self::label or self::div][1]');
+      boxes.push((await seen.boundingBox())!);
+    }
+    for (let i = 1; i < boxes.length; i++) {
+      const [before, after] = [boxes[i - 1]!, boxes[i]!];
+      const sameLine = after.y < before.y + before.height && before.y < after.y + after.height;
+      const seenAfter = sameLine ? after.x >= before.x + before.width - 1 : after.y >= before.y + before.height - 1;
+      expect(seenAfter, `${width}×${height}: filter ${i + 1} seen after filter ${i}`).toBe(true);
+    }
   }
 });

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { columnsOffered, DEFAULT_COLUMNS, DETAIL_COLUMNS, useChosenColumns } from '../../src/renderer/src/list-columns';
-import type { Pet } from '../../src/shared/contract';
+import {
+  columnsOffered,
+  DEFAULT_COLUMNS,
+  DETAIL_COLUMNS,
+  GIVE_WAY_ORDER,
+  useChosenColumns,
+  type TextColumn,
+} from '../../src/renderer/src/list-columns';
+import { personFieldsTakenBy, type Pet } from '../../src/shared/contract';
 
 const cell = (id: string, pet: Partial<Pet>, currency = 'GBP') =>
-  DETAIL_COLUMNS.find((column) => column.id === id)!.cell(
+  (DETAIL_COLUMNS.find((column) => column.id === id) as TextColumn).cell(
     { id: '1', name: 'Rex', categoryId: '1', ...pet },
     {
       currency,
@@ -13,10 +20,27 @@ const cell = (id: string, pet: Partial<Pet>, currency = 'GBP') =>
   );
 
 describe('the list’s detail columns', () => {
-  it('are offered only where the environment takes their fields, price and age at first', () => {
-    expect(columnsOffered('local').map((column) => column.id)).toEqual(['price', 'age', 'sex', 'breed', 'microchip']);
-    expect(columnsOffered('production')).toEqual([]);
+  it('are offered only where the environment takes their fields, the photo where photos are kept; price and age at first', () => {
+    expect(columnsOffered('local').map((column) => column.id)).toEqual([
+      'photo',
+      'price',
+      'age',
+      'sex',
+      'breed',
+      'microchip',
+    ]);
+    for (const server of ['production', 'staging'] as const) {
+      const offered = columnsOffered(server).map((column) => column.id);
+      expect(offered).not.toContain('photo');
+      for (const column of DETAIL_COLUMNS)
+        if (column.kind === 'text')
+          expect(offered.includes(column.id)).toBe(personFieldsTakenBy(server).includes(column.field));
+    }
     expect(useChosenColumns.getState().chosen).toEqual(DEFAULT_COLUMNS);
+  });
+
+  it('give way where the list has no room, each chosen one in an order of its own', () => {
+    expect([...GIVE_WAY_ORDER].sort()).toEqual(DETAIL_COLUMNS.map((column) => column.id).sort());
   });
 
   it('say a price in the currency and the locale, an age in words with the birth date on hover', () => {

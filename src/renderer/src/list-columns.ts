@@ -12,25 +12,38 @@ import {
   type PersonFieldName,
 } from '../../shared/contract';
 
-export interface DetailColumn {
+/** What a text cell needs besides the animal: the currency, the window's locale, and today. */
+export interface CellContext {
+  currency: string;
+  locale: string | undefined;
+  today: string;
+}
+
+/** A column of words: what the cell says, and the whole of it on hover where the cell says less. */
+export interface TextColumn {
+  kind: 'text';
   id: 'price' | 'age' | 'sex' | 'breed' | 'microchip';
   /** The field it shows: the column is offered only where the environment takes it. */
   field: PersonFieldName;
   label: string;
-  /** What the cell says, and the whole of it on hover where the cell says less. */
-  cell(
-    pet: Pet,
-    context: { currency: string; locale: string | undefined; today: string },
-  ): {
-    text: string;
-    title?: string;
-  };
+  cell(pet: Pet, context: CellContext): { text: string; title?: string };
 }
+
+/** The animal's thumbnail: offered where photos are kept, the local store alone (see docs/window.md). */
+export interface PhotoColumn {
+  kind: 'photo';
+  id: 'photo';
+  label: string;
+}
+
+export type DetailColumn = TextColumn | PhotoColumn;
 
 const capital = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 
 export const DETAIL_COLUMNS: readonly DetailColumn[] = [
+  { kind: 'photo', id: 'photo', label: 'Photo' },
   {
+    kind: 'text',
     id: 'price',
     field: 'price',
     label: 'Price',
@@ -39,6 +52,7 @@ export const DETAIL_COLUMNS: readonly DetailColumn[] = [
     }),
   },
   {
+    kind: 'text',
     id: 'age',
     field: 'bornOn',
     label: 'Age',
@@ -47,18 +61,34 @@ export const DETAIL_COLUMNS: readonly DetailColumn[] = [
         ? { text: '' }
         : { text: ageInWords(pet.bornOn, today), title: `Born ${formatDate(pet.bornOn, locale)}` },
   },
-  { id: 'sex', field: 'sex', label: 'Sex', cell: (pet) => ({ text: pet.sex === undefined ? '' : capital(pet.sex) }) },
-  { id: 'breed', field: 'breed', label: 'Breed', cell: (pet) => ({ text: pet.breed ?? '' }) },
-  { id: 'microchip', field: 'microchip', label: 'Microchip', cell: (pet) => ({ text: pet.microchip ?? '' }) },
+  {
+    kind: 'text',
+    id: 'sex',
+    field: 'sex',
+    label: 'Sex',
+    cell: (pet) => ({ text: pet.sex === undefined ? '' : capital(pet.sex) }),
+  },
+  { kind: 'text', id: 'breed', field: 'breed', label: 'Breed', cell: (pet) => ({ text: pet.breed ?? '' }) },
+  {
+    kind: 'text',
+    id: 'microchip',
+    field: 'microchip',
+    label: 'Microchip',
+    cell: (pet) => ({ text: pet.microchip ?? '' }),
+  },
 ];
 
 export type ColumnId = DetailColumn['id'];
 export const DEFAULT_COLUMNS: readonly ColumnId[] = ['price', 'age'];
+/** Where the list has no room for every column chosen, which are left out first: the widest and least asked for. */
+export const GIVE_WAY_ORDER: readonly ColumnId[] = ['microchip', 'breed', 'sex', 'photo', 'age', 'price'];
 const STORAGE_KEY = 'petstore.list.columns';
 
-/** The columns `environment` has: those of the fields it takes. */
+/** The columns `environment` has: those of the fields it takes, and the photo where photos are kept. */
 export const columnsOffered = (environment: EnvironmentName): readonly DetailColumn[] =>
-  DETAIL_COLUMNS.filter((column) => personFieldsTakenBy(environment).includes(column.field));
+  DETAIL_COLUMNS.filter((column) =>
+    column.kind === 'photo' ? environment === 'local' : personFieldsTakenBy(environment).includes(column.field),
+  );
 
 function remembered(): readonly ColumnId[] {
   try {
@@ -91,9 +121,12 @@ export function useShownColumns(environment: EnvironmentName): readonly DetailCo
   return columnsOffered(environment).filter((column) => chosen.includes(column.id));
 }
 
-/** What a cell needs besides the animal: the currency, the window's locale, and today. */
-export const cellContext = (currency: string) => ({
+/** What the list's text cells need now, prices in `currency`. */
+export const cellContext = (currency: string): CellContext => ({
   currency,
   locale: globalThis.navigator?.language,
   today: localToday(),
 });
+
+/** The chosen columns the list has no room for at its width now (Columns says so beside each). */
+export const useColumnsWithoutRoom = create<{ without: readonly ColumnId[] }>()(() => ({ without: [] }));

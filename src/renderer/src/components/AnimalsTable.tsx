@@ -10,6 +10,7 @@ import { EntryRow } from './EntryRow';
 import { PetRow, STATUS_KEYS, type PetActions } from './PetRow';
 import { useRowDialogs } from './RowDialogs';
 import { columnNeeds } from './table-columns';
+import { useColumnsWithRoom } from './use-columns-with-room';
 import { rowAt, rowKey, useRowSelection } from './use-row-selection';
 
 let firstListPainted = false;
@@ -46,10 +47,13 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     isRemote(state.environment) ? state.servers[state.environment]?.changes !== 'unsupported' : true,
   );
   const { actions, dialogs } = useRowDialogs();
-  const columns = useShownColumns(environment);
+  const chosenColumns = useShownColumns(environment);
   const currency = useActiveCurrency((state) => state.currency);
   const context = useMemo(() => cellContext(currency), [currency]);
   const scroller = useRef<HTMLDivElement>(null);
+  // The id column as wide as the longest id loaded: a 19-digit id on one line, a short one leaving room for names.
+  const { idChars, categoryChars, syncCell } = useMemo(() => columnNeeds(list.blocks.values()), [list.blocks]);
+  const columns = useColumnsWithRoom(chosenColumns, scroller, `${idChars} ${categoryChars} ${syncCell}`);
   const selection = useRowSelection(list, scroller);
   // A whole microchip number finds one animal at once: it is selected, and focused if Enter asked for it.
   const search = useWindowState((state) => state.filter.search);
@@ -141,9 +145,6 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     } else actions.edit({ kind: 'pet', pet: row.pet });
   };
 
-  // The id column as wide as the longest id loaded: a 19-digit id on one line, a short one leaving room for names.
-  const { idChars, categoryChars, syncCell } = useMemo(() => columnNeeds(list.blocks.values()), [list.blocks]);
-
   return (
     <>
       <div
@@ -218,6 +219,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
                   index={item.index}
                   measure={virtualizer.measureElement}
                   actions={petActions(row.pet, row.change)}
+                  environment={environment}
                   columns={columns}
                   context={context}
                   {...selectable}

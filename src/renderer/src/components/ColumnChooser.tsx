@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EnvironmentName } from '../../../shared/contract';
-import { columnsOffered, useChosenColumns } from '../list-columns';
+import { columnsOffered, useChosenColumns, useColumnsWithoutRoom } from '../list-columns';
 
 /**
  * "Columns": a button, and under it a checkbox for each detail the list can show. Enter or Space
  * opens it (the focus on the first box), arrows or Tab move, Space ticks, Escape closes it and
- * gives the focus back to the button, as does a click elsewhere.
+ * gives the focus back to the button, as does a click elsewhere. A column chosen that the list has
+ * no room for at its width says so beside it.
  */
 export function ColumnChooser({ environment }: { environment: EnvironmentName }) {
   const [open, setOpen] = useState(false);
   const chosen = useChosenColumns((state) => state.chosen);
   const toggle = useChosenColumns((state) => state.toggle);
+  const withoutRoom = useColumnsWithoutRoom((state) => state.without);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLFieldSetElement>(null);
   const offered = columnsOffered(environment);
@@ -59,16 +61,26 @@ export function ColumnChooser({ environment }: { environment: EnvironmentName })
           }}
         >
           <legend className="visually-hidden">Columns shown in the list</legend>
-          {offered.map((column) => (
-            <label key={column.id} className="checkbox">
-              <input
-                type="checkbox"
-                checked={chosen.includes(column.id)}
-                onChange={(event) => toggle(column.id, event.target.checked)}
-              />
-              {column.label}
-            </label>
-          ))}
+          {offered.map((column) => {
+            const noRoom = chosen.includes(column.id) && withoutRoom.includes(column.id);
+            return (
+              <label key={column.id} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(column.id)}
+                  aria-describedby={noRoom ? `no-room-${column.id}` : undefined}
+                  onChange={(event) => toggle(column.id, event.target.checked)}
+                />
+                {column.label}
+                {noRoom && (
+                  // Out of the box's name, in its description.
+                  <span id={`no-room-${column.id}`} className="no-room" aria-hidden="true">
+                    no room at this width
+                  </span>
+                )}
+              </label>
+            );
+          })}
         </fieldset>
       )}
     </div>

@@ -8,6 +8,7 @@ import {
   SEXES,
   type AnimalSort,
   type EnvironmentName,
+  type PersonFieldName,
 } from '../../../shared/contract';
 import { isMac } from '../format';
 import type { Filter } from '../list-filter';
@@ -20,53 +21,64 @@ const SORT_LABELS: Record<AnimalSort, string> = { newest: 'Newest first', oldest
 const count = new Intl.NumberFormat();
 const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 
+/** Whether `environment` keeps `field`: its filters and what its search finds follow. */
+const keeps = (environment: EnvironmentName | null, field: PersonFieldName) =>
+  environment !== null && personFieldsTakenBy(environment).includes(field);
+
 /** What the search box finds in `environment`: the local store's details too. */
 const searchHint = (environment: EnvironmentName | null) =>
-  environment !== null && personFieldsTakenBy(environment).includes('microchip')
-    ? 'Name, species, breed, microchip'
-    : 'Any part of a name';
+  keeps(environment, 'microchip') ? 'Name, species, breed, microchip' : 'Any part of a name';
 
-/** The sex and "Under treatment", beside the status, where the environment keeps them. */
-function DetailFilters({ environment }: { environment: EnvironmentName | null }) {
-  const filter = useWindowState((state) => state.filter);
-  const setFilter = useWindowState((state) => state.setFilter);
-  const taken = environment === null ? [] : personFieldsTakenBy(environment);
+interface FilterProps {
+  environment: EnvironmentName | null;
+  filter: Filter;
+  setFilter(change: Partial<Filter>): void;
+}
+
+/** The sex, beside the status, where the environment keeps it. */
+function SexFilter({ environment, filter, setFilter }: FilterProps) {
+  if (!keeps(environment, 'sex')) return null;
   return (
-    <>
-      {taken.includes('sex') && (
-        <div className="field sex-filter">
-          <label htmlFor="sex-filter">
-            <span className="visually-hidden">Show by </span>Sex
-          </label>
-          <select
-            id="sex-filter"
-            value={filter.sex}
-            onChange={(event) => setFilter({ sex: event.target.value as Filter['sex'] })}
-          >
-            <option value="all">Any sex</option>
-            {SEXES.map((sex) => (
-              <option key={sex} value={sex}>
-                {capital(sex)}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      {taken.includes('treatment') && (
-        <label className="segment treatment-filter">
-          <input
-            type="checkbox"
-            checked={filter.underTreatment}
-            onChange={(event) => setFilter({ underTreatment: event.target.checked })}
-          />
-          <span>Under treatment</span>
-        </label>
-      )}
-    </>
+    <div className="field sex-filter">
+      <label htmlFor="sex-filter">
+        <span className="visually-hidden">Show by </span>Sex
+      </label>
+      <select
+        id="sex-filter"
+        value={filter.sex}
+        onChange={(event) => setFilter({ sex: event.target.value as Filter['sex'] })}
+      >
+        <option value="all">Any sex</option>
+        {SEXES.map((sex) => (
+          <option key={sex} value={sex}>
+            {capital(sex)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
-/** Find by name, status (with how many each choice holds) and order; all live in the app store, so they outlast a trip to Settings. */
+/** "Under treatment", beside the order, where the environment keeps treatments. */
+function TreatmentFilter({ environment, filter, setFilter }: FilterProps) {
+  if (!keeps(environment, 'treatment')) return null;
+  return (
+    <label className="segment treatment-filter">
+      <input
+        type="checkbox"
+        checked={filter.underTreatment}
+        onChange={(event) => setFilter({ underTreatment: event.target.checked })}
+      />
+      <span>Under treatment</span>
+    </label>
+  );
+}
+
+/**
+ * Find by name, order, status (with how many each choice holds) and the details; all live in the
+ * app store, so they outlast a trip to Settings. In the page in the order they are seen, line by
+ * line at every size, so Tab goes as the eye does.
+ */
 export function Filters() {
   const environment = useWindowState((state) => state.environment);
   const filter = useWindowState((state) => state.filter);
@@ -114,6 +126,7 @@ export function Filters() {
           ))}
         </select>
       </div>
+      <TreatmentFilter environment={environment} filter={filter} setFilter={setFilter} />
       <div className="filter-row">
         <fieldset className="status-filter">
           <legend>Status</legend>
@@ -133,7 +146,7 @@ export function Filters() {
             </label>
           ))}
         </fieldset>
-        <DetailFilters environment={environment} />
+        <SexFilter environment={environment} filter={filter} setFilter={setFilter} />
       </div>
     </div>
   );

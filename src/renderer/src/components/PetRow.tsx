@@ -1,5 +1,14 @@
-import { applyPetPatch, type ChangeEntry, type Pet, type PetPatch, type PetStatus } from '../../../shared/contract';
-import type { cellContext, DetailColumn } from '../list-columns';
+import {
+  applyPetPatch,
+  type ChangeEntry,
+  type EnvironmentName,
+  type Pet,
+  type PetPatch,
+  type PetStatus,
+} from '../../../shared/contract';
+import type { CellContext, DetailColumn } from '../list-columns';
+import { useWindowState } from '../window-state';
+import { AnimalThumbnail } from './AnimalPhoto';
 import { Category } from './Category';
 import { ChangeWaiting, changeProblem } from './ChangeState';
 import { useAddressNow } from './held';
@@ -10,6 +19,8 @@ import { ProblemActions, ProblemReason } from './RowProblem';
 
 /** The keys that set a status on the selected row, one keystroke each. */
 export const STATUS_KEYS: Record<string, PetStatus> = { a: 'available', p: 'pending', s: 'sold' };
+/** The side of a row's thumbnail, in CSS pixels: a row stays as tall as one line of text and its buttons. */
+const THUMBNAIL_SIZE = 32;
 const STATUS_LABELS: Record<PetStatus, string> = { available: 'Available', pending: 'Pending', sold: 'Sold' };
 
 export interface PetActions {
@@ -34,6 +45,7 @@ export function PetRow({
   found,
   onFocus,
   actions,
+  environment,
   columns,
   context,
 }: Measured &
@@ -42,11 +54,14 @@ export function PetRow({
     change?: ChangeEntry;
     saving?: PetPatch;
     actions: PetActions;
+    environment: EnvironmentName;
     columns: readonly DetailColumn[];
-    context: ReturnType<typeof cellContext>;
+    context: CellContext;
   }) {
   const shown = saving === undefined ? pet : applyPetPatch(pet, saving);
   const addressNow = useAddressNow();
+  // The category's name, whole on hover where the cell cuts it.
+  const categoryName = useWindowState((state) => state.categoryNames.get(shown.categoryId));
   const items = [
     ...(actions.onStatus === null
       ? []
@@ -87,7 +102,7 @@ export function PetRow({
         </span>
         {problem && <ProblemReason problem={problem} />}
       </td>
-      <td>
+      <td title={categoryName}>
         <Category id={shown.categoryId} />
       </td>
       <td>
@@ -99,9 +114,18 @@ export function PetRow({
         )}
       </td>
       {columns.map((column) => {
+        // Asked of main once the cell is on screen, never while the list is drawn; nothing for an animal without one.
+        if (column.kind === 'photo')
+          return (
+            <td key={column.id} className="detail detail-photo">
+              {shown.photo !== undefined && (
+                <AnimalThumbnail environment={environment} pet={shown} size={THUMBNAIL_SIZE} />
+              )}
+            </td>
+          );
         const { text, title } = column.cell(shown, context);
         return (
-          <td key={column.id} className={`detail detail-${column.id}`} title={title}>
+          <td key={column.id} className={`detail detail-${column.id}`} title={title ?? (text || undefined)}>
             {text}
           </td>
         );
