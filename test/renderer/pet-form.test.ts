@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERSON_FIELD_NAMES, REMOTE_PERSON_FIELD_NAMES } from '../../src/shared/contract';
+import { PERSON_FIELD_NAMES } from '../../src/shared/contract';
 import {
   draftOf,
   draftToPet,
@@ -65,7 +65,7 @@ describe('the add form rules', () => {
 
   it('shows the fields the environment takes, each starting as the declaration says', () => {
     expect(formFields('local')).toEqual(PERSON_FIELD_NAMES);
-    expect(formFields('production')).toEqual(REMOTE_PERSON_FIELD_NAMES);
+    expect(formFields('production')).toEqual(PERSON_FIELD_NAMES);
     expect(newDraft('5')).toMatchObject({ name: '', categoryId: '5', status: 'available' });
     expect(isEmptyDraft(newDraft('5'), 'local')).toBe(true);
     expect(isEmptyDraft(draft({ name: 'R' }), 'local')).toBe(false);

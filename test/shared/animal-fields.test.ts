@@ -9,7 +9,7 @@ import {
   changesNothing,
   composePatches,
   describePatch,
-  fieldsNotTaken,
+  fieldsServerDecides,
   newPetBounds,
   newPetSchema,
   parseOrThrow,
@@ -228,12 +228,15 @@ describe('what a server is sent and read for', () => {
     expect(REMOTE_FIELD_NAMES).toContain('revision'); // a server's own field of ours is read when it sends it
   });
 
-  it('is what the local store and a server take of a person', () => {
-    expect(personFieldsTakenBy('local')).toEqual(PERSON_FIELD_NAMES);
-    expect(personFieldsTakenBy('production')).toEqual(REMOTE_PERSON_FIELD_NAMES);
-    expect(personFieldsTakenBy('staging')).toEqual(REMOTE_PERSON_FIELD_NAMES);
-    expect(fieldsNotTaken('production', { name: 'Rex', categoryId: '7', status: 'sold' })).toEqual([]);
-    expect(fieldsNotTaken('staging', null)).toEqual([]);
+  it('is what every environment takes of a person: a server without details has them kept here', () => {
+    for (const environment of ['local', 'production', 'staging'] as const)
+      expect(personFieldsTakenBy(environment)).toEqual(PERSON_FIELD_NAMES);
+  });
+
+  it("are what a server's answers decide: the details only from a server with the extension", () => {
+    expect(fieldsServerDecides(false)).toEqual(REMOTE_FIELD_NAMES);
+    expect(fieldsServerDecides(true)).toEqual(ANIMAL_FIELD_NAMES.filter((name) => name !== 'photo'));
+    expect(fieldsServerDecides(true)).not.toContain('photo');
   });
 
   it("reads a server's animal without what it is not read for", () => {
@@ -294,20 +297,16 @@ describe('notes, our extension', () => {
     });
   });
 
-  it("are the local store's alone: no server is sent them, read for them, or asked to take them", () => {
+  it("are read from a server one by one: a detail out of bounds is left out, the animal kept", () => {
     expect(REMOTE_FIELD_NAMES).not.toContain('notes');
-    expect(personFieldsTakenBy('local')).toContain('notes');
-    expect(personFieldsTakenBy('staging')).not.toContain('notes');
-    expect(fieldsNotTaken('local', { notes: 'Bites.' })).toEqual([]);
-    expect(fieldsNotTaken('production', { name: 'Rex', notes: 'Bites.' })).toEqual([
-      {
-        field: 'notes',
-        message:
-          "is our extension, which only the local store keeps; Production's server is never sent it, as the app cannot yet tell whether a server has the extension",
-      },
-    ]);
-    const sent = { id: 1n, name: 'Rex', categoryId: 2n, notes: 'theirs' };
-    expect(remotePetSchema('json').parse(sent)).toEqual({ id: '1', name: 'Rex', categoryId: '2' });
-    expect(petSchema('json').parse(sent)).toEqual({ id: '1', name: 'Rex', categoryId: '2', notes: 'theirs' });
+    const sent = { id: 1n, name: 'Rex', categoryId: 2n, notes: 'theirs', sex: 'dragon', price: -5, breed: 'Beagle' };
+    expect(remotePetSchema('json').parse(sent)).toEqual({
+      id: '1',
+      name: 'Rex',
+      categoryId: '2',
+      notes: 'theirs',
+      breed: 'Beagle',
+    });
+    expect(() => petSchema('json').parse(sent)).toThrow();
   });
 });

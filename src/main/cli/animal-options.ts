@@ -1,6 +1,5 @@
 import {
   ANIMAL_FIELDS,
-  notTakenReason,
   parseMoney,
   PERSON_FIELD_NAMES,
   personFieldsTakenBy,
@@ -74,8 +73,7 @@ function given(values: Parsed['values'], environment: EnvironmentName): Array<[P
     const removed = values[`no-${flag}`] === true;
     if (typeof value !== 'string' && !removed) continue;
     if (typeof value === 'string' && removed) throw new UsageError(`give --${flag} or --no-${flag}, not both`);
-    if (!taken.includes(name))
-      throw new UsageError(`--${flag} cannot be used with ${environment}: ${name} ${notTakenReason(environment)}`);
+    if (!taken.includes(name)) throw new UsageError(`--${flag} cannot be used with ${environment}`);
     fields.push([name, removed ? null : (value as string)]);
   }
   return fields;

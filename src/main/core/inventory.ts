@@ -80,6 +80,11 @@ export interface RemoteServer {
   /** Changes no sync sends until a person decides on an earlier change of their animal. */
   waitingBehind(): number;
 
+  /** Asks the server which of our extensions it has, unless it said so lately or `again`. */
+  learnExtensions(options?: { again?: boolean }): Promise<void>;
+  /** The animals' details kept on this computer, sent to the server now that it takes them: how many animals'. */
+  uploadKeptDetails(): number;
+
   /** One sync pass; `force`: what is in backoff goes too. */
   syncPass(options?: { force?: boolean }): Promise<SyncPassResult>;
   /** Told after each batch of a pass; returns the unsubscribe. */

@@ -1,4 +1,11 @@
-import { ApiError, etagOf, notTakenReason, type EnvironmentName, type IfMatch, type Pet } from '../../shared/contract';
+import {
+  ApiError,
+  etagOf,
+  photoNotTakenReason,
+  type EnvironmentName,
+  type IfMatch,
+  type Pet,
+} from '../../shared/contract';
 import type { PhotoBytes } from '../../shared/contract/photos';
 import type { SqliteDatabase } from '../database/database';
 import { createPetPhotos, type PetPhotos, type PhotoSize } from '../database/pet-photos';
@@ -27,7 +34,7 @@ export function createPhotoUseCases({ events, openFile, inventory }: CoreParts, 
   function photosOf(environment: EnvironmentName): PetPhotos {
     const photos = kept[environment];
     if (photos !== undefined) return photos;
-    throw ApiError.fromFields('invalid_body', [{ field: 'photo', message: notTakenReason(environment) }]);
+    throw ApiError.fromFields('invalid_body', [{ field: 'photo', message: photoNotTakenReason(environment) }]);
   }
 
   async function setPhotoFromBytes(

@@ -1,4 +1,4 @@
-import { ApiError, refuseFieldsNotTaken, type RemoteEnvironment } from '../../shared/contract';
+import { ApiError, type RemoteEnvironment } from '../../shared/contract';
 import { toAppError, type FaultLog } from '../app-error';
 import type { SyncPassResult } from '../sync/sync-engine';
 import type { Inventory, RemoteServer } from './inventory';
@@ -21,8 +21,6 @@ export function createRemoteInventory(
   { remotes, keyAccess, log }: RemoteInventoryParts,
 ): Inventory {
   const replica = () => remotes.replica(environment);
-  /** An add or a change the server takes; one that sets a field it is never sent (our extension's) is refused, not cut. */
-  const taken = <T>(given: T): T => (refuseFieldsNotTaken(environment, given), given);
 
   const server: RemoteServer = {
     environment,
@@ -47,11 +45,13 @@ export function createRemoteInventory(
     outboxEntry: (entryId) => replica().outbox.get(entryId),
     changeEntries: () => replica().changeEntries(),
     changeEntry: (entryId) => replica().changeEntry(entryId),
-    correctEntry: (entryId, pet) => replica().correctEntry(entryId, taken(pet)),
+    correctEntry: (entryId, pet) => replica().correctEntry(entryId, pet),
     resolveConflict: (entryId, choice) => replica().resolveConflict(entryId, choice),
-    resend: (entryId, fixed) => replica().resend(entryId, taken(fixed)),
+    resend: (entryId, fixed) => replica().resend(entryId, fixed),
     discard: (entryId) => replica().discard(entryId),
     waitingBehind: () => replica().waitingBehind(),
+    learnExtensions: (options) => replica().learnExtensions(options),
+    uploadKeptDetails: () => replica().uploadKeptDetails(),
 
     syncPass: (options) => replica().engine.syncNow(options),
     onSyncProgress(listener: (progress: SyncPassResult) => void) {
@@ -69,6 +69,7 @@ export function createRemoteInventory(
     // When the server cannot answer, the replica's animals come with the reason: a list is never lost to the network.
     async refreshPets(query) {
       try {
+        await replica().learnExtensions();
         return await replica().refresh(query);
       } catch (error) {
         if (error instanceof ApiError) throw error; // the query itself is wrong
@@ -77,10 +78,13 @@ export function createRemoteInventory(
     },
 
     animals: (query) => replica().animals(query),
-    walkEveryAnimal: () => replica().walkInventory(),
-    addPet: (pet) => ({ entry: replica().createPet(taken(pet)) }),
+    async walkEveryAnimal() {
+      await replica().learnExtensions();
+      await replica().walkInventory();
+    },
+    addPet: (pet) => ({ entry: replica().createPet(pet) }),
     // A change waits in the replica and is judged by the server against the revision it was made to.
-    changePet: (petId, patch) => ({ change: replica().changePet(petId, taken(patch)) }),
+    changePet: (petId, patch) => ({ change: replica().changePet(petId, patch) }),
     shownPet: (petId) => replica().shownPet(petId),
     getPet: (petId) => replica().getPet(petId),
     lookAlikes: (pet) => replica().lookAlikes(pet),

@@ -9,12 +9,14 @@ const SETTLE_WAITS_UP_TO_MS = 30_000;
 export function createSyncUseCases({ inventory, server }: CoreParts) {
   return {
     /**
-     * "Sync now": everything waiting is sent at once, backoff or not; then the server is asked for
-     * its list, so that what the outcome says about the server comes from hearing from it.
+     * "Sync now": everything waiting is sent at once, backoff or not; then the server is asked which
+     * extensions it has, and for its list, so that what the outcome says about the server comes
+     * from hearing from it.
      */
     async syncNow(environment: RemoteEnvironment): Promise<SyncOutcome & { pass: SyncPassResult }> {
       const remote = server(environment);
       const pass = await remote.syncPass({ force: true });
+      await remote.learnExtensions({ again: true });
       await inventory(environment)
         .walkEveryAnimal()
         .catch(() => undefined); // its outcome is in the status
@@ -44,5 +46,10 @@ export function createSyncUseCases({ inventory, server }: CoreParts) {
     },
 
     serverStatus: (environment: RemoteEnvironment): ServerStatus => server(environment).status(),
+
+    /** The animals' details kept on this computer, sent to the server now that it takes them: how many animals'. */
+    uploadKeptDetails: (environment: RemoteEnvironment): { queued: number } => ({
+      queued: server(environment).uploadKeptDetails(),
+    }),
   };
 }

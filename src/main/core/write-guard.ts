@@ -7,7 +7,6 @@ import {
   parseOrThrow,
   PERSON_FIELD_NAMES,
   petPatchSchema,
-  refuseFieldsNotTaken,
   type EnvironmentName,
   type PersonField,
   type PersonFieldName,
@@ -104,12 +103,9 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
     return { message: `Change ${who} in PRODUCTION?`, detail: lines.join('\n'), confirmLabel: 'Change in production' };
   }
 
-  /** An add or a change valid, and refused before anything is asked when it sets a field the environment does not take. */
-  function takenBy<S extends z.ZodType>(environment: EnvironmentName, schema: S, given: unknown): z.output<S> {
-    const valid = parseOrThrow(schema, given, 'invalid_body', 'body');
-    refuseFieldsNotTaken(environment, valid);
-    return valid;
-  }
+  /** An add or a change valid before anything is asked. */
+  const validBody = <S extends z.ZodType>(schema: S, given: unknown): z.output<S> =>
+    parseOrThrow(schema, given, 'invalid_body', 'body');
 
   const addQuestion = (environment: EnvironmentName, pet: NewPet, resend = false): ProductionQuestion => ({
     message: `${resend ? 'Resend' : 'Add'} ${animalWords(environment, pet)} to PRODUCTION?`,
@@ -122,7 +118,7 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
     permit,
 
     async addPet(environment: EnvironmentName, newPet: unknown, options: { anyway?: boolean } = {}) {
-      const valid = takenBy(environment, newPetSchema('app'), newPet);
+      const valid = validBody(newPetSchema('app'), newPet);
       // The look-alike question comes first: a person confirms production once, for an add that goes.
       if (!options.anyway) core.checkLookAlikes(environment, valid);
       await permit(environment, () => addQuestion(environment, valid));
@@ -130,7 +126,7 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
     },
 
     async changePet(environment: EnvironmentName, petId: string, patch: unknown, options: { revision?: number } = {}) {
-      const valid = takenBy(environment, petPatchSchema('app'), patch);
+      const valid = validBody(petPatchSchema('app'), patch);
       await permit(environment, () => changeQuestion(environment, petId, valid));
       return core.changePet(environment, petId, valid, options);
     },
@@ -149,7 +145,7 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
     },
 
     async resendEntry(environment: RemoteEnvironment, entryId: string, fixed?: unknown) {
-      const corrected = fixed === undefined ? undefined : takenBy(environment, newPetSchema('app'), fixed);
+      const corrected = fixed === undefined ? undefined : validBody(newPetSchema('app'), fixed);
       const add = corrected ?? core.outboxEntry(environment, entryId);
       const change = core.changeEntry(environment, entryId);
       if (add) await permit(environment, () => addQuestion(environment, add, true));
@@ -159,7 +155,7 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
     },
 
     async correctEntry(environment: RemoteEnvironment, entryId: string, pet: unknown) {
-      const valid = takenBy(environment, newPetSchema('app'), pet);
+      const valid = validBody(newPetSchema('app'), pet);
       await permit(environment, () => addQuestion(environment, valid));
       return core.correctEntry(environment, entryId, valid);
     },
@@ -174,6 +170,17 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
         });
       } else mustBeAllowed(environment);
       return core.resolveConflict(environment, entryId, choice);
+    },
+
+    async uploadKeptDetails(environment: RemoteEnvironment) {
+      const kept = core.serverStatus(environment).details.keptHere;
+      await permit(environment, () => ({
+        message: `Send ${kept === 1 ? 'one animal’s details' : `${kept} animals’ details`} to PRODUCTION?`,
+        detail:
+          "The live shop's server will keep the prices, dates, breeds and the rest kept on this computer until now.",
+        confirmLabel: 'Send to production',
+      }));
+      return core.uploadKeptDetails(environment);
     },
 
     discardEntry(environment: RemoteEnvironment, entryId: string) {

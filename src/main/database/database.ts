@@ -1,3 +1,4 @@
+import { animalSearchText } from './search-text';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -61,6 +62,10 @@ function open(file: string, migrations: readonly Migration[]): SqliteDatabase {
     if (file !== ':memory:') refuseTruncated(db, file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
+    // A statement that keeps a row's species and breed but takes a new name refolds its search text.
+    db.function('animal_search_text', { deterministic: true }, (name, species, breed) =>
+      animalSearchText({ name: name as string, species: species as string | null, breed: breed as string | null }),
+    );
     for (let version = fileVersion; version < migrations.length; version++) {
       db.transaction(() => {
         migrations[version]!(db);

@@ -113,15 +113,21 @@ function fieldsHeld(db: SqliteDatabase): AnimalFieldName[] {
  * Every argument is validated here, whatever typed it: a call from the IPC bridge, the HTTP
  * service or a script gets an ApiError for bad input and leaves nothing half-written.
  */
-export function createPetsTable(db: SqliteDatabase): PetsTable {
+export interface PetsTableOptions {
+  /**
+   * The fields an animal given to upsertPets decides; the others keep what the row holds. A
+   * replica's server decides its details only when it has the extension (see sync/server-extensions.ts).
+   */
+  answersDecide?: () => readonly AnimalFieldName[];
+}
+
+export function createPetsTable(db: SqliteDatabase, options: PetsTableOptions = {}): PetsTable {
   const held = fieldsHeld(db);
   const columns = animalColumns('pets', held);
   const animalFromRow = animalFromRowOf(held);
   const person = PERSON_FIELD_NAMES.filter((name) => held.includes(name));
   // The name is written only with its search text, and only when it changes: SQLite rewrites an
   // index entry whenever an UPDATE names its column, whatever the value.
-  const butId = held.filter((name) => name !== 'id');
-  const butIdAndName = butId.filter((name) => name !== 'name');
   const changedButName = person.filter((name) => name !== 'name');
   const idAndChanged = ['id' as const, ...person];
   const rows = <P extends unknown[]>(sql: string) => db.prepare<P, AnimalSqlRow>(sql);
@@ -172,29 +178,19 @@ export function createPetsTable(db: SqliteDatabase): PetsTable {
     const animal = settled(undefined, valid, valid, null);
     return animalFromRow(insert.get(withSearchText(animalParams(animal, person)))!);
   });
-  const upsert = db.prepare<WithSearchText<AnimalParams>>(
-    `INSERT INTO pets (${columnsOf(held)}, search_text) VALUES (${paramsOf(held)}, @searchText)
-     ON CONFLICT (id) DO UPDATE SET ${setEach(butId, (column) => `excluded.${column}`)}, search_text = excluded.search_text
-     ${NOT_OLDER}`,
-  );
   // The local store counts revisions itself (1 for an animal it is given without one); a replica
   // keeps the server's, or none.
   const ownRevisions =
     db.prepare<[], number>(`SELECT "notnull" FROM pragma_table_info('pets') WHERE name = 'revision'`).pluck().get() ===
     1;
-  // A page's or an answer's usual animal keeps its name (see butIdAndName), and what else search
-  // reads (a table that keeps species and breeds); else the upsert.
-  const searchesDetails = held.includes('species') || held.includes('breed');
-  const refreshKeepingName = db.prepare<WithSearchText<AnimalParams>>(
-    `UPDATE pets SET ${setEach(butIdAndName)} WHERE id = @id AND name = @name
-     ${searchesDetails ? 'AND search_text = @searchText' : ''} AND NOT ${OLDER_THAN_GIVEN}`,
-  );
+  const upsertDeciding = byFieldSet((decided) => upsertStatements(db, decided));
   const upsertAll = writeTransaction(db, (pets: readonly Pet[]) => {
+    const { keepingName, upsert, searchesDetails } = upsertDeciding(options.answersDecide?.() ?? held);
     for (const pet of pets) {
       const params: WithSearchText<AnimalParams> = animalParams(pet, held);
       if (params.revision === null && ownRevisions) params.revision = 1;
       if (searchesDetails) withSearchText(params);
-      if (refreshKeepingName.run(params).changes === 0) upsert.run(withSearchText(params));
+      if (keepingName.run(params).changes === 0) upsert.run(withSearchText(params));
     }
   });
   const changeKeepingName = db.prepare<ChangeParams, AnimalSqlRow>(
@@ -299,5 +295,46 @@ export function createPetsTable(db: SqliteDatabase): PetsTable {
     changeStamp() {
       return `${ownWrites}.${dataVersion.get()}`;
     },
+  };
+}
+
+/** A builder of statements made once for each set of fields, on first use. */
+export function byFieldSet<T>(
+  build: (names: readonly AnimalFieldName[]) => T,
+): (names: readonly AnimalFieldName[]) => T {
+  const built = new Map<string, T>();
+  return (names) => {
+    const key = names.join(',');
+    const made = built.get(key) ?? build(names);
+    built.set(key, made);
+    return made;
+  };
+}
+
+/**
+ * The upserts of animals that decide the fields `decided` (the row keeps the others): `keepingName`
+ * for the usual animal, the same again, which leaves its name's indexes alone (an UPDATE naming
+ * search_text rewrites them, whatever the value); else `upsert`. Where species and breed are not
+ * decided, a new name is refolded with the row's own.
+ */
+function upsertStatements(db: SqliteDatabase, decided: readonly AnimalFieldName[]) {
+  const butId = decided.filter((name) => name !== 'id');
+  const butIdAndName = butId.filter((name) => name !== 'name');
+  const searchesDetails = decided.includes('species') || decided.includes('breed');
+  const searchText = searchesDetails
+    ? 'excluded.search_text'
+    : `CASE WHEN pets.species IS NULL AND pets.breed IS NULL THEN excluded.search_text
+        ELSE animal_search_text(excluded.name, pets.species, pets.breed) END`;
+  return {
+    searchesDetails,
+    keepingName: db.prepare<WithSearchText<AnimalParams>>(
+      `UPDATE pets SET ${setEach(butIdAndName)} WHERE id = @id AND name = @name
+       ${searchesDetails ? 'AND search_text = @searchText' : ''} AND NOT ${OLDER_THAN_GIVEN}`,
+    ),
+    upsert: db.prepare<WithSearchText<AnimalParams>>(
+      `INSERT INTO pets (${columnsOf(decided)}, search_text) VALUES (${paramsOf(decided)}, @searchText)
+       ON CONFLICT (id) DO UPDATE SET ${setEach(butId, (column) => `excluded.${column}`)}, search_text = ${searchText}
+       ${NOT_OLDER}`,
+    ),
   };
 }

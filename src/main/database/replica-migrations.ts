@@ -2,6 +2,7 @@ import {
   addNameSearch,
   createPetsTable,
   importedRowsTable,
+  keepDetailsInReplica,
   reindexOnlyNewNames,
   renameEntryStates,
   type Migration,
@@ -168,4 +169,6 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
   },
   // 11: the states of adds and changes under their one name: held, refused.
   renameEntryStates,
+  // 12: an animal's details, sent to a server with the extension and kept here for one without.
+  keepDetailsInReplica,
 ];

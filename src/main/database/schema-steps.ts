@@ -156,3 +156,37 @@ export const searchSpeciesAndBreed: Migration = (db) => {
     .all();
   for (const [id, name, species, breed] of rows) fill.run(animalSearchText({ name, species, breed }), id);
 };
+
+// A replica keeps an animal's details too (our extension): those its server sends when it has the
+// extension, else the ones given here, kept on this computer only (`details_here`; see
+// sync/kept-details.ts). No CHECKs: a server's values were bounded when read, and what a server
+// sends is not refused here. Which extensions the server at its address says it has, and when it said.
+export const keepDetailsInReplica: Migration = (db) => {
+  const columns = [
+    ['price_minor', 'INTEGER'],
+    ['sex', 'TEXT'],
+    ['born_on', 'TEXT'],
+    ['species', 'TEXT'],
+    ['breed', 'TEXT'],
+    ['microchip', 'TEXT'],
+    ['acquired_on', 'TEXT'],
+    ['supplier', 'TEXT'],
+    ['treatment', 'TEXT'],
+    ['sold_on', 'TEXT'],
+    ['notes', 'TEXT'],
+  ];
+  for (const table of ['pets', 'server_pets', 'outbox'])
+    for (const [column, type] of columns) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+  db.exec(`
+    ALTER TABLE pets ADD COLUMN details_here INTEGER NOT NULL DEFAULT 0 CHECK (details_here IN (0, 1));
+    CREATE INDEX pets_details_here ON pets (id) WHERE details_here = 1;
+    ALTER TABLE outbox ADD COLUMN details_here INTEGER NOT NULL DEFAULT 0 CHECK (details_here IN (0, 1));
+    ALTER TABLE pet_changes ADD COLUMN details_here INTEGER NOT NULL DEFAULT 0 CHECK (details_here IN (0, 1));
+    CREATE TABLE server_extensions (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      base_url TEXT NOT NULL,
+      names TEXT NOT NULL,
+      checked_at INTEGER NOT NULL
+    ) STRICT;
+  `);
+};

@@ -14,7 +14,7 @@ import {
   parseOrThrow,
   petIdSchema,
   pickFields,
-  REMOTE_PERSON_FIELD_NAMES,
+  PERSON_FIELD_NAMES,
   remotePetSchema,
   remotePetsSchema,
   type ListPetsQuery,
@@ -159,10 +159,10 @@ export function createRemoteClient(options: RemoteClientOptions) {
   }
 
   /**
-   * An add or a change as the wire carries it: only what a server is sent (never a field of our
-   * own extension: a server without it must not see it), int64s as JSON integers.
+   * An add or a change as the wire carries it: what a person gives, int64s as JSON integers. The
+   * replica decides what an add or a change holds: details only for a server that takes them.
    */
-  const wireBody = (animal: object): object => animalToWire(pickFields(animal, REMOTE_PERSON_FIELD_NAMES));
+  const wireBody = (animal: object): object => animalToWire(pickFields(animal, PERSON_FIELD_NAMES));
   const changeBody = (patch: PetPatch): object =>
     wireBody(parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body'));
 

@@ -10,13 +10,13 @@ import {
 } from '../../shared/contract';
 import { RemoteError } from '../remote/remote-error';
 import type { Outbox } from './outbox';
-import { isChangeEntryId, type PetChanges } from './pet-changes';
+import { changesUnsupported, isChangeEntryId, type PetChanges } from './pet-changes';
 import { eachQueue } from './write-kinds';
 
-export const changesUnsupported = (environment: RemoteEnvironment, baseUrl: string) =>
-  new RemoteError(
-    'changes_unsupported',
-    `The ${environment} server (${baseUrl}) does not take changes to animals; nothing was changed. Change it on the server some other way, or set another address.`,
+export const detailsNotTaken = (environment: RemoteEnvironment, baseUrl: string) =>
+  new ApiError(
+    'conflict',
+    `The ${environment} server (${baseUrl}) has not said it takes animals' details; they stay on this computer. Sync now to ask it again, and upload them once it takes them.`,
   );
 
 export const noAddress = (environment: RemoteEnvironment) =>

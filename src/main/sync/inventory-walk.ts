@@ -2,28 +2,25 @@ import { EventEmitter } from 'node:events';
 import {
   PET_STATUSES,
   REMOTE_FIELD_NAMES,
+  type AnimalFieldName,
   type AppError,
   type InventoryView,
   type Pet,
-  type RemoteFieldName,
 } from '../../shared/contract';
 import { toAppError } from '../app-error';
 import type { RemoteClient, RemotePage } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
 import { animalParams, columnsOf, paramsOf, setEach, type AnimalParams } from '../database/animal-columns';
 import { writeTransaction, type SqliteDatabase } from '../database/database';
-import { OLDER_THAN_GIVEN, OLDER_THAN_HELD } from '../database/pets-table';
-import { searchText } from '../database/search-text';
+import { byFieldSet, OLDER_THAN_GIVEN, OLDER_THAN_HELD } from '../database/pets-table';
+import { animalSearchText } from '../database/search-text';
 
 /** A page as large as the interface allows: the fewest requests for the whole inventory. */
 export const WALK_PAGE_SIZE = 100;
 /** More pages than any shop has (ten million animals): a server that never stops is stopped here. */
 export const WALK_MAX_PAGES = 100_000;
 
-const BUT_ID = REMOTE_FIELD_NAMES.filter((name) => name !== 'id');
-const BUT_ID_AND_NAME = BUT_ID.filter((name) => name !== 'name');
-
-type SeenParams = AnimalParams<RemoteFieldName> & { generation: number; searchText?: string };
+type SeenParams = AnimalParams & { generation: number; searchText?: string };
 
 interface WalkRow {
   generation: number;
@@ -45,6 +42,8 @@ export interface InventoryWalkOptions {
   ask: <T>(request: () => Promise<T>) => Promise<T>;
   /** Told of each page's animals as the server sent them, in the transaction that stores them. */
   serverSent?: (pets: readonly Pet[]) => void;
+  /** The fields the server's animals decide (see server-extensions.ts); the rows keep the others. */
+  answersDecide?: () => readonly AnimalFieldName[];
   now?: () => number;
 }
 
@@ -63,6 +62,7 @@ export function createInventoryWalk({
   currentBaseUrl,
   ask,
   serverSent = () => undefined,
+  answersDecide = () => REMOTE_FIELD_NAMES,
   now = Date.now,
 }: InventoryWalkOptions) {
   const events = new EventEmitter();
@@ -71,34 +71,20 @@ export function createInventoryWalk({
     `INSERT OR REPLACE INTO inventory_walk (id, generation, base_url, state, next_url, pages, animals, started_at, finished_at, problem)
      VALUES (1, @generation, @base_url, @state, @next_url, @pages, @animals, @started_at, @finished_at, @problem)`,
   );
-  // Seen in this walk whatever its version; its values only when not older than those held.
-  const keepNewer = (column: string) => `CASE WHEN ${OLDER_THAN_HELD} THEN pets.${column} ELSE excluded.${column} END`;
-  const upsertSeen = db.prepare<SeenParams>(
-    `INSERT INTO pets (${columnsOf(REMOTE_FIELD_NAMES)}, search_text, seen_in_walk)
-     VALUES (${paramsOf(REMOTE_FIELD_NAMES)}, @searchText, @generation)
-     ON CONFLICT (id) DO UPDATE SET ${setEach(BUT_ID, keepNewer)}, search_text = ${keepNewer('search_text')},
-       seen_in_walk = excluded.seen_in_walk`,
-  );
-
-  // The usual animal of a walk again keeps its name: its name's indexes are left alone (an UPDATE
-  // naming search_text rewrites them, whatever the value); else upsertSeen.
-  const refreshSeenKeepingName = db.prepare<SeenParams>(
-    `UPDATE pets SET
-       ${setEach(BUT_ID_AND_NAME, (column, name) => `CASE WHEN ${OLDER_THAN_GIVEN} THEN ${column} ELSE @${name} END`)},
-       seen_in_walk = @generation
-     WHERE id = @id AND name = @name`,
-  );
-
+  const seenDeciding = byFieldSet((decided) => seenStatements(db, decided));
   const removeUnseen = db.prepare<[number, number]>(
     `DELETE FROM pets WHERE seen_in_walk < ?
        AND id NOT IN (SELECT server_id FROM outbox WHERE server_id IS NOT NULL AND updated_at >= ?)`,
   );
   const storePage = writeTransaction(db, (pets: readonly Pet[], row: WalkRow) => {
+    const decided = answersDecide();
+    const { keepingName, upsert, searchesDetails } = seenDeciding(decided);
     for (const pet of pets) {
-      const seen: SeenParams = { ...animalParams(pet, REMOTE_FIELD_NAMES), generation: row.generation };
-      if (refreshSeenKeepingName.run(seen).changes > 0) continue;
-      seen.searchText = searchText(seen.name);
-      upsertSeen.run(seen);
+      const seen: SeenParams = { ...animalParams(pet, decided), generation: row.generation };
+      if (searchesDetails) seen.searchText = animalSearchText(pet);
+      if (keepingName.run(seen).changes > 0) continue;
+      seen.searchText = animalSearchText(pet);
+      upsert.run(seen);
     }
     serverSent(pets);
     write.run(row);
@@ -249,3 +235,37 @@ export function createInventoryWalk({
 }
 
 export type InventoryWalk = ReturnType<typeof createInventoryWalk>;
+
+/**
+ * A walk's writes of the animals it sees, deciding the fields `decided` (the row keeps the others):
+ * seen in this walk whatever its version, its values only when not older than those held. The usual
+ * animal, the same again, keeps its name and search text, leaving their indexes alone (an UPDATE
+ * naming search_text rewrites them, whatever the value); else the upsert, which refolds a new name
+ * with the row's own species and breed where the walk does not decide them.
+ */
+function seenStatements(db: SqliteDatabase, decided: readonly AnimalFieldName[]) {
+  const butId = decided.filter((name) => name !== 'id');
+  const butIdAndName = butId.filter((name) => name !== 'name');
+  const searchesDetails = decided.includes('species') || decided.includes('breed');
+  const keepNewer = (column: string) => `CASE WHEN ${OLDER_THAN_HELD} THEN pets.${column} ELSE excluded.${column} END`;
+  const searchText = searchesDetails
+    ? keepNewer('search_text')
+    : `CASE WHEN ${OLDER_THAN_HELD} THEN pets.search_text
+        WHEN pets.species IS NULL AND pets.breed IS NULL THEN excluded.search_text
+        ELSE animal_search_text(excluded.name, pets.species, pets.breed) END`;
+  return {
+    searchesDetails,
+    keepingName: db.prepare<SeenParams>(
+      `UPDATE pets SET
+         ${setEach(butIdAndName, (column, name) => `CASE WHEN ${OLDER_THAN_GIVEN} THEN ${column} ELSE @${name} END`)},
+         seen_in_walk = @generation
+       WHERE id = @id AND name = @name ${searchesDetails ? 'AND search_text = @searchText' : ''}`,
+    ),
+    upsert: db.prepare<SeenParams>(
+      `INSERT INTO pets (${columnsOf(decided)}, search_text, seen_in_walk)
+       VALUES (${paramsOf(decided)}, @searchText, @generation)
+       ON CONFLICT (id) DO UPDATE SET ${setEach(butId, keepNewer)}, search_text = ${searchText},
+         seen_in_walk = excluded.seen_in_walk`,
+    ),
+  };
+}

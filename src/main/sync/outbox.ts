@@ -1,4 +1,8 @@
 import {
+  ANIMAL_FIELDS,
+  DETAIL_FIELD_NAMES,
+  PERSON_FIELD_NAMES,
+  pickFields,
   REMOTE_PERSON_FIELD_NAMES,
   type FieldProblem,
   type NewPet,
@@ -6,7 +10,7 @@ import {
   type OutboxState,
   type PetStatus,
   type RemoteEnvironment,
-  type RemotePersonFieldName,
+  type PersonFieldName,
   type StatusCounts,
   type ValidAnimalsQuery,
 } from '../../shared/contract';
@@ -26,11 +30,12 @@ import { searchText } from '../database/search-text';
 import { newIdempotencyKey } from './idempotency-keys';
 import { createWriteQueue, type ClaimedBase, type QueueKind, type QueueRow } from './write-queue';
 
-/** What an add holds of its animal: what a person gives that a server is sent. */
-const ADDED = REMOTE_PERSON_FIELD_NAMES;
+/** What an add holds of its animal: what a person gives, its details too (sent or kept here). */
+const ADDED = PERSON_FIELD_NAMES;
 
-/** An add as read from `outbox`: the shared columns and its animal (null where it lacks a field). */
-type AddRow = QueueRow<OutboxState> & Pick<AnimalSqlRow, RemotePersonFieldName> & { server: string | null };
+/** An add as read from `outbox`: the shared columns, its animal (null where it lacks a field), and whether its details stay here. */
+type AddRow = QueueRow<OutboxState> &
+  Pick<AnimalSqlRow, PersonFieldName> & { server: string | null; details_here: 0 | 1 };
 
 /** A due add as claimed for sending. */
 export interface ClaimedEntry extends ClaimedBase {
@@ -50,44 +55,61 @@ function newPetOf(row: AddRow): NewPet {
 const UNDER_ITS_STATUS = `state <> 'refused'`;
 
 /** Adds as a kind of write (see write-queue.ts): an animal added here, until the server has it. */
-const addKind = (pets: PetsTable): QueueKind<AddRow, OutboxEntry, { newPet: NewPet }, NewPet> => ({
-  table: 'outbox',
-  indexes: { waiting: 'outbox_waiting', open: 'outbox_unsynced' },
-  columns: `${animalColumns('outbox', ADDED)}, CAST(outbox.server_id AS TEXT) AS server`,
-  idPrefix: '',
-  words: { made: 'this animal was added', mayAlready: 'have it', check: "the server's list" },
-  entryOf(row, environment) {
-    const entry: OutboxEntry = {
-      ...newPetOf(row),
-      entryId: String(row.id),
-      environment,
-      baseUrl: row.base_url,
-      state: row.state,
-      attempts: row.attempts,
-      lastError: row.last_error,
-      serverId: row.server,
-      createdAt: new Date(row.created_at).toISOString(),
-      mayBeOnServer: row.may_be_on_server === 1,
-    };
-    if (row.last_error_fields !== null) entry.lastErrorFields = JSON.parse(row.last_error_fields) as FieldProblem[];
-    return entry;
-  },
-  sent: (row) => ({ newPet: newPetOf(row) }),
-  // The entries become the server's animals.
-  accept: {
-    set: 'server_id = @serverId',
-    params: (pet) => ({ serverId: BigInt(pet.id) }),
-    then: (accepted) => pets.upsertPets(accepted),
-  },
-  // Sent as it was or corrected; a held one to the server's current address. A refused one stays
-  // with its own: an address changed since is confirmed by a person when it is claimed.
-  resend: {
-    set: `${setEach(ADDED)}, search_text = @searchText, base_url = CASE WHEN state = 'held' THEN @baseUrl ELSE base_url END`,
-    params: (row, fix) => addedParams(fix ?? newPetOf(row)),
-  },
-});
+const addKind = (
+  pets: PetsTable,
+  keepDetailsOf: { run(both: { rowId: number; petId: bigint }): unknown },
+): QueueKind<AddRow, OutboxEntry, { newPet: NewPet }, NewPet> => {
+  // The adds of an acceptance whose details stay here, each with the animal it became.
+  const keptWith: Array<{ rowId: number; petId: bigint }> = [];
+  return {
+    table: 'outbox',
+    indexes: { waiting: 'outbox_waiting', open: 'outbox_unsynced' },
+    columns: `${animalColumns('outbox', ADDED)}, CAST(outbox.server_id AS TEXT) AS server, outbox.details_here`,
+    idPrefix: '',
+    words: { made: 'this animal was added', mayAlready: 'have it', check: "the server's list" },
+    entryOf(row, environment) {
+      const entry: OutboxEntry = {
+        ...newPetOf(row),
+        entryId: String(row.id),
+        environment,
+        baseUrl: row.base_url,
+        state: row.state,
+        attempts: row.attempts,
+        lastError: row.last_error,
+        serverId: row.server,
+        createdAt: new Date(row.created_at).toISOString(),
+        mayBeOnServer: row.may_be_on_server === 1,
+      };
+      if (row.last_error_fields !== null) entry.lastErrorFields = JSON.parse(row.last_error_fields) as FieldProblem[];
+      return entry;
+    },
+    // A server that did not take details when the add was made is not sent them: they stay here.
+    sent: (row) => {
+      const newPet = newPetOf(row);
+      return { newPet: row.details_here === 1 ? (pickFields(newPet, REMOTE_PERSON_FIELD_NAMES) as NewPet) : newPet };
+    },
+    // The entries become the server's animals, with the details kept here of those that have them.
+    accept: {
+      set: 'server_id = @serverId',
+      params: (pet) => ({ serverId: BigInt(pet.id) }),
+      each: (id, pet) => keptWith.push({ rowId: id, petId: BigInt(pet.id) }),
+      then(accepted) {
+        pets.upsertPets(accepted);
+        for (const both of keptWith.splice(0)) keepDetailsOf.run(both);
+      },
+    },
+    // Sent as it was or corrected; a held one to the server's current address. A refused one stays
+    // with its own: an address changed since is confirmed by a person when it is claimed.
+    resend: {
+      set: `${setEach(ADDED)}, search_text = @searchText, base_url = CASE WHEN state = 'held' THEN @baseUrl ELSE base_url END`,
+      params: (row, fix) => addedParams(fix ?? newPetOf(row)),
+    },
+  };
+};
 
-const addedParams = (pet: NewPet): AnimalParams<RemotePersonFieldName> & { searchText: string } => ({
+const DETAIL_COLUMNS = DETAIL_FIELD_NAMES.map((name) => ANIMAL_FIELDS[name].column);
+
+const addedParams = (pet: NewPet): AnimalParams<PersonFieldName> & { searchText: string } => ({
   ...animalParams(pet, ADDED),
   searchText: searchText(pet.name),
 });
@@ -102,14 +124,22 @@ export function createOutbox(
   environment: RemoteEnvironment,
   now: () => number = Date.now,
 ) {
-  const queue = createWriteQueue(db, addKind(replica), environment, now);
+  // An add whose details stay here (details_here) puts them on the animal it became, marked kept here.
+  const keepDetailsOf = db.prepare<{ rowId: number; petId: bigint }>(
+    `UPDATE pets SET (${DETAIL_COLUMNS.join(', ')}) = (SELECT ${DETAIL_COLUMNS.join(', ')} FROM outbox WHERE id = @rowId),
+       details_here = 1,
+       search_text = (SELECT animal_search_text(pets.name, species, breed) FROM outbox WHERE id = @rowId)
+     WHERE id = @petId AND EXISTS (SELECT 1 FROM outbox WHERE id = @rowId AND details_here = 1
+       AND coalesce(${DETAIL_COLUMNS.join(', ')}) IS NOT NULL)`,
+  );
+  const queue = createWriteQueue(db, addKind(replica, keepDetailsOf), environment, now);
   const { columns, toEntry } = queue;
   const statements = new Map<string, ReturnType<typeof db.prepare>>();
   const statement = (sql: string) => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!;
 
   const insert = db.prepare<Record<string, unknown>, AddRow>(
-    `INSERT INTO outbox (environment, base_url, idempotency_key, ${columnsOf(ADDED)}, state, created_at, updated_at, search_text)
-     VALUES (@environment, @baseUrl, @key, ${paramsOf(ADDED)}, 'pending', @at, @at, @searchText) RETURNING ${columns}`,
+    `INSERT INTO outbox (environment, base_url, idempotency_key, ${columnsOf(ADDED)}, state, created_at, updated_at, search_text, details_here)
+     VALUES (@environment, @baseUrl, @key, ${paramsOf(ADDED)}, 'pending', @at, @at, @searchText, @detailsHere) RETURNING ${columns}`,
   );
   const sameNameAndCategory = db.prepare<[string, bigint, number], AddRow>(
     `SELECT ${columns} FROM outbox INDEXED BY outbox_unsynced
@@ -129,10 +159,28 @@ export function createOutbox(
   return {
     ...queue,
 
-    /** Written durably, to be sent with `idempotencyKey` (a new one, unless the add has its own: an imported row's). */
-    add(newPet: NewPet, baseUrl: string, idempotencyKey: string = newIdempotencyKey()): OutboxEntry {
+    /**
+     * Written durably, to be sent with `idempotencyKey` (a new one, unless the add has its own: an
+     * imported row's); its details sent with it, or kept here (`detailsHere`, unless told otherwise).
+     */
+    add(
+      newPet: NewPet,
+      baseUrl: string,
+      {
+        detailsHere = true,
+        idempotencyKey = newIdempotencyKey(),
+      }: { detailsHere?: boolean; idempotencyKey?: string } = {},
+    ): OutboxEntry {
       const at = now();
-      return toEntry(insert.get({ ...addedParams(newPet), environment, baseUrl, key: idempotencyKey, at })!);
+      const params = {
+        ...addedParams(newPet),
+        environment,
+        baseUrl,
+        key: idempotencyKey,
+        at,
+        detailsHere: detailsHere ? 1 : 0,
+      };
+      return toEntry(insert.get(params)!);
     },
 
     /** Up to `limit` entries not yet on the server of this name (as search reads it) in this category. */

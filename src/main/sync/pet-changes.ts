@@ -1,10 +1,16 @@
 import {
   ApiError,
+  applyPetPatch,
   CHANGE_ENTRY_PREFIX,
   changesNothing,
   composePatches,
+  DETAIL_FIELD_NAMES,
+  localToday,
   petPatchSchema,
   parseOrThrow,
+  pickFields,
+  REMOTE_PERSON_FIELD_NAMES,
+  settleSale,
   type ChangeEntry,
   type ChangeState,
   type FieldProblem,
@@ -13,9 +19,12 @@ import {
   type RemoteEnvironment,
 } from '../../shared/contract';
 import { writeTransaction, type SqliteDatabase } from '../database/database';
+import { RemoteError } from '../remote/remote-error';
 import type { PetsTable } from '../database/pets-table';
 import { newIdempotencyKey } from './idempotency-keys';
 import { createChangeSupport } from './change-support';
+import { createKeptDetails } from './kept-details';
+import type { ServerExtensions } from './server-extensions';
 import { createShownAnimals } from './shown-animals';
 import { createWriteQueue, rowIdIn, type ClaimedBase, type QueueKind, type QueueRow } from './write-queue';
 
@@ -26,6 +35,7 @@ interface ChangeRow extends QueueRow<ChangeState> {
   base_revision: number | null;
   base_pet: string;
   theirs: string | null;
+  details_here: 0 | 1;
 }
 
 interface ChangeSent {
@@ -37,6 +47,12 @@ interface ChangeSent {
 
 /** A due change as claimed for sending. */
 export type ClaimedChange = ClaimedBase & ChangeSent;
+
+export const changesUnsupported = (environment: RemoteEnvironment, baseUrl: string) =>
+  new RemoteError(
+    'changes_unsupported',
+    `The ${environment} server (${baseUrl}) does not take changes to animals; nothing was changed. Change it on the server some other way, or set another address.`,
+  );
 
 /** Whether an entry id is a change's ("c12"). */
 export const isChangeEntryId = (entryId: string): boolean => rowIdIn(CHANGE_ENTRY_PREFIX, entryId) !== null;
@@ -50,11 +66,14 @@ function changeKind(
   pets: PetsTable,
   shown: ReturnType<typeof createShownAnimals>,
   rebase: (revision: number | null, base: string, at: number, petId: bigint, after: number) => void,
+  keepDetailsOf: (rowId: number) => void,
 ): QueueKind<ChangeRow, ChangeEntry, ChangeSent> {
+  // The changes of an acceptance, whose details (if they stay here) become the server's version as kept here.
+  const accepted: number[] = [];
   return {
     table: 'pet_changes',
     indexes: { waiting: 'pet_changes_waiting', open: 'pet_changes_open' },
-    columns: `CAST(pet_id AS TEXT) AS pet_id, patch, base_revision, base_pet, theirs`,
+    columns: `CAST(pet_id AS TEXT) AS pet_id, patch, base_revision, base_pet, theirs, details_here`,
     idPrefix: CHANGE_ENTRY_PREFIX,
     ownStates: { conflict: 'conflicts', unsupported: 'refused' },
     inOrderOf: 'pet_id',
@@ -76,16 +95,25 @@ function changeKind(
       mayBeOnServer: row.may_be_on_server === 1,
       createdAt: new Date(row.created_at).toISOString(),
     }),
-    sent: (row) => ({ petId: row.pet_id, patch: JSON.parse(row.patch) as PetPatch, revision: row.base_revision }),
+    // A server that did not take details when the change was made is not sent them: they stay here.
+    sent(row) {
+      const patch = JSON.parse(row.patch) as PetPatch;
+      const sent = row.details_here === 1 ? pickFields(patch, REMOTE_PERSON_FIELD_NAMES) : patch;
+      return { petId: row.pet_id, patch: sent, revision: row.base_revision };
+    },
     // The server's answers become the animals' server versions. The revision it answered is kept:
     // a change it made moved the revision past the base. What follows an accepted change of the
     // same animal was made on top of it: it is to the new revision.
     accept: {
       set: 'answer_revision = @revision, theirs = NULL',
       params: (pet) => ({ revision: pet.revision ?? null }),
-      each: (id, pet, at) => rebase(pet.revision ?? null, JSON.stringify(pet), at, BigInt(pet.id), id),
+      each(id, pet, at) {
+        rebase(pet.revision ?? null, JSON.stringify(pet), at, BigInt(pet.id), id);
+        accepted.push(id);
+      },
       then(sent) {
         pets.upsertPets(sent);
+        for (const id of accepted.splice(0)) keepDetailsOf(id);
         for (const pet of sent) shown.settle(pet);
       },
     },
@@ -110,18 +138,27 @@ function changeKind(
 export function createPetChanges(
   db: SqliteDatabase,
   pets: PetsTable,
+  extensions: ServerExtensions,
   environment: RemoteEnvironment,
   now: () => number = Date.now,
 ) {
-  const shown = createShownAnimals(db);
+  const shown = createShownAnimals(db, extensions.answersDecide);
   const { serverVersion, reshow } = shown;
   const rebase = db.prepare<[number | null, string, number, bigint, number]>(
     `UPDATE pet_changes SET base_revision = ?, base_pet = ?, updated_at = ?
      WHERE pet_id = ? AND id > ? AND state <> 'accepted'`,
   );
+  const kept = createKeptDetails(db, shown);
+  const keptEntry = db.prepare<[number], { pet_id: bigint; patch: string }>(
+    'SELECT pet_id, patch FROM pet_changes WHERE id = ? AND details_here = 1',
+  );
+  const keepDetailsOf = (rowId: number) => {
+    const entry = keptEntry.safeIntegers().get(rowId);
+    if (entry !== undefined) kept.keep(entry.pet_id, JSON.parse(entry.patch) as PetPatch);
+  };
   const queue = createWriteQueue(
     db,
-    changeKind(pets, shown, (...args) => rebase.run(...args)),
+    changeKind(pets, shown, (...args) => rebase.run(...args), keepDetailsOf),
     environment,
     now,
   );
@@ -130,9 +167,9 @@ export function createPetChanges(
   const openFor = db.prepare<[bigint], ChangeRow>(
     `SELECT ${columns} FROM pet_changes INDEXED BY pet_changes_open WHERE pet_id = ? AND state <> 'accepted' ORDER BY id`,
   );
-  const insert = db.prepare<[string, bigint, string, number | null, string, string, number, number]>(
-    `INSERT INTO pet_changes (base_url, pet_id, patch, base_revision, base_pet, idempotency_key, state, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+  const insert = db.prepare<[string, bigint, string, number | null, string, string, number, number, number]>(
+    `INSERT INTO pet_changes (base_url, pet_id, patch, base_revision, base_pet, idempotency_key, state, created_at, updated_at, details_here)
+     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
   );
   const setPatch = db.prepare<[string, number, number]>(
     'UPDATE pet_changes SET patch = ?, updated_at = ? WHERE id = ?',
@@ -151,12 +188,9 @@ export function createPetChanges(
   );
   const changeSupport = createChangeSupport(db);
 
-  const change = writeTransaction(db, (petId: string, patch: PetPatch, baseUrl: string): ChangeEntry | null => {
+  const queueChange = (petId: string, patch: PetPatch, baseUrl: string, detailsHere: boolean): ChangeEntry | null => {
     const id = BigInt(petId);
-    const server = serverVersion(id);
-    if (server === undefined) {
-      throw new ApiError('not_found', `Animal ${petId} is not known here; list the animals again and retry.`);
-    }
+    const server = serverVersion(id)!;
     if (changesNothing(shown.shown(id)!, patch)) return null; // the animal already shows it: nothing to send
     const open = openFor.all(id);
     const last = open.at(-1);
@@ -167,7 +201,8 @@ export function createPetChanges(
       last !== undefined &&
       (last.state === 'pending' || last.state === 'held') &&
       last.maybe_sent === 0 &&
-      last.base_url === baseUrl
+      last.base_url === baseUrl &&
+      last.details_here === (detailsHere ? 1 : 0)
     ) {
       const joined = composePatches(JSON.parse(last.patch) as PetPatch, patch);
       if (open.length === 1 && changesNothing(server, joined)) {
@@ -187,13 +222,69 @@ export function createPetChanges(
       newIdempotencyKey(),
       at,
       at,
+      detailsHere ? 1 : 0,
     );
     reshow(id);
     return queue.get(queue.entryIdOf(Number(result.lastInsertRowid)))!;
+  };
+  /**
+   * A change as a person made it: its date sold settled with its status (an animal under treatment
+   * is not sold), its details sent with it to a server that takes them, else kept here once the
+   * server has taken the rest (a change of details alone, with nothing of the animal's on its way,
+   * at once). A server known to take no changes is sent none.
+   */
+  const change = writeTransaction(db, (petId: string, given: PetPatch, baseUrl: string): ChangeEntry | null => {
+    const id = BigInt(petId);
+    const before = shown.shown(id);
+    if (before === undefined) {
+      throw new ApiError('not_found', `Animal ${petId} is not known here; list the animals again and retry.`);
+    }
+    const settled = settleSale(before, applyPetPatch(before, given), given, localToday());
+    const patch: PetPatch =
+      settled.soldOn === before.soldOn || given.soldOn !== undefined
+        ? given
+        : { ...given, soldOn: settled.soldOn ?? null };
+    const detailsHere = !extensions.sendDetails(baseUrl);
+    const detailsOnly = Object.keys(pickFields(patch, REMOTE_PERSON_FIELD_NAMES)).length === 0;
+    if (detailsHere && detailsOnly && openFor.all(id).length === 0) {
+      kept.keep(id, patch);
+      return null;
+    }
+    if (changeSupport.support(baseUrl) === 'unsupported') throw changesUnsupported(environment, baseUrl);
+    return queueChange(petId, patch, baseUrl, detailsHere);
+  });
+
+  /**
+   * The details kept here, sent to the server that now takes them: one change of each such animal,
+   * made to the server's version without them (what it has); none is kept here afterwards.
+   */
+  const uploadKept = writeTransaction(db, (baseUrl: string): number => {
+    const at = now();
+    let queued = 0;
+    for (const { id, server, details } of kept.each()) {
+      if (Object.keys(details).length === 0) continue;
+      const base = { ...server };
+      for (const name of DETAIL_FIELD_NAMES) delete base[name];
+      insert.run(
+        baseUrl,
+        id,
+        JSON.stringify(details),
+        server.revision ?? null,
+        JSON.stringify(base),
+        newIdempotencyKey(),
+        at,
+        at,
+        0,
+      );
+      queued++;
+    }
+    kept.unmarkAll();
+    return queued;
   });
 
   return {
     ...queue,
+    uploadKept,
 
     /**
      * A change of one of the server's animals, kept durably and shown at once. It joins a change of

@@ -5,6 +5,7 @@ import { openDatabase, type SqliteDatabase } from '../database/database';
 import { REPLICA_MIGRATIONS } from '../database/migrations';
 import { createPetsTable } from '../database/pets-table';
 import { createSenderLease } from './sender-lease';
+import { createServerExtensions } from './server-extensions';
 import { createSyncEngine, type SyncEngineOptions } from './sync-engine';
 import { openWriteQueues, reclaimFromGoneSender, type WriteQueues } from './write-kinds';
 
@@ -15,10 +16,16 @@ export const replicaFileName = (environment: RemoteEnvironment) => `replica-${en
  * A replica's file, opened (and migrated) with its animals and its write queues: what the replica
  * itself and the sync thread, each over a connection of its own, both open.
  */
-export function openReplicaFile(dataDir: string, environment: RemoteEnvironment, now: () => number = Date.now) {
+export function openReplicaFile(
+  dataDir: string,
+  environment: RemoteEnvironment,
+  currentBaseUrl: () => string | null,
+  now: () => number = Date.now,
+) {
   const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
-  const pets = createPetsTable(db);
-  return { db, pets, queues: openWriteQueues(db, pets, environment, now) };
+  const extensions = createServerExtensions(db, currentBaseUrl);
+  const pets = createPetsTable(db, { answersDecide: extensions.answersDecide });
+  return { db, pets, extensions, queues: openWriteQueues(db, pets, extensions, environment, now) };
 }
 
 export interface ReplicaEngineOptions {

@@ -25,7 +25,7 @@ import { createImportedRows, type RowToImport } from '../database/imported-rows'
 
 import { createAnimalsWindow } from './animals-window';
 import { createInventoryWalk, type InventoryWalk } from './inventory-walk';
-import { changesUnsupported, createEntryDecisions, noAddress } from './entry-decisions';
+import { createEntryDecisions, detailsNotTaken, noAddress } from './entry-decisions';
 
 import { createReplicaEngine, openReplicaFile } from './replica-file';
 import { contactOf, createServerStatus, type Contact } from './server-status';
@@ -55,7 +55,7 @@ export interface ReplicaOptions {
  */
 export function openReplica(options: ReplicaOptions) {
   const { dataDir, environment, client, currentBaseUrl, key = () => 'ready', now = Date.now } = options;
-  const { db, pets, queues } = openReplicaFile(dataDir, environment, now);
+  const { db, pets, queues, extensions } = openReplicaFile(dataDir, environment, currentBaseUrl, now);
   const { outbox, changes } = queues;
   const imported = createImportedRows(db, now);
 
@@ -70,6 +70,7 @@ export function openReplica(options: ReplicaOptions) {
 
     counts: () => countAll(queues),
     changes: () => changes.support(currentBaseUrl()),
+    details: extensions.standing,
     now,
   });
   const engine = options.syncElsewhere
@@ -141,7 +142,35 @@ export function openReplica(options: ReplicaOptions) {
     else if (contact?.error.code === 'unreachable' || contact?.error.code === 'timeout') engine.noteReachable(false);
   }
 
-  const walk = createInventoryWalk({ db, client, currentBaseUrl, ask, serverSent: changes.serverSent, now });
+  const walk = createInventoryWalk({
+    db,
+    client,
+    currentBaseUrl,
+    ask,
+    serverSent: changes.serverSent,
+    answersDecide: extensions.answersDecide,
+    now,
+  });
+
+  /**
+   * Asks the server which of our extensions it has, when it has not said for a while (a server may
+   * gain one), or `again` (a person's "sync now"): where an animal's details go depends on it. A
+   * server that cannot be asked now keeps what it said before.
+   */
+  let learning: Promise<void> | null = null;
+  function learnExtensions({ again = false }: { again?: boolean } = {}): Promise<void> {
+    const baseUrl = currentBaseUrl();
+    if (baseUrl === null || (!again && !extensions.due(baseUrl, now()))) return Promise.resolve();
+    learning ??= ask(() => client().extensions())
+      .then((names) => {
+        if (currentBaseUrl() !== baseUrl) return;
+        extensions.note(baseUrl, names, now());
+        status.changed();
+      })
+      .catch(() => undefined)
+      .finally(() => (learning = null));
+    return learning;
+  }
   inventory = walk;
   walk.events.on('change', () => status.changed());
   walk.events.on('data-changed', () => events.emit('data-changed'));
@@ -160,6 +189,7 @@ export function openReplica(options: ReplicaOptions) {
     ask,
     /** The address or the key changed: what was known about the server is no longer known. */
     forgetServer(): void {
+      extensions.forget();
       status.forget();
       walk.cancel(); // a walk resumes only on the address it began on
     },
@@ -171,6 +201,9 @@ export function openReplica(options: ReplicaOptions) {
 
     /** Walks every page of the server's list into the file (see inventory-walk.ts). Throws a RemoteError when it stops short. */
     walkInventory: () => walk.walk(),
+
+    /** Asks the server which of our extensions it has, unless it said so lately or `again` (see server-extensions.ts). */
+    learnExtensions,
 
     /** At once, from the file: the animals last seen, and those not yet synced. */
     listPets(query: Partial<ListPetsQuery> = {}): PetsView {
@@ -218,9 +251,11 @@ export function openReplica(options: ReplicaOptions) {
     importAnimals(rows: readonly RowToImport<NewPet>[]): { added: number; skipped: number } {
       const baseUrl = currentBaseUrl();
       if (baseUrl === null) throw noAddress(environment);
+      const detailsHere = !extensions.sendDetails(baseUrl);
       const outcome = imported.importAll(
         rows,
-        ({ rowKey, animal }) => outbox.add(animal, baseUrl, `import-${rowKey}`).entryId,
+        ({ rowKey, animal }) =>
+          outbox.add(animal, baseUrl, { idempotencyKey: `import-${rowKey}`, detailsHere }).entryId,
       );
       if (outcome.added > 0) {
         status.changed();
@@ -234,7 +269,7 @@ export function openReplica(options: ReplicaOptions) {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
       const baseUrl = currentBaseUrl();
       if (baseUrl === null) throw noAddress(environment);
-      const entry = outbox.add(valid, baseUrl);
+      const entry = outbox.add(valid, baseUrl, { detailsHere: !extensions.sendDetails(baseUrl) });
       status.changed();
       engine.syncNow().catch(() => undefined); // the entry is safe in the outbox; the status tells what went wrong
       return entry;
@@ -247,10 +282,22 @@ export function openReplica(options: ReplicaOptions) {
     changePet(petId: string, patch: unknown): ChangeEntry | null {
       const baseUrl = currentBaseUrl();
       if (baseUrl === null) throw noAddress(environment);
-      if (changes.support(baseUrl) === 'unsupported') throw changesUnsupported(environment, baseUrl);
       const entry = changes.change(petId, patch, baseUrl);
       nudge();
       return entry;
+    },
+
+    /**
+     * The details kept here, sent to the server now that it takes them (see server-extensions.ts):
+     * how many animals' details were queued.
+     */
+    uploadKeptDetails(): number {
+      const baseUrl = currentBaseUrl();
+      if (baseUrl === null) throw noAddress(environment);
+      if (extensions.standing().server !== 'takes') throw detailsNotTaken(environment, baseUrl);
+      const queued = changes.uploadKept(baseUrl);
+      nudge();
+      return queued;
     },
 
     correctEntry: decisions.correctEntry,

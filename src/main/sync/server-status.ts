@@ -3,6 +3,7 @@ import type {
   AppError,
   ChangeSupport,
   ConnectionState,
+  DetailsStanding,
   InventoryView,
   RemoteEnvironment,
   ServerStatus,
@@ -66,6 +67,8 @@ export interface ServerStatusOptions {
   inventory: () => InventoryView;
   /** What the server at its current address is known to do with changes of animals. */
   changes?: () => ChangeSupport;
+  /** Whether its animals' details are sent to it or kept here. */
+  details?: () => DetailsStanding;
   now?: () => number;
 }
 
@@ -81,6 +84,7 @@ export function createServerStatus({
   counts,
   inventory,
   changes = () => 'unknown',
+  details = () => ({ server: 'unknown', keptHere: 0 }),
   now = Date.now,
 }: ServerStatusOptions) {
   const events = new EventEmitter();
@@ -123,6 +127,7 @@ export function createServerStatus({
       refused,
       conflicts,
       changes: changes(),
+      details: details(),
       sending,
       otherSender,
       inventory: inventory(),

@@ -1,11 +1,11 @@
 import {
   applyPetPatch,
-  REMOTE_FIELD_NAMES,
-  REMOTE_PERSON_FIELD_NAMES,
+  fieldsServerDecides,
+  PERSON_FIELD_NAMES,
+  type AnimalFieldName,
   type Pet,
   type PetPatch,
-  type RemoteFieldName,
-  type RemotePersonFieldName,
+  type PersonFieldName,
 } from '../../shared/contract';
 import {
   animalColumns,
@@ -18,57 +18,69 @@ import {
   type AnimalSqlRow,
 } from '../database/animal-columns';
 import { writeTransaction, type SqliteDatabase } from '../database/database';
-import { searchText } from '../database/search-text';
+import { animalSearchText } from '../database/search-text';
 
 /** Changes shown on the animal while they are on their way (a refused or conflicting one is not). */
 export const SHOWN_STATES = `('pending', 'sending', 'unknown', 'held')`;
 
-const BUT_ID = REMOTE_FIELD_NAMES.filter((name) => name !== 'id');
+/** What a replica holds of an animal: what a server with the details extension decides. */
+const HELD = fieldsServerDecides(true);
+const BUT_ID = HELD.filter((name) => name !== 'id');
 /** What a change shows: the fields a person gives (the name only with its search text, when it changes). */
-const SHOWN = REMOTE_PERSON_FIELD_NAMES;
+const SHOWN = PERSON_FIELD_NAMES;
 const SHOWN_BUT_NAME = SHOWN.filter((name) => name !== 'name');
 const ID_AND_SHOWN = ['id' as const, ...SHOWN];
-const fromRow = animalFromRowOf(REMOTE_FIELD_NAMES);
+const fromRow = animalFromRowOf(HELD);
 
-type ShownParams = AnimalParams<'id' | RemotePersonFieldName> & { searchText?: string };
+type ShownParams = AnimalParams<'id' | PersonFieldName> & { searchText: string };
 
 /**
  * How the animals being changed here are shown: `pets` holds each as this counter sees it, the
  * server's version with the changes still on their way applied, while `server_pets` keeps the
  * server's own version aside, so that a change that does not go through leaves it showing again.
  */
-export function createShownAnimals(db: SqliteDatabase) {
+export function createShownAnimals(db: SqliteDatabase, answersDecide: () => readonly AnimalFieldName[]) {
   const shownPatches = db
     .prepare<[bigint], string>(
       `SELECT patch FROM pet_changes INDEXED BY pet_changes_open WHERE pet_id = ? AND state <> 'accepted' AND state IN ${SHOWN_STATES} ORDER BY id`,
     )
     .pluck();
   const serverRow = db.prepare<[bigint], AnimalSqlRow>(
-    `SELECT ${animalColumns('server_pets', REMOTE_FIELD_NAMES)} FROM server_pets WHERE server_pets.id = ?`,
+    `SELECT ${animalColumns('server_pets', HELD)} FROM server_pets WHERE server_pets.id = ?`,
   );
   const shownRow = db.prepare<[bigint], AnimalSqlRow>(
-    `SELECT ${animalColumns('pets', REMOTE_FIELD_NAMES)} FROM pets WHERE pets.id = ?`,
+    `SELECT ${animalColumns('pets', HELD)} FROM pets WHERE pets.id = ?`,
   );
-  const keepServer = db.prepare<AnimalParams<RemoteFieldName>>(
-    `INSERT INTO server_pets (${columnsOf(REMOTE_FIELD_NAMES)}) VALUES (${paramsOf(REMOTE_FIELD_NAMES)})
+  const keepServer = db.prepare<AnimalParams>(
+    `INSERT INTO server_pets (${columnsOf(HELD)}) VALUES (${paramsOf(HELD)})
      ON CONFLICT (id) DO UPDATE SET ${setEach(BUT_ID, (column) => `excluded.${column}`)}`,
   );
   const forgetServer = db.prepare<[bigint]>('DELETE FROM server_pets WHERE id = ?');
   const anyKept = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM server_pets)').pluck();
-  // Name and search_text only when the name shown changes: SQLite rewrites the name's indexes
+  // Name and search_text only when what search reads changes: SQLite rewrites the name's indexes
   // whenever an UPDATE names the column, whatever the value.
   const showKeepingName = db.prepare<ShownParams>(
-    `UPDATE pets SET ${setEach(SHOWN_BUT_NAME)} WHERE id = @id AND name = @name`,
+    `UPDATE pets SET ${setEach(SHOWN_BUT_NAME)} WHERE id = @id AND name = @name AND search_text = @searchText`,
   );
   const showRenamed = db.prepare<ShownParams>(
     `UPDATE pets SET ${setEach(SHOWN)}, search_text = @searchText WHERE id = @id`,
   );
-  const keep = (pet: Pet) => keepServer.run(animalParams(pet, REMOTE_FIELD_NAMES));
+  const keep = (pet: Pet) => keepServer.run(animalParams(pet, HELD));
   /** The server's version of an animal: kept aside while it is being changed, else the row itself. */
   const serverVersion = (id: bigint): Pet | undefined => {
     const row = serverRow.get(id) ?? shownRow.get(id);
     return row === undefined ? undefined : fromRow(row);
   };
+
+  /** The server's version kept aside with what its answer `pet` decides (its details only from a server that sends them). */
+  function decidedOver(kept: Pet, pet: Pet): Pet {
+    const merged: Record<string, unknown> = { ...kept };
+    for (const name of answersDecide()) {
+      if (pet[name] === undefined) delete merged[name];
+      else merged[name] = pet[name];
+    }
+    return merged as Pet;
+  }
 
   /** Shows the animal as the server has it with the changes on their way applied; keeps the server's version aside while any are. */
   function reshow(id: bigint): void {
@@ -77,10 +89,9 @@ export function createShownAnimals(db: SqliteDatabase) {
     const patches = shownPatches.all(id).map((text) => JSON.parse(text) as PetPatch);
     if (patches.length === 0) forgetServer.run(id);
     else keep(server);
-    const shown: ShownParams = animalParams(patches.reduce<Pet>(applyPetPatch, server), ID_AND_SHOWN);
-    if (showKeepingName.run(shown).changes > 0) return;
-    shown.searchText = searchText(shown.name);
-    showRenamed.run(shown);
+    const animal = patches.reduce<Pet>(applyPetPatch, server);
+    const shown: ShownParams = { ...animalParams(animal, ID_AND_SHOWN), searchText: animalSearchText(animal) };
+    if (showKeepingName.run(shown).changes === 0) showRenamed.run(shown);
   }
 
   /**
@@ -95,9 +106,9 @@ export function createShownAnimals(db: SqliteDatabase) {
     const keptRevision = fromRow(kept).revision;
     // An older version (a page read before a change was accepted) does not replace a newer one.
     if (keptRevision !== undefined && pet.revision !== undefined && pet.revision < keptRevision) return reshow(id);
-    // Nothing of this counter's on it any more: `pets` already holds what the server sent.
-    if (shownPatches.all(id).length === 0) return void forgetServer.run(id);
-    keep(pet);
+    // Shown as the server has it under what is still on its way (if nothing is, the version kept
+    // aside is forgotten): what the server sent decides its fields, the version kept aside the rest.
+    keep(decidedOver(fromRow(kept), pet));
     reshow(id);
   }
 

@@ -28,7 +28,8 @@ const main = Comlink.wrap<SyncThreadMain>(nodeEndpoint(started.main));
 const appDb = openDatabase(appDatabase);
 const settings = createSettings(appDb, presets);
 // The replica's file as the replica opens it: its animals and write queues, over a connection of this thread's.
-const { db, queues } = openReplicaFile(dataDir, environment);
+const currentBaseUrl = () => settings.baseUrl(environment).url;
+const { db, queues } = openReplicaFile(dataDir, environment, currentBaseUrl);
 
 // Main answers what the thread tells it in order: once it has answered the last, it has heard them all.
 let lastTold: Promise<void> = Promise.resolve();
@@ -37,7 +38,6 @@ function tell(told: Promise<void>): void {
 }
 
 let client: RemoteClient | null = null;
-const currentBaseUrl = () => settings.baseUrl(environment).url;
 const engine = createReplicaEngine({
   db,
   queues,

@@ -6,6 +6,7 @@ import { createChangeSender } from './change-sender';
 import { createOutbox } from './outbox';
 import { createPetChanges } from './pet-changes';
 import type { AnyKindSender, SenderDeps } from './queue-drain';
+import type { ServerExtensions } from './server-extensions';
 
 // The kinds of write a replica queues (see write-queue.ts), in the order a pass sends them: adds
 // first, as a change is only ever to an animal the server already has. A new kind is a line in each.
@@ -14,10 +15,14 @@ import type { AnyKindSender, SenderDeps } from './queue-drain';
 export function openWriteQueues(
   db: SqliteDatabase,
   pets: PetsTable,
+  extensions: ServerExtensions,
   environment: RemoteEnvironment,
   now: () => number = Date.now,
 ) {
-  return { outbox: createOutbox(db, pets, environment, now), changes: createPetChanges(db, pets, environment, now) };
+  return {
+    outbox: createOutbox(db, pets, environment, now),
+    changes: createPetChanges(db, pets, extensions, environment, now),
+  };
 }
 export type WriteQueues = ReturnType<typeof openWriteQueues>;
 

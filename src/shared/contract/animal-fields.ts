@@ -280,12 +280,26 @@ export const OPTIONAL_FIELD_NAMES = namesWhere((field) => field.presence !== 're
 
 const isOwnExtension = (field: AnimalField) => field.presence === 'ours';
 /**
- * What a server is sent and read for: every field but our extension's details, which the local
- * store alone keeps. A server without the extension must never see them, and the app cannot yet
- * tell which servers have it. A replica's tables hold exactly these.
+ * What every server is sent and read for: every field but our extension's. A server of the
+ * interface alone never sees those; one with the details extension is sent and read for
+ * DETAIL_FIELD_NAMES too (fieldsServerDecides).
  */
 export const REMOTE_FIELD_NAMES = namesWhere<RemoteFieldName>((field) => !isOwnExtension(field));
-/** What a person gives that a server is sent. */
+/** What a person gives that every server is sent. */
 export const REMOTE_PERSON_FIELD_NAMES = namesWhere<RemotePersonFieldName>(
   (field) => field.setBy === 'person' && !isOwnExtension(field),
 );
+/** The details extension's fields: what a person gives beyond the interface. */
+export const DETAIL_FIELD_NAMES = namesWhere<DetailFieldName>(
+  (field) => field.setBy === 'person' && isOwnExtension(field),
+);
+export type DetailFieldName = Extract<PersonFieldName, OwnExtensionFieldName>;
+
+const WITH_DETAILS = ANIMAL_FIELD_NAMES.filter(
+  (name) =>
+    (REMOTE_FIELD_NAMES as readonly string[]).includes(name) ||
+    (DETAIL_FIELD_NAMES as readonly string[]).includes(name),
+);
+/** The fields a server's answers decide: its details too when it has the details extension, in the declaration's order. */
+export const fieldsServerDecides = (takesDetails: boolean): readonly AnimalFieldName[] =>
+  takesDetails ? WITH_DETAILS : REMOTE_FIELD_NAMES;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANIMAL_FIELD_NAMES, PERSON_FIELD_NAMES, REMOTE_FIELD_NAMES } from './animal-fields';
+import { ANIMAL_FIELD_NAMES, DETAIL_FIELD_NAMES, PERSON_FIELD_NAMES, REMOTE_FIELD_NAMES } from './animal-fields';
 import { objectShape } from './field-shapes';
 import { statusSchema } from './animal-values';
 import { describeValue } from './describe-value';
@@ -43,12 +43,18 @@ const arrayError = (issue: { input?: unknown }) => `must be a JSON array, got ${
 export const petsSchema = perSource((source) => z.array(petSchema(source), { error: arrayError }));
 
 /**
- * Pet as we read a server's: only the fields a server is sent and read for (REMOTE_FIELD_NAMES), so
- * nothing of our own extension's fields comes into a replica, whoever sends it.
+ * Pet as we read a server's: the fields every server is sent and read for (REMOTE_FIELD_NAMES), and
+ * the details of one with our extension, each read on its own: a detail out of bounds is left out,
+ * never a reason to refuse the animal (a server of the interface alone may send a field of that
+ * name meaning something else). Whether the details it sends are kept is the replica's decision.
  */
-export const remotePetSchema = perSource((source) =>
-  z.object(objectShape(REMOTE_FIELD_NAMES, 'fromServer', source), { error: objectError }),
-);
+export const remotePetSchema = perSource((source) => {
+  const details = objectShape(DETAIL_FIELD_NAMES, 'fromServer', source);
+  const lenient = Object.fromEntries(
+    Object.entries(details).map(([name, schema]) => [name, (schema as z.ZodType).catch(undefined)]),
+  ) as unknown as typeof details;
+  return z.object({ ...objectShape(REMOTE_FIELD_NAMES, 'fromServer', source), ...lenient }, { error: objectError });
+});
 
 export const remotePetsSchema = perSource((source) => z.array(remotePetSchema(source), { error: arrayError }));
 

@@ -87,6 +87,16 @@ export interface DiscardOutcome {
   mayBeOnServer: boolean;
 }
 
+/**
+ * Where an animal's details (our extension) are for a server: `server` says whether it takes them
+ * (it lists the details extension), lacks them, or has not said yet; `keptHere` counts the animals
+ * whose details are on this computer only, offered for upload once the server takes them.
+ */
+export interface DetailsStanding {
+  server: 'takes' | 'lacks' | 'unknown';
+  keptHere: number;
+}
+
 /** What a server is known to do with changes: unknown until it has answered one. */
 export type ChangeSupport = 'unknown' | 'supported' | 'unsupported';
 
@@ -135,6 +145,8 @@ export interface ServerStatus {
   conflicts: number;
   /** Whether the server takes changes of animals (our extension), as far as it has said. */
   changes: ChangeSupport;
+  /** Whether its animals' details are sent to it or kept here. */
+  details: DetailsStanding;
   /** A sync pass is sending now. */
   sending: boolean;
   /** Another Petstore Desk process on this computer holds the right to send this outbox (it sends what waits). */

@@ -92,6 +92,8 @@ export const IPC_REQUESTS = {
   testConnection: request(z.strictObject({ environment: remoteEnvironment })).returns<ConnectionVerdictView>(),
   syncNow: request(z.strictObject({ environment: remoteEnvironment })).returns<SyncOutcome>(),
   serverStatus: request(z.strictObject({ environment: remoteEnvironment })).returns<ServerStatus>(),
+  /** Send the animals' details kept on this computer to the server, now that it takes them. */
+  uploadKeptDetails: request(z.strictObject({ environment: remoteEnvironment })).returns<{ queued: number }>(),
   /** Resend a refused entry (with `fixed`, corrected), or confirm a held one for the server's current address. */
   resendEntry: request(
     z.strictObject({ environment: remoteEnvironment, entryId: text(20), fixed: newPetBounds.optional() }),

@@ -45,17 +45,19 @@ describe('petstore pets set-status / pets edit', () => {
     expect(sold.out).toContain('Changed on staging:');
     expect(service.store.getPet(rex.id)).toMatchObject({ status: 'sold', revision: 2 });
 
-    // Another counter changes both first; this one's changes meet theirs.
-    service.store.changePet(rex.id, { name: 'Rex by counter 2' }, '*');
+    // Another counter changes both first, the same field among others; this one's changes meet theirs.
+    service.store.changePet(rex.id, { name: 'Rex by counter 2', status: 'available' }, '*');
     const first = await run(['pets', 'edit', rex.id, '--status', 'pending', '--env', 'staging']);
     expect(first.code).toBe(1);
     expect(first.err).toContain('Someone changed animal');
     expect(first.err).toContain('Nothing was overwritten');
-    service.store.changePet(max.id, { name: 'Max by counter 2' }, '*');
+    service.store.changePet(max.id, { name: 'Max by counter 2', status: 'pending' }, '*');
     const second = await run(['pets', 'set-status', max.id, 'sold', '--env', 'staging']);
     expect(second.code).toBe(1);
     const listed = await run(['outbox', 'list', '--env', 'staging']);
-    expect(listed.out).toMatch(/c\d+\s+conflict\s+\d+ Counter Rex\s+status pending\s+Rex by counter 2, sold/);
+    expect(listed.out).toMatch(
+      /c\d+\s+conflict\s+\d+ Counter Rex\s+status pending, no sold on\s+Rex by counter 2, available/,
+    );
 
     // A sync leaves the choices to a person, says so, and a script can tell (exit 1).
     const synced = await run(['sync', '--env', 'staging']);
@@ -69,7 +71,7 @@ describe('petstore pets set-status / pets edit', () => {
     expect(service.store.getPet(rex.id)).toMatchObject({ name: 'Rex by counter 2', status: 'pending', revision: 4 });
     const keptTheirs = await run(['outbox', 'keep-theirs', maxChange!, '--env', 'staging']);
     expect(keptTheirs.code).toBe(0);
-    expect(service.store.getPet(max.id)).toMatchObject({ name: 'Max by counter 2', status: 'available' });
+    expect(service.store.getPet(max.id)).toMatchObject({ name: 'Max by counter 2', status: 'pending' });
     expect((await run(['outbox', 'list', '--env', 'staging', '--json'])).out).toBe('[]');
     expect(await run(['sync', '--env', 'staging'])).toMatchObject({ code: 0 });
     expect((await run(['outbox', 'keep-mine', '12', '--env', 'staging'])).code).toBe(2);

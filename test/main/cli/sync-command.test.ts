@@ -34,7 +34,7 @@ describe('petstore sync', () => {
       proxy.setMode('reset'); // offline
       expect((await run(['pets', 'edit', rex.id, '--name', 'Rex here', '--env', 'staging'])).code).toBe(0);
       proxy.setMode('pass');
-      service.store.changePet(rex.id, { status: 'pending' }, '*'); // another counter, first
+      service.store.changePet(rex.id, { name: 'Rex there', status: 'pending' }, '*'); // another counter, first: the same field
       const conflicted = await run(['sync', '--env', 'staging'], { killAfterMs: ENDS_WITHIN_MS });
       expect(conflicted.code).toBe(1);
       expect(conflicted.out).toContain('staging: 0 waiting, 0 refused, 0 to confirm, 1 conflict to choose.');
@@ -50,7 +50,7 @@ describe('petstore sync', () => {
       expect(synced.err).toContain(
         '1 change waits behind another of the same animal that needs you (a conflict to choose, a refusal or an address to confirm): it is sent once that one is decided.',
       );
-      expect(service.store.getPet(rex.id)).toMatchObject({ name: 'Waiting Rex', status: 'pending' });
+      expect(service.store.getPet(rex.id)).toMatchObject({ name: 'Rex there', status: 'pending' });
       // Decided: both go, in order, and the next sync has nothing left.
       const [conflict] = JSON.parse((await run(['outbox', 'list', '--json', '--env', 'staging'])).out) as Array<{
         entryId: string;

@@ -225,6 +225,7 @@ describe('the command line binds keys the same way', () => {
       out: `The staging key is sent to ${new URL(collector.url('html')).origin} from now on.`,
     });
     expect((await run(['pets', 'list', '--env', 'staging'])).code).toBe(0);
-    expect(collector.authorizations).toEqual([BEARER]);
+    // Each request (which extensions it has, then the list) carried this key.
+    expect([...new Set(collector.authorizations)]).toEqual([BEARER]);
   });
 });

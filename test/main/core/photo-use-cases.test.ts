@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { guardPhotoWrites } from '../../../src/main/core/photo-use-cases';
 import type { PetstoreCore } from '../../../src/main/core/petstore-core';
 import { guardWrites, type ProductionQuestion } from '../../../src/main/core/write-guard';
-import { ApiError, notTakenReason, type EnvironmentName } from '../../../src/shared/contract';
+import { ApiError, photoNotTakenReason, type EnvironmentName } from '../../../src/shared/contract';
 import { useTestCore } from './test-core';
 
 let jpeg: Buffer;
@@ -124,7 +124,7 @@ describe("an animal's photo, through the core", () => {
 
   it("a server's environment keeps no photos: refused in the words of every field of our extension, before any dialog", async () => {
     const { core, pet, purposes } = coreChoosing(() => fileOf('x.jpg', jpeg));
-    const words = { field: 'photo', message: notTakenReason('staging') };
+    const words = { field: 'photo', message: photoNotTakenReason('staging') };
     for (const run of [
       () => core.choosePhoto('staging', pet.id),
       () => core.setPhotoFromBytes('staging', pet.id, jpeg),

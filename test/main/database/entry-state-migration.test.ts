@@ -1,5 +1,6 @@
 // A replica written before adds and changes had one name for each state (needs_confirmation and
 // rejected, since held and refused), opened by this version: a real file, every state in it.
+import { createServerExtensions } from '../../../src/main/sync/server-extensions';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type SqliteDatabase } from '../../../src/main/database/database';
@@ -146,7 +147,7 @@ describe('a replica from before entries had one name for each state', () => {
         expect(String(thrown(() => setState(table, 'needs_confirmation')))).toMatch(/CHECK constraint failed/);
         setState(table, 'pending');
       }
-      const queues = openWriteQueues(db, createPetsTable(db), 'staging');
+      const queues = openWriteQueues(db, createPetsTable(db), createServerExtensions(db, () => null), 'staging');
       // Waiting: pending, sending, unknown, of each kind; refused: an add, a change, and a change its server cannot take.
       expect(countAll(queues)).toEqual({ waiting: 6, held: 2, refused: 3, conflicts: 1 });
       const added = db

@@ -2,13 +2,14 @@
 // an index entry whenever an UPDATE names its column, whatever the value, so each sale cost a page
 // more to commit. (The full-text index's trigger already skipped an unchanged name.) Seen here by a
 // probe trigger that fires whenever a write names search_text (test/helpers/names-written.ts).
+import { createServerExtensions } from '../../../src/main/sync/server-extensions';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type SqliteDatabase } from '../../../src/main/database/database';
 import { MIGRATIONS, REPLICA_MIGRATIONS } from '../../../src/main/database/migrations';
 import { createPetsTable } from '../../../src/main/database/pets-table';
 import { createPetChanges } from '../../../src/main/sync/pet-changes';
-import type { Pet } from '../../../src/shared/contract';
+import { localToday, type Pet } from '../../../src/shared/contract';
 import { useCleanups } from '../../helpers/cleanups';
 import { probeNamesWritten } from '../../helpers/names-written';
 import { useTempDir } from '../../helpers/temp-dir';
@@ -65,13 +66,20 @@ describe('writes that keep the name', () => {
   it('a change a counter makes, and its acceptance, do not write the name unless it is renamed', () => {
     const { db, store, namesWritten } = open(REPLICA_MIGRATIONS);
     store.upsertPets([serverPet('1', 'Rex', 'available', 1), serverPet('2', 'Tom', 'available', 1)]);
-    const changes = createPetChanges(db, store, 'staging', () => 1_000);
+    const changes = createPetChanges(
+      db,
+      store,
+      createServerExtensions(db, () => null),
+      'staging',
+      () => 1_000,
+    );
     changes.change('1', { status: 'sold' }, 'http://127.0.0.1:9/v1');
     changes.change('2', { name: 'Thomas' }, 'http://127.0.0.1:9/v1');
     expect(namesWritten()).toEqual([2]);
     const [sale] = changes.claimDue(1);
     changes.accept([{ entryId: sale!.entryId, pet: serverPet('1', 'Rex', 'sold', 2) }]);
     expect(namesWritten()).toEqual([2]);
-    expect(store.getPet('1')).toEqual(serverPet('1', 'Rex', 'sold', 2));
+    // The date sold is kept here: the replica has not heard that its server takes details.
+    expect(store.getPet('1')).toEqual({ ...serverPet('1', 'Rex', 'sold', 2), soldOn: localToday() });
   });
 });

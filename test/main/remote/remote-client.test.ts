@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRemoteClient, type RemoteClientOptions } from '../../../src/main/remote/remote-client';
 import { RemoteError } from '../../../src/main/remote/remote-error';
-import { ApiError } from '../../../src/shared/contract';
+import { ApiError, localToday } from '../../../src/shared/contract';
 import { startMisbehavingServer, type MisbehavingServer } from '../../helpers/misbehaving-server';
 import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
 import { freePort } from '../../helpers/processes';
@@ -291,7 +291,8 @@ describe('changePets (our batch): the answer is untrusted', () => {
       { petId: rex.id, patch: { name: 'Max' }, revision: 1, idempotencyKey: 'c-2' }, // stale now
       { petId: '999999', patch: { status: 'sold' }, revision: 1 },
     ]);
-    expect(results[0]).toEqual({ pet: { ...rex, status: 'sold', revision: 2 } });
+    // Our service dates the sale, and its details are read.
+    expect(results[0]).toEqual({ pet: { ...rex, status: 'sold', soldOn: localToday(), revision: 2 } });
     expect(results[1]).toMatchObject({
       error: { kind: 'service_error', details: { status: 412, code: 'precondition_failed', current: { revision: 2 } } },
     });

@@ -20,9 +20,6 @@ import { itWithKeyring } from '../../helpers/keyring';
 import { thrown, useStore } from '../../helpers/store';
 import { useTempDir } from '../../helpers/temp-dir';
 
-const NOT_SENT =
-  "is our extension, which only the local store keeps; Staging's server is never sent it, as the app cannot yet tell whether a server has the extension";
-
 describe('the local store', () => {
   const open = useStore();
 
@@ -105,19 +102,15 @@ describe('the remote client', () => {
   });
   afterAll(() => new Promise((closed) => server.close(closed)));
 
-  it('puts no notes in a body, and reads none back', async () => {
+  it('sends what it is given (the replica decides what a server is sent), and reads what comes back', async () => {
     const client = createRemoteClient({ environment: 'staging', baseUrl, apiKey: async () => TEST_API_KEY });
-    const read = { id: '1', name: 'Rex', categoryId: '1', revision: 2 };
+    const read = { id: '1', name: 'Rex', categoryId: '1', notes: 'Theirs.', revision: 2 };
     expect(await client.createPet({ name: 'Rex', categoryId: '1', notes: 'Ours.' })).toEqual(read);
-    expect(await client.changePet('1', { notes: 'Ours.', status: 'sold' }, { revision: 2 })).toEqual(read);
-    expect(await client.changePets([{ petId: '1', patch: { notes: null, name: 'Rex' }, revision: 2 }])).toEqual([
-      { pet: read },
-    ]);
+    expect(await client.changePet('1', { status: 'sold' }, { revision: 2 })).toEqual(read);
     expect(await client.listPets()).toEqual([read]);
     expect(bodies.filter(Boolean).map((body) => JSON.parse(body))).toEqual([
-      { name: 'Rex', categoryId: 1 },
+      { name: 'Rex', categoryId: 1, notes: 'Ours.' },
       { status: 'sold' },
-      { changes: [{ petId: 1, ifMatch: '"2"', patch: { name: 'Rex' } }] },
     ]);
   });
 });
@@ -126,36 +119,17 @@ describe('main, for a server environment', () => {
   const tempDir = useTempDir();
   const { later } = useCleanups();
 
-  itWithKeyring('refuses notes before anything is asked or kept; the local store takes them', async () => {
-    let asked = 0;
+  itWithKeyring('takes notes for a server too: kept with the add, and by the local store', async () => {
     const core = openPetstoreCore({
       dataDir: tempDir(),
       env: {},
       keychain: createKeychain(`Petstore Desk test ${randomUUID()}`),
     });
     later(() => core.close());
-    const writes = guardWrites(core, {
-      environments: 'named',
-      confirmProduction: async () => (asked++, true),
-    });
+    const writes = guardWrites(core, { environments: 'named', confirmProduction: async () => true });
     const rex = { name: 'Rex', categoryId: '1', notes: 'Bites.' };
-    for (const write of [
-      () => writes.addPet('production', rex),
-      () => writes.changePet('production', '1', { notes: 'Bites.' }),
-      async () => core.addPet('staging', rex),
-      async () => core.changePet('staging', '1', { status: 'sold', notes: null }),
-    ]) {
-      const refused = await write().then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-      expect(refused).toBeInstanceOf(ApiError);
-      expect((refused as ApiError).fields?.map(({ field }) => field)).toEqual(['notes']);
-    }
-    expect(asked).toBe(0);
-    expect(core.outboxEntries('production')).toEqual([]);
-    expect(core.outboxEntries('staging')).toEqual([]);
-    expect(core.changeEntries('staging')).toEqual([]);
+    await core.setBaseUrl('staging', 'http://127.0.0.1:9/v1');
+    expect(await writes.addPet('staging', rex)).toMatchObject({ entry: { notes: 'Bites.' } });
     expect(await writes.addPet('local', rex)).toMatchObject({ pet: { notes: 'Bites.' } });
   });
 });
@@ -163,7 +137,7 @@ describe('main, for a server environment', () => {
 describe('the command line', () => {
   const { run } = useCli();
 
-  it('takes --notes for the local store, and refuses it for a server, saying why', async () => {
+  it('takes --notes, for the local store and a server alike', async () => {
     const added = await run([
       'pets',
       'add',
@@ -182,15 +156,8 @@ describe('the command line', () => {
       /pets edit needs something to change: --name, --category, --status, .* or --notes;/,
     );
 
-    expect(
-      await run(['pets', 'add', '--env', 'staging', '--name', 'Rex', '--category', '1', '--notes', 'x']),
-    ).toMatchObject({
-      code: 2,
-      err: expect.stringContaining(`--notes cannot be used with staging: notes ${NOT_SENT}`),
-    });
-    expect((await run(['pets', 'edit', '1', '--env', 'staging', '--notes', 'x'])).code).toBe(2);
-    expect((await run(['pets', 'edit', '1', '--env', 'staging'])).err).toContain(
-      'pets edit needs something to change: --name, --category or --status;',
+    expect((await run(['pets', 'edit', '1', '--env', 'staging'])).err).toMatch(
+      /pets edit needs something to change: --name, --category, --status, .* or --notes;/,
     );
   });
 });

@@ -10,7 +10,14 @@ import { createPetsTable } from '../../../src/main/database/pets-table';
 import type { Replica } from '../../../src/main/sync/replica';
 import { SINGLES_IN_FLIGHT } from '../../../src/main/sync/change-sender';
 import { CHANGE_BATCHES_IN_FLIGHT } from '../../../src/main/sync/sync-engine';
-import { pickFields, REMOTE_FIELD_NAMES, type Pet, type PetPatch, type PetStatus } from '../../../src/shared/contract';
+import {
+  fieldsServerDecides,
+  localToday,
+  pickFields,
+  type Pet,
+  type PetPatch,
+  type PetStatus,
+} from '../../../src/shared/contract';
 import { NO_DEADLINES, POLL } from '../../helpers/bounds';
 import { useCleanups } from '../../helpers/cleanups';
 import { startFaultProxy, type Fault } from '../../helpers/fault-proxy';
@@ -53,7 +60,11 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('changes, the engine
     proxy.setMode('pass');
     await drain(replica);
     expect(onServer(service, rex.id)).toMatchObject({ status: 'sold', revision: 2 });
-    expect(row(replica, rex.id)).toEqual({ kind: 'pet', pet: { ...rex, status: 'sold', revision: 2 } });
+    // Sold today: the date is kept here, as this replica has not asked whether the server takes details.
+    expect(row(replica, rex.id)).toEqual({
+      kind: 'pet',
+      pet: { ...rex, status: 'sold', revision: 2, soldOn: localToday() },
+    });
     expect(replica.status()).toMatchObject({ waiting: 0, conflicts: 0, refused: 0, changes: 'supported' });
     expect(replica.db.prepare('SELECT count(*) FROM server_pets').pluck().get()).toBe(0);
   });
@@ -109,8 +120,8 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('changes, the engine
       });
       // Each accepted change changed something once: a change made twice would count twice.
       expect(server.revision, `duplicated: animal ${pet.id}`).toBe(1 + (acceptedPerPet.get(pet.id) ?? 0));
-      // A replica keeps what a server is read for: not our details (the date sold our service adds).
-      expect(row(replica, pet.id)?.pet).toEqual(pickFields(server, REMOTE_FIELD_NAMES));
+      // The date sold kept here follows the same rule as our service's own.
+      expect(row(replica, pet.id)?.pet).toEqual(pickFields(server, fieldsServerDecides(true)));
     }
     expect(replica.status()).toMatchObject({ waiting: 0, conflicts: 0, refused: 0 });
     expect(proxy.seen['drop-after-commit']).toBeGreaterThan(0);
@@ -177,16 +188,16 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('changes, the engine
     const [rex] = seed(service, 1) as [Pet];
     const { replica } = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`, syncRunsIn));
     await replica.walkInventory();
-    service.store.changePet(rex.id, { name: 'Rex the Second' }, '*');
+    service.store.changePet(rex.id, { name: 'Rex the Second', status: 'pending' }, '*');
     replica.changePet(rex.id, { status: 'sold' });
     await drain(replica);
     const [conflict] = replica.changeEntries();
     expect(conflict).toMatchObject({ state: 'conflict', theirs: { name: 'Rex the Second' } });
-    expect(row(replica, rex.id)?.pet).toMatchObject({ name: 'Rex the Second', status: 'available' });
+    expect(row(replica, rex.id)?.pet).toMatchObject({ name: 'Rex the Second', status: 'pending' });
 
     expect(replica.resolveConflict(conflict!.entryId, 'keep-theirs')).toBeNull();
     await replica.engine.syncNow();
-    expect(onServer(service, rex.id)).toMatchObject({ name: 'Rex the Second', status: 'available', revision: 2 });
+    expect(onServer(service, rex.id)).toMatchObject({ name: 'Rex the Second', status: 'pending', revision: 2 });
     expect(replica.changeEntries()).toEqual([]);
     expect(row(replica, rex.id)).toEqual({ kind: 'pet', pet: onServer(service, rex.id) });
   });
@@ -221,7 +232,7 @@ describe('changes folded and ordered', () => {
     const first = replica.changePet(rex.id, { status: 'sold' })!;
     const second = replica.changePet(rex.id, { name: 'Rexie' })!;
     expect(second.entryId).toBe(first.entryId);
-    expect(second.patch).toEqual({ status: 'sold', name: 'Rexie' });
+    expect(second.patch).toEqual({ status: 'sold', soldOn: localToday(), name: 'Rexie' });
     expect(replica.changePet(rex.id, { name: 'Rexie' })).toBeNull(); // shows it already
     expect(replica.changePet(rex.id, { status: 'available', name: 'Animal 0' })).toBeNull(); // back: nothing to send
     expect(replica.changeEntries()).toEqual([]);
@@ -253,7 +264,13 @@ describe('changes folded and ordered', () => {
     proxy.release();
     await pass;
     expect(onServer(service, rex.id)).toMatchObject({ name: 'Rexie', status: 'sold', revision: 3 });
-    expect(row(replica, rex.id)?.pet).toEqual({ ...rex, name: 'Rexie', status: 'sold', revision: 3 });
+    expect(row(replica, rex.id)?.pet).toEqual({
+      ...rex,
+      name: 'Rexie',
+      status: 'sold',
+      revision: 3,
+      soldOn: localToday(),
+    });
     expect(keptAside()).toEqual([]);
   });
 

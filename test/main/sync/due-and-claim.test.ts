@@ -2,6 +2,7 @@
 // it was given, whatever happened to the entries or to the clock: every loop that waits for the next
 // due time (the CLI's sync, the engine's timer) ends, and none waits on a clock set back. Random
 // sequences of what the engine and a person do to adds and changes, over a real replica file.
+import { createServerExtensions } from '../../../src/main/sync/server-extensions';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -81,7 +82,7 @@ describe('what is due, and when', () => {
           const pets = createPetsTable(db);
           pets.upsertPets(ANIMALS.map((id) => ({ id, name: `Animal ${id}`, categoryId: '1', status: 'available' })));
           const outbox = createOutbox(db, pets, 'staging', now);
-          const changes = createPetChanges(db, pets, 'staging', now);
+          const changes = createPetChanges(db, pets, createServerExtensions(db, () => null), 'staging', now);
           const queues = { adds: outbox, changes } as const;
 
           for (const s of steps) {

@@ -1,6 +1,7 @@
 // A power cut just after a sync pass recorded the server's answers: the replica file is taken back
 // to what its own syncs made durable (test/helpers/power-cut.ts), and the next pass sends to a
 // server that ignores Idempotency-Key. Nothing the server answered for is sent again.
+import { createServerExtensions } from '../../../src/main/sync/server-extensions';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ function queue(dataDir: string, write: (stores: ReturnType<typeof storesOf>) => 
 }
 function storesOf(db: ReturnType<typeof openDatabase>) {
   const pets = createPetsTable(db);
-  return { pets, outbox: createOutbox(db, pets, 'staging'), changes: createPetChanges(db, pets, 'staging') };
+  return { pets, outbox: createOutbox(db, pets, 'staging'), changes: createPetChanges(db, pets, createServerExtensions(db, () => null), 'staging') };
 }
 
 /** One pass in a process of its own, whose power goes once the pass has recorded its answers. */

@@ -1,5 +1,6 @@
 // "Sync now" (makeAllDue): what waits out a backoff is due at once; what is already due is left as it
 // is, so that a queue of thousands is not rewritten, and synced to disk, before the first is sent.
+import { createServerExtensions } from '../../../src/main/sync/server-extensions';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPLICA_MIGRATIONS } from '../../../src/main/database/migrations';
@@ -23,7 +24,7 @@ function openQueues() {
     db,
     pets,
     outbox: createOutbox(db, pets, 'staging', now),
-    changes: createPetChanges(db, pets, 'staging', now),
+    changes: createPetChanges(db, pets, createServerExtensions(db, () => null), 'staging', now),
     later: (ms: number) => (clock += ms),
   };
 }

@@ -1,0 +1,54 @@
+import { applyPetPatch, DETAIL_FIELD_NAMES, pickFields, type Pet, type PetPatch } from '../../shared/contract';
+import { animalParams, setEach } from '../database/animal-columns';
+import type { SqliteDatabase } from '../database/database';
+import { animalSearchText } from '../database/search-text';
+import type { createShownAnimals } from './shown-animals';
+
+const ID_AND_DETAILS = ['id' as const, ...DETAIL_FIELD_NAMES];
+
+/**
+ * An animal's details kept on this computer only, for a server that does not take them (or not
+ * yet: see server-extensions.ts): written to the animal as shown and to the server's version kept
+ * aside, so that changes on their way and the server's answers leave them, and the animal marked
+ * `details_here` until they are uploaded.
+ */
+export function createKeptDetails(db: SqliteDatabase, shown: ReturnType<typeof createShownAnimals>) {
+  // search_text only when what search reads changes: an UPDATE naming it rewrites its indexes.
+  const writeShown = db.prepare<Record<string, unknown>>(
+    `UPDATE pets SET ${setEach(DETAIL_FIELD_NAMES)}, details_here = 1 WHERE id = @id AND search_text = @searchText`,
+  );
+  const writeShownResearched = db.prepare<Record<string, unknown>>(
+    `UPDATE pets SET ${setEach(DETAIL_FIELD_NAMES)}, search_text = @searchText, details_here = 1 WHERE id = @id`,
+  );
+  const writeServer = db.prepare<Record<string, unknown>>(
+    `UPDATE server_pets SET ${setEach(DETAIL_FIELD_NAMES)} WHERE id = @id`,
+  );
+  const keptIds = db
+    .prepare<[], bigint>('SELECT id FROM pets INDEXED BY pets_details_here WHERE details_here = 1 ORDER BY id')
+    .pluck()
+    .safeIntegers();
+  const unmark = db.prepare('UPDATE pets SET details_here = 0 WHERE details_here = 1');
+
+  return {
+    /** The details `patch` sets, kept here for the animal (it must be known here): as shown, and as the server's version. */
+    keep(id: bigint, patch: PetPatch): void {
+      const details = pickFields(patch, DETAIL_FIELD_NAMES);
+      if (Object.keys(details).length === 0) return;
+      const after = applyPetPatch(shown.shown(id)!, details);
+      const params = { ...animalParams(after, ID_AND_DETAILS), searchText: animalSearchText(after) };
+      if (writeShown.run(params).changes === 0) writeShownResearched.run(params);
+      writeServer.run(animalParams(applyPetPatch(shown.serverVersion(id)!, details), ID_AND_DETAILS));
+    },
+
+    /** Each animal whose details are kept here: its id, the server's version as kept here, and its details. */
+    *each(): Generator<{ id: bigint; server: Pet; details: PetPatch }> {
+      for (const id of keptIds.all()) {
+        const server = shown.serverVersion(id);
+        if (server !== undefined) yield { id, server, details: pickFields(server, DETAIL_FIELD_NAMES) };
+      }
+    },
+
+    /** No animal's details are kept here any more: the server decides them from now on. */
+    unmarkAll: (): void => void unmark.run(),
+  };
+}

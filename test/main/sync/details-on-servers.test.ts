@@ -1,0 +1,140 @@
+// An animal's details on a server's environment: sent to a server with the details extension, kept
+// on this computer for one without it, never sent where they could be refused, and uploaded once
+// the server takes them. Real HTTP on 127.0.0.1: our service, and the same behind a server of the
+// interface alone (seed-only-proxy.ts).
+import { describe, expect, it } from 'vitest';
+import type { Replica } from '../../../src/main/sync/replica';
+import { localToday, type NewPet } from '../../../src/shared/contract';
+import { useCleanups } from '../../helpers/cleanups';
+import { startService, type RunningService } from '../../helpers/http-service';
+import { drain, openTestReplica, type SyncRunsIn } from '../../helpers/replica';
+import { startSeedOnlyProxy } from '../../helpers/seed-only-proxy';
+import { useTempDir } from '../../helpers/temp-dir';
+
+const { track } = useCleanups();
+const tempDir = useTempDir();
+
+const BISCUIT: NewPet = {
+  name: 'Biscuit',
+  categoryId: '1',
+  status: 'available',
+  price: 1250,
+  sex: 'female',
+  breed: 'Beagle',
+  microchip: '985112345678903',
+};
+
+const onServer = (service: RunningService, id: string) => service.store.getPet(id);
+const shown = (replica: Replica, id: string) => replica.shownPet(id);
+const idOf = (replica: Replica, name: string) => {
+  const row = replica.animals({ search: name }).rows.find((r) => r.kind === 'pet');
+  if (row?.kind !== 'pet') throw new Error(`${name} is not listed`);
+  return row.pet.id;
+};
+
+describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('details, the engine in %s', (syncRunsIn) => {
+  it('a server with the extension is sent them with the animal and its changes, and decides them', async () => {
+    const service = track(await startService());
+    const { replica } = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`, syncRunsIn));
+    await replica.learnExtensions();
+    expect(replica.status().details).toEqual({ server: 'takes', keptHere: 0 });
+
+    replica.createPet(BISCUIT);
+    await drain(replica);
+    await replica.walkInventory();
+    const id = idOf(replica, 'Biscuit');
+    expect(onServer(service, id)).toMatchObject({ price: 1250, sex: 'female', breed: 'Beagle' });
+    expect(replica.animals({ search: 'beagle' }).total).toBe(1);
+
+    replica.changePet(id, { price: 1500, status: 'sold' });
+    await drain(replica);
+    expect(onServer(service, id)).toMatchObject({ price: 1500, status: 'sold', soldOn: localToday() });
+
+    service.store.changePet(id, { breed: 'Harrier', price: null }, '*'); // another counter, on the server
+    await replica.walkInventory();
+    expect(shown(replica, id)).toMatchObject({ breed: 'Harrier', status: 'sold' });
+    expect(shown(replica, id)?.price).toBeUndefined();
+    expect(replica.animals({ search: 'harrier' }).total).toBe(1);
+    expect(replica.status().details.keptHere).toBe(0);
+  });
+
+  it('a server without it never sees them: they are kept here, survive its answers, and go up once it takes them', async () => {
+    const service = track(await startService());
+    const seedOnly = track(await startSeedOnlyProxy(service.port));
+    const { replica } = track(openTestReplica(tempDir(), 'staging', seedOnly.baseUrl, syncRunsIn));
+    await replica.learnExtensions();
+    expect(replica.status().details).toEqual({ server: 'lacks', keptHere: 0 });
+
+    replica.createPet(BISCUIT);
+    await drain(replica);
+    await replica.walkInventory();
+    const id = idOf(replica, 'Biscuit');
+    expect(onServer(service, id).price).toBeUndefined(); // never sent
+    expect(shown(replica, id)).toMatchObject({ price: 1250, sex: 'female', breed: 'Beagle' });
+    expect(replica.status().details).toEqual({ server: 'lacks', keptHere: 1 });
+
+    // Details alone: kept at once, nothing to send. With a status: the status goes, the date stays.
+    expect(replica.changePet(id, { breed: 'Collie' })).toBeNull();
+    expect(replica.animals({ search: 'collie' }).total).toBe(1);
+    replica.changePet(id, { status: 'sold' });
+    await drain(replica);
+    expect(onServer(service, id).status).toBe('sold');
+    expect(onServer(service, id).breed).toBeUndefined();
+    await replica.walkInventory();
+    await replica.refresh({ status: 'sold' });
+    expect(shown(replica, id)).toMatchObject({ status: 'sold', soldOn: localToday(), breed: 'Collie', price: 1250 });
+    expect(seedOnly.refusedForDetails).toBe(0);
+
+    expect(() => replica.uploadKeptDetails()).toThrow(/has not said it takes animals' details/);
+    seedOnly.gainDetails();
+    await replica.learnExtensions({ again: true });
+    expect(replica.status().details).toEqual({ server: 'takes', keptHere: 1 });
+    // Until they are uploaded, the server's answers (without them) leave them as they are.
+    await replica.walkInventory();
+    expect(shown(replica, id)).toMatchObject({ breed: 'Collie', price: 1250 });
+
+    expect(replica.uploadKeptDetails()).toBe(1);
+    expect(replica.status().details.keptHere).toBe(0);
+    await drain(replica);
+    expect(onServer(service, id)).toMatchObject({
+      breed: 'Collie',
+      price: 1250,
+      sex: 'female',
+      microchip: BISCUIT.microchip,
+      soldOn: localToday(),
+    });
+    await replica.walkInventory();
+    expect(shown(replica, id)).toMatchObject({ breed: 'Collie', price: 1250, soldOn: localToday() });
+  });
+
+  it('a change whose status goes but is kept theirs takes its details with it', async () => {
+    const service = track(await startService());
+    const seedOnly = track(await startSeedOnlyProxy(service.port));
+    const rex = service.store.createPet({ name: 'Rex', categoryId: '1', status: 'available' });
+    const { replica } = track(openTestReplica(tempDir(), 'staging', seedOnly.baseUrl, syncRunsIn));
+    await replica.learnExtensions();
+    await replica.walkInventory();
+    service.store.changePet(rex.id, { status: 'pending' }, '*'); // another counter first
+    replica.changePet(rex.id, { status: 'sold', notes: 'Paid in cash.' });
+    expect(shown(replica, rex.id)).toMatchObject({ status: 'sold', soldOn: localToday(), notes: 'Paid in cash.' });
+    await replica.engine.syncNow({ force: true });
+    const [conflict] = replica.changeEntries();
+    expect(conflict).toMatchObject({ state: 'conflict' });
+    replica.resolveConflict(conflict!.entryId, 'keep-theirs');
+    expect(shown(replica, rex.id)).toEqual(onServer(service, rex.id));
+    expect(replica.status().details.keptHere).toBe(0);
+  });
+});
+
+describe('an animal under treatment, on a server', () => {
+  it('is not marked sold: refused at once, with the treatment named, and nothing queued', async () => {
+    const service = track(await startService());
+    const rex = service.store.createPet({ name: 'Rex', categoryId: '1', status: 'available' });
+    const { replica } = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`));
+    await replica.learnExtensions();
+    await replica.walkInventory();
+    replica.changePet(rex.id, { treatment: 'Antibiotics until Friday' });
+    expect(() => replica.changePet(rex.id, { status: 'sold' })).toThrow(/under veterinary treatment.*Antibiotics/);
+    expect(replica.changeEntries().map((entry) => entry.patch)).toEqual([{ treatment: 'Antibiotics until Friday' }]);
+  });
+});
