@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import {
   ANIMAL_FIELDS,
+  applyPetPatch,
+  localToday,
+  settleSale,
   describeCategory,
   ENVIRONMENT_LABELS,
   newPetSchema,
@@ -127,6 +130,9 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
 
     async changePet(environment: EnvironmentName, petId: string, patch: unknown, options: { revision?: number } = {}) {
       const valid = validBody(petPatchSchema('app'), patch);
+      // A sale the store would refuse (under treatment) is refused before anyone is asked.
+      const shown = core.shownPet(environment, petId);
+      if (shown) settleSale(shown, applyPetPatch(shown, valid), valid, localToday());
       await permit(environment, () => changeQuestion(environment, petId, valid));
       return core.changePet(environment, petId, valid, options);
     },

@@ -99,6 +99,17 @@ describe('main decides every write the window asks for', () => {
     },
   );
 
+  itWithKeyring('a sale of an animal under treatment is refused before production is asked', async () => {
+    const { core, served, questions, answers, call } = await counter('production');
+    answers.production = true;
+    const treated = { environment: 'production', petId: served.id, patch: { treatment: 'Ear drops' } };
+    expect(await call('changePet', treated)).toEqual({ ok: true });
+    questions.length = 0;
+    const sale = { environment: 'production', petId: served.id, patch: { status: 'sold' } };
+    expect(await call('changePet', sale)).toEqual({ ok: false, code: 'under_treatment' });
+    expect(questions).toEqual([]);
+  });
+
   itWithKeyring(
     'production asks main’s own question, naming the animal; no is refused and nothing is kept',
     async () => {

@@ -11,7 +11,7 @@ import { openPetstoreCore } from '../../../src/main/core/petstore-core';
 import { guardWrites } from '../../../src/main/core/write-guard';
 import { createRemoteClient } from '../../../src/main/remote/remote-client';
 import { createKeychain } from '../../../src/main/secrets/keychain';
-import { ApiError, type NewPet } from '../../../src/shared/contract';
+import { type ApiError, type NewPet } from '../../../src/shared/contract';
 import { useCli } from '../../helpers/cli';
 import { useCleanups } from '../../helpers/cleanups';
 import { send } from '../../helpers/http-client';

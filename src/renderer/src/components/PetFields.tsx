@@ -10,6 +10,8 @@ import {
   type PetField,
 } from '../pet-form';
 import { useActiveCurrency } from '../active-currency';
+import { ENVIRONMENT_LABELS } from '../format';
+import { isRemote, useWindowState } from '../window-state';
 
 interface Props {
   idPrefix: string;
@@ -68,6 +70,16 @@ const datePlaceholder = (hint: string | undefined) => hint?.split(': ').at(-1) ?
  */
 export function PetFields({ idPrefix, environment, draft, errors, onChange, nameRef, categories, more }: Props) {
   const currency = useActiveCurrency((state) => state.currency);
+  // A server that does not take details (or has not said it does): they are kept on this computer.
+  const keptHere = useWindowState(
+    (state) => isRemote(environment) && state.servers[environment]?.details.server !== 'takes',
+  );
+  const keptHereNote = keptHere && (
+    <p className="field-hint details-here-note" data-testid="details-here-note">
+      Details beyond name, category and status are kept on this computer only: {ENVIRONMENT_LABELS[environment]}
+      ’s server does not take them.
+    </p>
+  );
   const aria = (name: PetField, describedBy = '') => ({
     id: `${idPrefix}-${name}`,
     'aria-invalid': errors[name] ? true : undefined,
@@ -206,8 +218,10 @@ export function PetFields({ idPrefix, environment, draft, errors, onChange, name
             {filled > 0 && <span className="filled">{` (${filled} filled)`}</span>}
           </summary>
           <div className="pet-fields-grid">{inMore.map((name) => field(name, -1))}</div>
+          {keptHereNote}
         </details>
       )}
+      {!more && shown.some(isDetail) && keptHereNote}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { toast } from 'sonner';
 import { ariaKeyShortcuts, COMMANDS, shortcutLabel } from '../../../shared/commands';
 import { messageOf } from '../api';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
+import { DetailsPlace } from './DetailsPlace';
 import { Time } from './Time';
 import { CONNECTION_LABELS, syncOutcomeInWords, whatToDo } from '../server-words';
 import { isRemote, useWindowState } from '../window-state';
@@ -55,6 +56,7 @@ export function SyncBar() {
           {status!.conflicts} {status!.conflicts === 1 ? 'conflict' : 'conflicts'}: choose on the row
         </span>
       )}
+      {status && <DetailsPlace environment={environment} status={status} />}
       {status?.changes === 'unsupported' && (
         <span data-testid="changes-unsupported">This server takes no changes to animals</span>
       )}
