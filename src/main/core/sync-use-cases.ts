@@ -9,17 +9,17 @@ const SETTLE_WAITS_UP_TO_MS = 30_000;
 export function createSyncUseCases({ inventory, server }: CoreParts) {
   return {
     /**
-     * "Sync now": everything waiting is sent at once, backoff or not; then the server is asked which
-     * extensions it has, and for its list, so that what the outcome says about the server comes
-     * from hearing from it.
+     * "Sync now": everything waiting is sent at once, backoff or not; then the server is asked for
+     * its list, and which extensions it has (it may have gained one), so that what the outcome says
+     * about the server comes from hearing from it.
      */
     async syncNow(environment: RemoteEnvironment): Promise<SyncOutcome & { pass: SyncPassResult }> {
       const remote = server(environment);
       const pass = await remote.syncPass({ force: true });
-      await remote.learnExtensions({ again: true });
       await inventory(environment)
         .walkEveryAnimal()
         .catch(() => undefined); // its outcome is in the status
+      await remote.learnExtensions({ again: true });
       return { sent: pass.accepted, refused: pass.refused, status: remote.status(), pass };
     },
 

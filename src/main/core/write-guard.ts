@@ -89,12 +89,15 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
   function changeQuestion(environment: EnvironmentName, petId: string, patch: PetPatch): ProductionQuestion {
     const shown = core.shownPet(environment, petId);
     const who = shown ? animalWords(environment, shown) : `animal ${petId}`;
-    const onlyStatus = Object.keys(patch).length === 1 && patch.status !== undefined;
+    // A status alone, or with the date sold that follows it.
+    const onlyStatus =
+      patch.status !== undefined && Object.keys(patch).every((name) => name === 'status' || name === 'soldOn');
+    const treated = shown?.treatment === undefined ? '' : `\n${shown.name} is under treatment: ${shown.treatment}`;
     if (onlyStatus) {
       const status = patch.status ?? 'without a status';
       return {
         message: `Mark ${who} ${status} in PRODUCTION?`,
-        detail: `The live shop's server will show ${who} as ${status}.`,
+        detail: `The live shop's server will show ${who} as ${status}.${treated}`,
         confirmLabel: patch.status ? `Mark ${patch.status}` : 'Clear the status',
       };
     }
@@ -103,7 +106,11 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
       const was = shown ? `${valueWords(environment, name, shown[name])} → ` : '';
       return `${ANIMAL_FIELDS[name].label}: ${was}${valueWords(environment, name, patch[name])}`;
     });
-    return { message: `Change ${who} in PRODUCTION?`, detail: lines.join('\n'), confirmLabel: 'Change in production' };
+    return {
+      message: `Change ${who} in PRODUCTION?`,
+      detail: `${lines.join('\n')}${treated}`,
+      confirmLabel: 'Change in production',
+    };
   }
 
   /** An add or a change valid before anything is asked. */

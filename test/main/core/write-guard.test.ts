@@ -105,6 +105,10 @@ describe('main decides every write the window asks for', () => {
     const treated = { environment: 'production', petId: served.id, patch: { treatment: 'Ear drops' } };
     expect(await call('changePet', treated)).toEqual({ ok: true });
     questions.length = 0;
+    const renamed = { environment: 'production', petId: served.id, patch: { name: 'Rexy' } };
+    expect(await call('changePet', renamed)).toEqual({ ok: true });
+    expect(questions.map(({ detail }) => detail)).toEqual(['Name: Rex → Rexy\nRex is under treatment: Ear drops']);
+    questions.length = 0;
     const sale = { environment: 'production', petId: served.id, patch: { status: 'sold' } };
     expect(await call('changePet', sale)).toEqual({ ok: false, code: 'under_treatment' });
     expect(questions).toEqual([]);
