@@ -100,7 +100,7 @@ describe('main decides every write the window asks for', () => {
   );
 
   itWithKeyring('a sale of an animal under treatment is refused before production is asked', async () => {
-    const { core, served, questions, answers, call } = await counter('production');
+    const { served, questions, answers, call } = await counter('production');
     answers.production = true;
     const treated = { environment: 'production', petId: served.id, patch: { treatment: 'Ear drops' } };
     expect(await call('changePet', treated)).toEqual({ ok: true });
