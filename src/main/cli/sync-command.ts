@@ -1,10 +1,19 @@
 import { EXIT, parse, serverOption, type Command } from './cli-args';
 
-/** `sync`: runs until the outbox is empty or nothing more can be done. Exit 0 empty; 1 refused, held, in conflict or still pending; 3 unreachable. */
+/**
+ * `sync [--upload-details]`: runs until the outbox is empty or nothing more can be done; with
+ * --upload-details, the animals' details kept on this computer go first to a server that now takes
+ * them. Exit 0 empty; 1 refused, held, in conflict or still pending; 3 unreachable.
+ */
 export const sync: Command = async (args, context) => {
   const core = context.core();
   const { io } = context;
-  const environment = serverOption(parse(args, { env: { type: 'string' } }), core);
+  const options = parse(args, { env: { type: 'string' }, 'upload-details': { type: 'boolean' } });
+  const environment = serverOption(options, core);
+  if (options.values['upload-details'] === true) {
+    const { queued } = await context.writes().uploadKeptDetails(environment);
+    io.out(`Sending ${queued === 1 ? 'one animal’s details' : `${queued} animals’ details`} kept on this computer.`);
+  }
   io.out(`Syncing ${environment}: ${core.serverStatus(environment).waiting} waiting.`);
   const { pass, status, waitingBehind } = await core.syncUntilSettled(environment, (progress) =>
     io.out(
@@ -16,6 +25,15 @@ export const sync: Command = async (args, context) => {
     `${environment}: ${status.waiting} waiting, ${status.refused} refused, ${status.held} to confirm, ${conflicts}.`,
   );
   if (status.problem) io.err(status.problem.message);
+  const { server, keptHere } = status.details;
+  if (keptHere > 0 && server === 'takes')
+    io.err(
+      `${keptHere === 1 ? 'One animal’s details are' : `${keptHere} animals’ details are`} kept on this computer only, and the ${environment} server takes them now: send them with petstore sync --upload-details --env ${environment}.`,
+    );
+  else if (keptHere > 0)
+    io.err(
+      `${keptHere === 1 ? 'One animal’s details are' : `${keptHere} animals’ details are`} kept on this computer only: the ${environment} server does not take them.`,
+    );
   if (status.conflicts > 0) {
     io.err(
       `Another counter changed ${status.conflicts === 1 ? 'an animal' : 'animals'} you changed too: nothing was overwritten. See them with: petstore outbox list --env ${environment}; then keep yours with petstore outbox keep-mine <entry>, or theirs with petstore outbox keep-theirs <entry>.`,

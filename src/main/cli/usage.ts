@@ -39,7 +39,9 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
                                              the register of every animal held in the period (CSV): supplier,
                                              sex, age, birth or acquisition, treatment, sale; sold ones too
   doctor                                     check each data file, the keychain and each server
-  sync [--env E]                             send the outbox until it is empty or nothing more can be done
+  sync [--env E] [--upload-details]          send the outbox until it is empty or nothing more can be done
+                                             (--upload-details: first the details kept here, for a server
+                                             that now takes them)
   outbox list [--env E] [--json]             animals added here and not yet accepted (and those accepted),
                                              and changes not yet accepted (entries c1, c2 ...), conflicts among them
   outbox resend <entry> [--env E]            send a refused entry again, or confirm a held one for the current address

@@ -47,9 +47,14 @@ export function createSyncUseCases({ inventory, server }: CoreParts) {
 
     serverStatus: (environment: RemoteEnvironment): ServerStatus => server(environment).status(),
 
-    /** The animals' details kept on this computer, sent to the server now that it takes them: how many animals'. */
-    uploadKeptDetails: (environment: RemoteEnvironment): { queued: number } => ({
-      queued: server(environment).uploadKeptDetails(),
-    }),
+    /**
+     * The animals' details kept on this computer, sent to the server now that it takes them (it is
+     * asked again first): how many animals'.
+     */
+    async uploadKeptDetails(environment: RemoteEnvironment): Promise<{ queued: number }> {
+      const remote = server(environment);
+      await remote.learnExtensions({ again: true });
+      return { queued: remote.uploadKeptDetails() };
+    },
   };
 }

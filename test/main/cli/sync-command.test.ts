@@ -5,6 +5,7 @@ import { useCli } from '../../helpers/cli';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import { startService, TEST_API_KEY, type RunningService } from '../../helpers/http-service';
 import { itWithKeyring } from '../../helpers/keyring';
+import { startSeedOnlyProxy } from '../../helpers/seed-only-proxy';
 
 let service: RunningService;
 let proxy: FaultProxy;
@@ -58,6 +59,40 @@ describe('petstore sync', () => {
       expect((await run(['outbox', 'keep-mine', conflict!.entryId, '--env', 'staging'])).code).toBe(0);
       expect(await run(['sync', '--env', 'staging'], { killAfterMs: ENDS_WITHIN_MS })).toMatchObject({ code: 0 });
       expect(service.store.getPet(rex.id)).toMatchObject({ name: 'Rex here', status: 'sold' });
+    },
+    3 * ENDS_WITHIN_MS,
+  );
+
+  itWithKeyring(
+    'details kept here for a server without them are said, and sent with --upload-details once it takes them',
+    async () => {
+      const seedOnly = await startSeedOnlyProxy(service.port);
+      try {
+        await run(['env', 'set-url', 'staging', seedOnly.baseUrl]);
+        await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
+        await run(['pets', 'list', '--env', 'staging']); // asks which extensions it has: none
+        const add = ['pets', 'add', '--env', 'staging', '--name', 'Kept Kit', '--category', '2', '--breed', 'Siamese'];
+        expect((await run(add)).code).toBe(0);
+        const kept = await run(['sync', '--env', 'staging'], { killAfterMs: ENDS_WITHIN_MS });
+        expect(kept.err).toContain(
+          'One animal’s details are kept on this computer only: the staging server does not take them.',
+        );
+        expect(seedOnly.refusedForDetails).toBe(0);
+        const refused = await run(['sync', '--upload-details', '--env', 'staging']);
+        expect(refused.code).not.toBe(0);
+        expect(refused.err).toContain("has not said it takes animals' details");
+
+        seedOnly.gainDetails();
+        const sent = await run(['sync', '--upload-details', '--env', 'staging'], { killAfterMs: ENDS_WITHIN_MS });
+        expect(sent).toMatchObject({
+          code: 0,
+          out: expect.stringContaining('Sending one animal’s details kept on this computer.'),
+        });
+        const onServer = service.store.listPets({ limit: 100 }).find((pet) => pet.name === 'Kept Kit');
+        expect(onServer).toMatchObject({ breed: 'Siamese' });
+      } finally {
+        await seedOnly.close();
+      }
     },
     3 * ENDS_WITHIN_MS,
   );
