@@ -28,9 +28,9 @@ export function DetailsPlace({ environment, status }: { environment: RemoteEnvir
     );
   return (
     <span data-testid="details-kept-here" className="details-kept-here for-a-person">
-      {`${animals(keptHere)} kept on this computer only; ${label} takes them now.`}
+      {`Details of ${keptHere === 1 ? 'one animal' : `${keptHere} animals`} kept here only`}
       <button type="button" className="upload-details" onClick={() => void upload()}>
-        Send to {label}
+        Send them to {label}
       </button>
     </span>
   );
