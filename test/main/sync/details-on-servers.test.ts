@@ -2,9 +2,10 @@
 // on this computer for one without it, never sent where they could be refused, and uploaded once
 // the server takes them. Real HTTP on 127.0.0.1: our service, and the same behind a server of the
 // interface alone (seed-only-proxy.ts).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Replica } from '../../../src/main/sync/replica';
-import { localToday, type NewPet } from '../../../src/shared/contract';
+import { fieldsServerDecides, localToday, pickFields, type NewPet } from '../../../src/shared/contract';
 import { useCleanups } from '../../helpers/cleanups';
 import { startService, type RunningService } from '../../helpers/http-service';
 import { drain, openTestReplica, type SyncRunsIn } from '../../helpers/replica';
@@ -136,5 +137,54 @@ describe('an animal under treatment, on a server', () => {
     replica.changePet(rex.id, { treatment: 'Antibiotics until Friday' });
     expect(() => replica.changePet(rex.id, { status: 'sold' })).toThrow(/under veterinary treatment.*Antibiotics/);
     expect(replica.changeEntries().map((entry) => entry.patch)).toEqual([{ treatment: 'Antibiotics until Friday' }]);
+  });
+});
+
+describe('details kept here, at random', () => {
+  it('whatever the order of changes and syncs, none reaches a server without them, and once uploaded the server has what this counter shows', async () => {
+    const service = track(await startService());
+    const seedOnly = track(await startSeedOnlyProxy(service.port));
+    const animals = ['Ada', 'Bo', 'Cy', 'Di'].map((name) =>
+      service.store.createPet({ name, categoryId: '1', status: 'available' }),
+    );
+    const { replica } = track(openTestReplica(tempDir(), 'staging', seedOnly.baseUrl));
+    await replica.learnExtensions();
+    await replica.walkInventory();
+    const step = fc.record({
+      animal: fc.integer({ min: 0, max: animals.length - 1 }),
+      patch: fc.record(
+        {
+          status: fc.constantFrom('available', 'pending', 'sold'),
+          name: fc.constantFrom('Rex', 'Tom', 'Kit'),
+          price: fc.option(fc.integer({ min: 0, max: 99_999 })),
+          breed: fc.option(fc.constantFrom('Beagle', 'Collie', 'Siamese')),
+          notes: fc.option(fc.constantFrom('Bites.', 'Shy.')),
+        },
+        { requiredKeys: [] },
+      ),
+      sync: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 30 }), async (steps) => {
+        for (const { animal, patch, sync } of steps) {
+          replica.changePet(animals[animal]!.id, patch);
+          if (sync) await replica.engine.syncNow({ force: true });
+        }
+      }),
+      { numRuns: 3, seed: 33 },
+    );
+    await drain(replica);
+    expect(seedOnly.refusedForDetails).toBe(0);
+    for (const { id } of animals) expect(onServer(service, id).price).toBeUndefined();
+
+    seedOnly.gainDetails();
+    await replica.learnExtensions({ again: true });
+    replica.uploadKeptDetails();
+    await drain(replica);
+    await replica.walkInventory();
+    for (const { id } of animals) {
+      const server = pickFields(onServer(service, id), fieldsServerDecides(true));
+      expect(shown(replica, id), `animal ${id}`).toEqual(server);
+    }
   });
 });
