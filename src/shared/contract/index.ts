@@ -27,3 +27,4 @@ export * from './money';
 export * from './calendar-date';
 export * from './microchip';
 export * from './extensions';
+export * from './patch-merge';
