@@ -1,4 +1,4 @@
-import { CHANGE_BATCH, describePatch, type Pet } from '../../shared/contract';
+import { CHANGE_BATCH, conflictsInWords, describePatch, mergeOnto, type Pet } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
 import type { ClaimedChange, PetChanges } from './pet-changes';
@@ -6,9 +6,14 @@ import type { KindSender, SenderDeps } from './queue-drain';
 import { failedOutcome, type Outcome } from './send-outcome';
 import { contactOf } from './server-status';
 
-/** What only a change's send may mean: another counter changed the animal first, or the server takes no changes. */
+/**
+ * What only a change's send may mean: another counter changed the animal first (in other fields
+ * only: `rebase`, sent again to their version; else a conflict for a person), or the server takes
+ * no changes.
+ */
 type ChangeOwnOutcome =
   | { kind: 'conflict'; entry: ClaimedChange; theirs: Pet | null; reason: string }
+  | { kind: 'rebase'; entry: ClaimedChange; theirs: Pet; reason: string }
   | { kind: 'unsupported'; entry: ClaimedChange; reason: string };
 type ChangeOutcome = Outcome<ClaimedChange> | ChangeOwnOutcome;
 
@@ -56,6 +61,10 @@ export function createChangeSender(
   const unsupportedHere = new Map<string, string>();
   // Servers this sender found without the batch (changePets): their changes go one PATCH each.
   const noBatchHere = new Set<string>();
+  // Changes this pass sent again to another counter's version without a person: once each, so an
+  // animal someone changes before every send (or a server that answers 412 whatever it is sent)
+  // costs one more request, then waits for a person.
+  const rebased = new Set<string>();
 
   /** What is known of a change before it is sent: its server takes no changes. */
   function known(entry: ClaimedChange): ChangeOutcome | null {
@@ -75,12 +84,7 @@ export function createChangeSender(
     const status = answeredStatus(error);
     if (status === 412 && error instanceof RemoteError && error.kind === 'service_error') {
       const theirs = error.details.current ?? (await client.getPet(entry.petId, { signal }).catch(() => null));
-      return {
-        kind: 'conflict',
-        entry,
-        theirs,
-        reason: `Someone changed animal ${entry.petId} on ${environment} first: keep theirs, or send yours to their version.`,
-      };
+      return afterSomeoneElse(entry, theirs);
     }
     if (status !== undefined && NO_SUCH_OPERATION.has(status)) {
       return { kind: 'unsupported', entry, reason: unsupportedReason(entry.baseUrl, status) };
@@ -88,6 +92,34 @@ export function createChangeSender(
     // A server that answered the batch has the extension: its 404 is about the animal.
     if (status === 404) return inBatch ? noSuchAnimal(entry) : after404(client, entry);
     return failedOutcome(entry, error, delay);
+  }
+
+  /**
+   * Another counter changed the animal first (412; `theirs`: the server's version now, when known).
+   * Where they changed only fields this change leaves, or set them as this change does, it goes
+   * again to their version (see recordOwn); a field both changed to different values waits for a
+   * person, told each such field's two values.
+   */
+  function afterSomeoneElse(entry: ClaimedChange, theirs: Pet | null): ChangeOutcome {
+    const first = `Someone changed animal ${entry.petId} on ${environment} first`;
+    const waits = (why: string): ChangeOutcome => ({
+      kind: 'conflict',
+      entry,
+      theirs,
+      reason: `${first}${why}: keep theirs, or send yours to their version.`,
+    });
+    // What the change was made to (its base); gone when the change was discarded on its way.
+    const base = changes.get(entry.entryId)?.base;
+    if (theirs === null || base === undefined) return waits('');
+    const merge = mergeOnto(base, theirs, entry.patch);
+    if (!merge.merged) return waits(` (${conflictsInWords(merge.conflicts)})`);
+    // Met again after going to their version in this pass (an animal someone changes before every
+    // send), or refused at the very version it was sent to (a server answering 412 whatever it is
+    // sent): sending it again would loop, so a person looks.
+    if (rebased.has(entry.entryId)) return waits(', and again once it went to their version');
+    if (theirs.revision === (entry.revision ?? undefined))
+      return waits(', the server says, at the version it was sent to');
+    return { kind: 'rebase', entry, theirs, reason: `${first}, in other fields: sent again to their version.` };
   }
 
   function noSuchAnimal(entry: ClaimedChange): ChangeOutcome {
@@ -176,9 +208,16 @@ export function createChangeSender(
     },
     recordOwn(outcome) {
       const { entry } = outcome;
-      if (outcome.kind === 'conflict') {
+      if (outcome.kind === 'conflict' || outcome.kind === 'rebase') {
         changes.noteSupported(entry.baseUrl);
-        return changes.conflict(entry.entryId, outcome.theirs, outcome.reason);
+        changes.conflict(entry.entryId, outcome.theirs, outcome.reason);
+        if (outcome.kind === 'conflict') return;
+        // Sent again to their version as a person's "keep mine" sends it (their version becomes its
+        // base and If-Match; a new key, as the 412 made nothing under the old one), and claimed again
+        // in this pass. A crash between the two leaves the conflict for a person: nothing is lost.
+        rebased.add(entry.entryId);
+        changes.resend(entry.entryId, entry.baseUrl);
+        return;
       }
       unsupportedHere.set(entry.baseUrl, outcome.reason);
       changes.unsupported(entry.baseUrl, outcome.reason);
