@@ -1,17 +1,43 @@
 // Changing animals from the list, keyboard first: a status in one keystroke on the
-// selected row, a correction in the add form's fields, online and offline, a conflict resolved.
+// selected row, a correction in the add form's fields, online and offline, changes of different
+// fields merged with another counter's, a conflict of the same field resolved.
 // Chromium over the real core; servers are our service behind the fault proxy.
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
+import type { PetstoreCore } from '../../src/main/core/petstore-core';
 import { openDatabase } from '../../src/main/database/database';
 import { createPetsTable } from '../../src/main/database/pets-table';
+import type { PetPatch } from '../../src/shared/contract';
 import { expect, test } from './harness';
 import { checkScreen, connectServer, reopen, row } from './ui-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const petRow = (page: Page, id: string) => page.locator(`tr[data-pet-id="${id}"]`);
+
+/**
+ * Staging's Shared Rex (priced in pounds) on screen; another counter then changes it on the server
+ * (`theirs`, which the window has not seen), and the person marks it sold with S.
+ */
+async function soldAfterAnotherCounter(page: Page, core: PetstoreCore, theirs: PetPatch) {
+  const server = await connectServer(core, 'staging');
+  core.setCurrency({ environment: 'staging', currency: 'GBP' });
+  const rex = server.service.store.createPet({
+    name: 'Shared Rex',
+    categoryId: '2',
+    status: 'available',
+    price: 1250,
+    bornOn: '2024-05',
+  });
+  await reopen(page);
+  await page.keyboard.press('Control+3');
+  await expect(petRow(page, rex.id)).toBeVisible();
+  server.service.store.changePet(rex.id, theirs, '*');
+  await petRow(page, rex.id).focus();
+  await page.keyboard.press('s');
+  return { server, rex };
+}
 
 test.describe('changing animals', () => {
   test('local store: sell by keyboard in one keystroke, move with the arrows, and the row leaves its filter', async ({
@@ -117,14 +143,11 @@ test.describe('changing animals', () => {
   test('two counters: a conflict shows both versions; keep mine sends it to theirs', async ({
     app: { page, core },
   }) => {
-    const server = await connectServer(core, 'staging');
-    const rex = server.service.store.createPet({ name: 'Shared Rex', categoryId: '2', status: 'available' });
-    await reopen(page);
-    await page.keyboard.press('Control+3');
-    await expect(petRow(page, rex.id)).toBeVisible();
-    server.service.store.changePet(rex.id, { name: 'Rex (counter 2)', status: 'pending' }, '*');
-    await petRow(page, rex.id).focus();
-    await page.keyboard.press('s');
+    const { server, rex } = await soldAfterAnotherCounter(page, core, {
+      name: 'Rex (counter 2)',
+      status: 'pending',
+      price: 1300,
+    });
     await expect(petRow(page, rex.id)).toContainText('Conflict', { timeout: 15_000 });
     await expect(page.getByTestId('conflict-count')).toContainText('1 conflict');
     await expect(petRow(page, rex.id)).toContainText('pending'); // what the server has: nothing overwritten
@@ -136,12 +159,34 @@ test.describe('changing animals', () => {
     await expect(dialog.getByRole('row', { name: /Status/ })).toContainText('pending');
     await expect(dialog.getByRole('row', { name: /Status/ })).toContainText('sold');
     await expect(dialog.getByRole('row', { name: /Name/ })).toContainText('Rex (counter 2)');
+    // Both changed the status: marked; the name only they changed is theirs in both columns.
+    await expect(dialog.getByRole('row', { name: /Status/ })).toContainText('changed by both');
+    await expect(dialog.getByRole('row', { name: /Name/ })).not.toContainText('changed by both');
+    await expect(dialog.getByRole('row', { name: /Name/ })).not.toHaveClass('differs');
+    // Details as the list shows them: a price in the environment's currency, a date in words.
+    await expect(dialog.getByRole('row', { name: /Price/ })).toContainText('£13.00'); // theirs, which yours keeps
+    await expect(dialog.getByRole('row', { name: /Born/ })).toContainText('May 2024');
     await checkScreen(page, 'conflict');
     await dialog.getByRole('button', { name: 'Keep mine' }).click();
     await expect
       .poll(() => server.service.store.getPet(rex.id), { timeout: 15_000 })
       .toMatchObject({ name: 'Rex (counter 2)', status: 'sold', revision: 3 });
     await expect(page.getByTestId('conflict-count')).toHaveCount(0);
+    await server.close();
+  });
+
+  test('two counters, different fields: the change goes to their version without asking, and the animal has both', async ({
+    app: { page, core },
+  }) => {
+    const { server, rex } = await soldAfterAnotherCounter(page, core, { name: 'Rex (counter 2)' });
+    await expect
+      .poll(() => server.service.store.getPet(rex.id), { timeout: 15_000 })
+      .toMatchObject({ name: 'Rex (counter 2)', status: 'sold', revision: 3 });
+    await expect(petRow(page, rex.id)).toContainText('Rex (counter 2)');
+    await expect(petRow(page, rex.id)).toContainText('sold');
+    await expect(page.getByTestId('pending-count')).toHaveText('Nothing waiting', { timeout: 15_000 });
+    await expect(page.getByTestId('conflict-count')).toHaveCount(0);
+    await expect(petRow(page, rex.id)).not.toContainText('Conflict');
     await server.close();
   });
 

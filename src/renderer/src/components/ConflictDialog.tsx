@@ -1,17 +1,23 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   ANIMAL_FIELDS,
   applyPetPatch,
+  formatDate,
+  formatMoney,
+  mergeOnto,
   personFieldsTakenBy,
   type ChangeEntry,
+  type FieldValue,
   type Pet,
   type PersonFieldName,
   type RemoteEnvironment,
 } from '../../../shared/contract';
+import { useActiveCurrency } from '../active-currency';
 import { call } from '../api';
 import { notDoneText } from '../change-words';
 import { ENVIRONMENT_LABELS } from '../format';
+import { AnimalThumbnail } from './AnimalPhoto';
 import { Name } from './Name';
 import { useModal } from './use-modal';
 
@@ -21,13 +27,73 @@ const rowLabel = (name: PersonFieldName) => {
   return kind === 'int64' ? `${label} id` : label;
 };
 
-/** A field's value in a version: "no status" for a field it lacks. */
-const shown = (pet: Pet | null, name: PersonFieldName) =>
-  pet === null ? 'unknown' : String(pet[name] ?? `no ${ANIMAL_FIELDS[name].label.toLowerCase()}`);
+/** A field's value as the list shows it (a price in the environment's currency, a date in words); "no status" for none. */
+function inWords(pet: Pet | null, name: PersonFieldName, currency: string): string {
+  if (pet === null) return 'unknown';
+  const value: FieldValue = pet[name];
+  if (value === undefined || value === null) return `no ${ANIMAL_FIELDS[name].label.toLowerCase()}`;
+  const locale = globalThis.navigator?.language;
+  const { kind } = ANIMAL_FIELDS[name];
+  if (kind === 'money' && typeof value === 'number') return formatMoney(value, currency, locale);
+  if (kind === 'date' && typeof value === 'string') {
+    try {
+      return formatDate(value, locale);
+    } catch {
+      return value; // not a date we can read: as the server sent it
+    }
+  }
+  return String(value);
+}
+
+/** Whether main can give the thumbnail of the server's photo now (none is kept on this computer for most servers). */
+function useTheirPhotoShown(environment: RemoteEnvironment, theirs: Pet | null): boolean {
+  const [shown, setShown] = useState(false);
+  const digest = theirs?.photo;
+  const petId = theirs?.id;
+  useEffect(() => {
+    if (digest === undefined || petId === undefined) return;
+    let current = true;
+    call('photoBytes', { environment, petId, size: 'thumbnail' }).then(
+      (photo) => current && setShown(photo?.digest === digest),
+      () => current && setShown(false),
+    );
+    return () => {
+      current = false;
+    };
+  }, [environment, petId, digest]);
+  return shown;
+}
 
 /**
- * Another counter changed the animal first: both versions side by side, and a person decides.
- * Nothing is overwritten until they do; "Decide later" (the default) leaves it waiting.
+ * The photo, when theirs is not the one this counter saw (a change never sets it: keeping yours
+ * keeps theirs): thumbnails where main has their photo, else in words.
+ */
+function PhotoRow({ environment, theirs, seen }: { environment: RemoteEnvironment; theirs: Pet; seen: Pet }) {
+  const thumbnails = useTheirPhotoShown(environment, theirs);
+  const photo = (pet: Pet, whose: string, words: string) =>
+    pet.photo === undefined ? (
+      'no photo'
+    ) : thumbnails ? (
+      <AnimalThumbnail environment={environment} pet={{ ...pet, name: `${pet.name} (${whose})` }} size={48} />
+    ) : (
+      words
+    );
+  return (
+    <tr className="differs">
+      <th scope="row">
+        Photo<span className="visually-hidden"> (differs)</span>
+      </th>
+      <td>{photo(theirs, 'theirs', 'Their photo differs')}</td>
+      <td>{photo(seen, 'as you saw it', 'The photo you saw')}</td>
+    </tr>
+  );
+}
+
+/**
+ * Another counter changed the animal first: both versions side by side, field by field (those
+ * either has), and a person decides. Rows that keeping theirs or yours would leave different are
+ * highlighted; a field both changed is marked. Nothing is overwritten until they decide; "Decide
+ * later" (the default) leaves it waiting.
  */
 export function ConflictDialog({
   environment,
@@ -41,7 +107,11 @@ export function ConflictDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const later = useRef<HTMLButtonElement>(null);
   useModal(dialog, { initial: later });
-  const mine = applyPetPatch(change.theirs ?? change.base, change.patch);
+  const currency = useActiveCurrency((state) => state.currency);
+  const { theirs, base, patch } = change;
+  const mine = applyPetPatch(theirs ?? base, patch);
+  const merge = theirs === null ? null : mergeOnto(base, theirs, patch);
+  const both = new Set(merge === null || merge.merged ? [] : merge.conflicts.map((conflict) => conflict.field));
   const decide = async (choice: 'keep-mine' | 'keep-theirs') => {
     try {
       await call('resolveConflict', { environment, entryId: change.entryId, choice });
@@ -62,11 +132,15 @@ export function ConflictDialog({
       ref={dialog}
       className="dialog conflict-dialog"
       aria-labelledby="conflict-title"
+      aria-describedby="conflict-how"
       onCancel={(event) => (event.preventDefault(), onClose())}
     >
       <h2 id="conflict-title">
-        <Name>{change.base.name}</Name> was changed by someone else first
+        <Name>{base.name}</Name> was changed by someone else first
       </h2>
+      <p id="conflict-how" className="hint">
+        Rows in bold differ. Keeping yours sends only what you changed; what only they changed stays.
+      </p>
       <table className="versions">
         <thead>
           <tr>
@@ -77,20 +151,35 @@ export function ConflictDialog({
         </thead>
         <tbody>
           {personFieldsTakenBy(environment).map((field) => {
-            const theirs = shown(change.theirs, field);
-            const yours = shown(mine, field);
+            // A field neither version has says nothing: left out (an unknown version of theirs shows every field).
+            if (theirs !== null && (theirs[field] ?? null) === null && (mine[field] ?? null) === null) return null;
+            const shownTheirs = inWords(theirs, field, currency);
+            const shownYours = inWords(mine, field, currency);
+            const differs = shownTheirs !== shownYours;
             return (
-              <tr key={field} className={theirs === yours ? undefined : 'differs'}>
-                <th scope="row">{rowLabel(field)}</th>
+              <tr key={field} className={differs ? 'differs' : undefined}>
+                <th scope="row">
+                  {rowLabel(field)}
+                  {differs && <span className="visually-hidden"> (differs)</span>}
+                  {both.has(field) && (
+                    <>
+                      {' '}
+                      <span className="badge conflict">changed by both</span>
+                    </>
+                  )}
+                </th>
                 <td>
-                  <Name>{theirs}</Name>
+                  <Name>{shownTheirs}</Name>
                 </td>
                 <td>
-                  <Name>{yours}</Name>
+                  <Name>{shownYours}</Name>
                 </td>
               </tr>
             );
           })}
+          {theirs !== null && theirs.photo !== base.photo && (
+            <PhotoRow environment={environment} theirs={theirs} seen={base} />
+          )}
         </tbody>
       </table>
       <div className="dialog-actions">
