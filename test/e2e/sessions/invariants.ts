@@ -1,7 +1,7 @@
 // What must hold after every step of a randomized session, and at its end.
 import type { Page } from '@playwright/test';
 import type { PetstoreCore } from '../../../src/main/core/petstore-core';
-import type { AnimalRow, EnvironmentName } from '../../../src/shared/contract';
+import type { AnimalRow, EnvironmentName, RemoteEnvironment } from '../../../src/shared/contract';
 import { TEST_API_KEY } from '../../helpers/http-service';
 import { expect } from '../harness';
 import { ENVIRONMENTS, PREFIX, REMOTES, type Model, type Real } from './world';
@@ -71,6 +71,16 @@ export async function checkInvariants(model: Model, real: Real, { afterDialog = 
     .map(([key, reads]) => `${key}: ${real.seen.get(key)} -> ${reads}`);
   expect(unmeant, 'animals changed that no command meant to change').toEqual([]);
   real.seen = now;
+  // A conflict waits for the person only where another counter changed the same field (the status,
+  // the only field the person changes); a change of other fields went to their version.
+  for (const environment of REMOTES) {
+    for (const { petId } of app.core.changeEntries(environment).filter(({ state }) => state === 'conflict')) {
+      const key = `${environment}:pet:${petId}`;
+      expect(model.elsewhere.get(key)?.field, `${key}: a conflict, though no one else changed its status`).toBe(
+        'status',
+      );
+    }
+  }
   // Every animal typed and not added is in sight, waiting for the person.
   for (const name of new Set(model.waiting))
     await expect(
@@ -121,11 +131,45 @@ export async function arrivedOrWaiting(
   return outcome!;
 }
 
+/**
+ * Of the animals another counter changed on a server: those in conflict still show the other
+ * counter's status there (nothing overwritten without the person); the person's changes of
+ * animals re-categorized there go to the server as main showed them before the healing, with
+ * the other counter's category (both changes, merged). Returns the check to make once healed.
+ */
+function changesElsewhere(model: Model, real: Real, environment: RemoteEnvironment): () => void {
+  const { core } = real.app;
+  const { store } = real.servers[environment].service;
+  const prefix = `${environment}:pet:`;
+  const entries = core.changeEntries(environment);
+  for (const { petId } of entries.filter(({ state }) => state === 'conflict')) {
+    const theirs = model.elsewhere.get(`${prefix}${petId}`);
+    expect(store.getPet(petId).status, `${prefix}${petId}: overwritten in a conflict`).toBe(theirs?.value);
+  }
+  const shown = animalsNow(core);
+  // A change not shown (refused or unsupported) is sent by the healing, not as main showed it.
+  const unshown = new Set(
+    entries.filter(({ state }) => ['refused', 'unsupported'].includes(state)).map((e) => e.petId),
+  );
+  return () => {
+    for (const [key, { field, value }] of model.elsewhere) {
+      if (field !== 'category' || !key.startsWith(prefix)) continue;
+      const id = key.slice(prefix.length);
+      const server = store.getPet(id);
+      expect(server.categoryId, `${key}: their category`).toBe(value);
+      const [name, , status] = shown.get(key)!.split(' | ');
+      if (!unshown.has(id))
+        expect({ name: server.name, status: server.status ?? '' }, `${key}: merged`).toEqual({ name, status });
+    }
+  };
+}
+
 /** Heals every server and key, sends everything through the same use cases the window uses, and counts. */
 export async function expectNothingLostOrDuplicated(model: Model, real: Real): Promise<void> {
   const { core } = real.app;
   for (const environment of REMOTES) {
     const { proxy, service } = real.servers[environment];
+    const mergedOnceHealed = changesElsewhere(model, real, environment);
     proxy.setMode('pass');
     proxy.rejectPostsWith(null);
     await core.setBaseUrl(environment, proxy.baseUrl);
@@ -135,10 +179,12 @@ export async function expectNothingLostOrDuplicated(model: Model, real: Real): P
     await expect
       .poll(
         async () => {
-          for (const entry of core.outboxEntries(environment)) {
+          for (const entry of [...core.outboxEntries(environment), ...core.changeEntries(environment)]) {
             if (entry.state === 'held' || entry.state === 'refused') {
               core.resendEntry(environment, entry.entryId);
             }
+            // A conflict (the same field changed elsewhere): the person keeps theirs, and what waited behind it goes.
+            if (entry.state === 'conflict') core.resolveConflict(environment, entry.entryId, 'keep-theirs');
           }
           const { status } = await core.syncUntilSettled(environment);
           return status.waiting + status.held + status.refused;
@@ -146,6 +192,7 @@ export async function expectNothingLostOrDuplicated(model: Model, real: Real): P
         { timeout: 60_000 },
       )
       .toBe(0);
+    mergedOnceHealed();
     const onServer = service.db.prepare('SELECT name, count(*) AS n FROM pets GROUP BY name').all() as Array<{
       name: string;
       n: number;

@@ -107,7 +107,7 @@ export const search = (delay: number, text: string) =>
   });
 
 /** The row that has the focus, as the person sees it: which animal, or null when the focus is not on a row. */
-async function focusedRow(real: Real, environment: EnvironmentName): Promise<Model['selection']> {
+export async function focusedRow(real: Real, environment: EnvironmentName): Promise<Model['selection']> {
   const row = await real.page.evaluate(() => {
     type Element = {
       tagName: string;
@@ -125,19 +125,25 @@ async function focusedRow(real: Real, environment: EnvironmentName): Promise<Mod
   return entry ? { environment, key: `entry:${entry.entryId}`, name: row.name } : null;
 }
 
+/** Clicks the name in the row at `position` of those `rows` match (modulo how many); false when none is on screen. */
+export async function clickRow(real: Real, rows: string, position: number): Promise<boolean> {
+  const found = real.page.locator(`table.animals tbody ${rows}:not(.loading-row)`);
+  const count = await found.count();
+  if (count === 0) return false;
+  await found
+    .nth(position % count)
+    .locator('td')
+    .nth(1)
+    .click();
+  return true;
+}
+
 export const moveInTheList = (position: number, moves: string[], then: RowKey[]) =>
   command(
     `click row ${position}, then ${[...moves, ...then.map((key) => key.toUpperCase())].join(' ') || 'no key'}`,
     async (model, real) => {
-      const rows = real.page.locator('table.animals tbody tr[data-index]:not(.loading-row)');
-      const count = await rows.count();
       model.selection = null;
-      if (count > 0) {
-        await rows
-          .nth(position % count)
-          .locator('td')
-          .nth(1)
-          .click();
+      if (await clickRow(real, 'tr[data-index]', position)) {
         for (const key of moves) await real.page.keyboard.press(key);
         model.selection = await focusedRow(real, model.chosen);
       }
@@ -147,10 +153,10 @@ export const moveInTheList = (position: number, moves: string[], then: RowKey[])
     },
   );
 
-type RowKey = 'a' | 'p' | 's' | 'e';
+export type RowKey = 'a' | 'p' | 's' | 'e';
 
 /** Presses a row key meant for the selected animal, which alone may change; the correction it opens (E) is left with Escape. */
-async function pressRowKey(model: Model, real: Real, key: RowKey): Promise<boolean> {
+export async function pressRowKey(model: Model, real: Real, key: RowKey): Promise<boolean> {
   const meant = model.selection!;
   model.targeted.add(`${meant.environment}:${meant.key}`);
   await real.page.keyboard.press(key);

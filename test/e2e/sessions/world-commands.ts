@@ -1,11 +1,13 @@
 // What the world and the person do around the typing: switch, filter, sync, servers up, down,
-// slow or refusing, main slow, keys and addresses changed in Settings, held and refused entries.
+// slow or refusing, main slow, keys and addresses changed in Settings, held and refused entries,
+// other counters' changes of the servers' animals.
 import type { Page } from '@playwright/test';
-import type { EnvironmentName, RemoteEnvironment } from '../../../src/shared/contract';
+import type { EnvironmentName, PetStatus, RemoteEnvironment } from '../../../src/shared/contract';
 import { TEST_API_KEY } from '../../helpers/http-service';
 import { expect } from '../harness';
-import { checkInvariants } from './invariants';
-import { command, mark, type ServerMode, type Real } from './world';
+import { animalsNow, checkInvariants } from './invariants';
+import { clickRow, focusedRow, pressRowKey, type RowKey } from './typing-commands';
+import { command, mark, type Model, type ServerMode, type Real } from './world';
 
 const SHORTCUT: Record<EnvironmentName, string> = { local: 'Control+1', production: 'Control+2', staging: 'Control+3' };
 
@@ -142,3 +144,75 @@ export const discard = command('discard a held or refused animal', async (model,
     await checkInvariants(model, real, { afterDialog: true });
   } else await checkInvariants(model, real);
 });
+
+const STATUSES: readonly PetStatus[] = ['available', 'pending', 'sold'];
+
+/**
+ * The animal another counter changes on the server on screen: the person's row if it is one of
+ * the server's, else one of those main lists; never one changed elsewhere before (a second change
+ * there could meet a change of the person's as it goes again to the first: see the conflicts'
+ * invariant). Null when there is none.
+ */
+function otherCountersAnimal(model: Model, real: Real, environment: RemoteEnvironment, pick: number): string | null {
+  const prefix = `${environment}:pet:`;
+  const fresh = (id: string) => !model.elsewhere.has(`${prefix}${id}`);
+  const selected = model.selection?.environment === environment ? model.selection.key : '';
+  if (selected.startsWith('pet:') && fresh(selected.slice(4))) return selected.slice(4);
+  const listed = [...animalsNow(real.app.core).keys()].filter((key) => key.startsWith(prefix));
+  const ids = listed.map((key) => key.slice(prefix.length)).filter(fresh);
+  return ids.length === 0 ? null : ids[pick % ids.length]!;
+}
+
+/**
+ * Another counter changes an animal's category or status on the server on screen, as a second
+ * computer would (this window has not read it). With `then`, it is the animal of the person's row
+ * (on none, they sync, and once the list shows what main has, click one of the server's animals),
+ * and they press a row key on it at once: a change made to the version they saw. A change of the
+ * person's to other fields is expected to merge with theirs; only the same field may wait as a
+ * conflict.
+ */
+export const othersChange = (field: 'category' | 'status', pick: number, then: RowKey | null) =>
+  command(
+    `another counter changes an animal's ${field} on the server${then ? `, then ${then.toUpperCase()} on it` : ''}`,
+    async (model, real) => {
+      const environment = model.chosen as RemoteEnvironment;
+      const prefix = `${environment}:pet:`;
+      const onFreshAnimal = () =>
+        model.selection?.environment === environment &&
+        model.selection.key.startsWith('pet:') &&
+        !model.elsewhere.has(`${environment}:${model.selection.key}`);
+      if (then !== null && !onFreshAnimal()) {
+        await real.page.keyboard.press('F5');
+        await real.app.core.refreshAnimals(environment); // the walk F5 began (two asked at once are one)
+        const all = () =>
+          real.page.getByRole('radio', { name: `All ${real.app.core.animals(environment).counts.all}`, exact: true });
+        await expect.poll(async () => await all().count(), { message: 'the list shows what main has' }).toBe(1);
+        model.selection = null;
+        const fresh = otherCountersAnimal(model, real, environment, pick);
+        if (fresh !== null && (await clickRow(real, `tr[data-pet-id="${fresh}"]`, 0))) {
+          model.selection = await focusedRow(real, environment);
+        }
+      }
+      const id = otherCountersAnimal(model, real, environment, pick);
+      let asked = false;
+      if (id !== null) {
+        const { store } = real.servers[environment].service;
+        // Always another value than the server's: a change that moves the revision.
+        const now = store.getPet(id);
+        const value =
+          field === 'category'
+            ? String((Number(now.categoryId) % 9) + 1)
+            : STATUSES.filter((status) => status !== now.status)[pick % 2]!;
+        store.changePet(id, field === 'category' ? { categoryId: value } : { status: value as PetStatus }, '*');
+        const key = `${prefix}${id}`;
+        const onIt = model.selection?.environment === environment && model.selection.key === `pet:${id}`;
+        model.elsewhere.set(key, { field, value });
+        model.targeted.add(key); // the window shows it once it reads it
+        if (then !== null && onIt) {
+          asked = await pressRowKey(model, real, then);
+        }
+      }
+      await checkInvariants(model, real, { afterDialog: asked });
+    },
+    (model) => model.chosen !== 'local',
+  );

@@ -46,6 +46,11 @@ export interface Model {
   targeted: Set<string>;
   /** Typed animals main did not add, waiting under the form for the person to decide. */
   waiting: string[];
+  /**
+   * Server animals ("environment:pet:id") another counter changed there, once each, and how: a
+   * change of the person's to other fields merges with it; only one of the same field may conflict.
+   */
+  elsewhere: Map<string, { field: 'category' | 'status'; value: string }>;
   next: number;
 }
 
@@ -89,6 +94,12 @@ export const counted = (kind: string, { check, run, toString }: Command): Comman
   toString,
 });
 
+/** Animals each server has before a session starts (another counter's, so that others can change them). */
+const SEEDED: Record<RemoteEnvironment, readonly string[]> = {
+  production: ['P0a Other', 'P0b Other'],
+  staging: ['S0a Other', 'S0b Other'],
+};
+
 export const initialModel = fc
   .record({
     production: fc.tuple(
@@ -100,7 +111,7 @@ export const initialModel = fc
   .map(({ production, staging }): Model => {
     const model: Model = {
       chosen: 'local',
-      added: { local: [], production: [], staging: [] },
+      added: { local: [], production: [...SEEDED.production], staging: [...SEEDED.staging] },
       categoryOf: {},
       discarded: new Set(),
       mayBeOnServer: new Set(),
@@ -111,6 +122,7 @@ export const initialModel = fc
       selection: null,
       targeted: new Set(),
       waiting: [],
+      elsewhere: new Map(),
       next: 1,
     };
     mark(model);
@@ -123,6 +135,7 @@ export const freshModel = (initial: Model): Model => ({
   discarded: new Set(),
   mayBeOnServer: new Set(),
   targeted: new Set(),
+  elsewhere: new Map(),
 });
 
 export async function startReal(browser: Browser, rendererUrl: string, initial: Model): Promise<Real> {
@@ -132,6 +145,7 @@ export async function startReal(browser: Browser, rendererUrl: string, initial: 
   const servers = {} as Real['servers'];
   for (const environment of REMOTES) {
     const service = await startService();
+    for (const name of SEEDED[environment]) service.store.createPet({ name, categoryId: '1', status: 'available' });
     const proxy = await startFaultProxy(service.port, 600);
     proxy.setMode(initial.mode[environment] === 'refuse' ? 'pass' : initial.mode[environment]);
     proxy.rejectPostsWith(initial.mode[environment] === 'refuse' ? 'not at this shop' : null);
