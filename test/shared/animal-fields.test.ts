@@ -297,7 +297,7 @@ describe('notes, our extension', () => {
     });
   });
 
-  it("are read from a server one by one: a detail out of bounds is left out, the animal kept", () => {
+  it('are read from a server one by one: a detail out of bounds is left out, the animal kept', () => {
     expect(REMOTE_FIELD_NAMES).not.toContain('notes');
     const sent = { id: 1n, name: 'Rex', categoryId: 2n, notes: 'theirs', sex: 'dragon', price: -5, breed: 'Beagle' };
     expect(remotePetSchema('json').parse(sent)).toEqual({

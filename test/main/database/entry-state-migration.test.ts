@@ -147,7 +147,12 @@ describe('a replica from before entries had one name for each state', () => {
         expect(String(thrown(() => setState(table, 'needs_confirmation')))).toMatch(/CHECK constraint failed/);
         setState(table, 'pending');
       }
-      const queues = openWriteQueues(db, createPetsTable(db), createServerExtensions(db, () => null), 'staging');
+      const queues = openWriteQueues(
+        db,
+        createPetsTable(db),
+        createServerExtensions(db, () => null),
+        'staging',
+      );
       // Waiting: pending, sending, unknown, of each kind; refused: an add, a change, and a change its server cannot take.
       expect(countAll(queues)).toEqual({ waiting: 6, held: 2, refused: 3, conflicts: 1 });
       const added = db

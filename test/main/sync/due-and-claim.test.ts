@@ -82,7 +82,13 @@ describe('what is due, and when', () => {
           const pets = createPetsTable(db);
           pets.upsertPets(ANIMALS.map((id) => ({ id, name: `Animal ${id}`, categoryId: '1', status: 'available' })));
           const outbox = createOutbox(db, pets, 'staging', now);
-          const changes = createPetChanges(db, pets, createServerExtensions(db, () => null), 'staging', now);
+          const changes = createPetChanges(
+            db,
+            pets,
+            createServerExtensions(db, () => null),
+            'staging',
+            now,
+          );
           const queues = { adds: outbox, changes } as const;
 
           for (const s of steps) {

@@ -35,7 +35,16 @@ function queue(dataDir: string, write: (stores: ReturnType<typeof storesOf>) => 
 }
 function storesOf(db: ReturnType<typeof openDatabase>) {
   const pets = createPetsTable(db);
-  return { pets, outbox: createOutbox(db, pets, 'staging'), changes: createPetChanges(db, pets, createServerExtensions(db, () => null), 'staging') };
+  return {
+    pets,
+    outbox: createOutbox(db, pets, 'staging'),
+    changes: createPetChanges(
+      db,
+      pets,
+      createServerExtensions(db, () => null),
+      'staging',
+    ),
+  };
 }
 
 /** One pass in a process of its own, whose power goes once the pass has recorded its answers. */

@@ -24,7 +24,13 @@ function openQueues() {
     db,
     pets,
     outbox: createOutbox(db, pets, 'staging', now),
-    changes: createPetChanges(db, pets, createServerExtensions(db, () => null), 'staging', now),
+    changes: createPetChanges(
+      db,
+      pets,
+      createServerExtensions(db, () => null),
+      'staging',
+      now,
+    ),
     later: (ms: number) => (clock += ms),
   };
 }
