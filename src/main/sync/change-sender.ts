@@ -211,16 +211,17 @@ export function createChangeSender(
       if (outcome.kind === 'conflict' || outcome.kind === 'rebase') {
         changes.noteSupported(entry.baseUrl);
         changes.conflict(entry.entryId, outcome.theirs, outcome.reason);
-        if (outcome.kind === 'conflict') return;
+        if (outcome.kind === 'conflict') return 'waits';
         // Sent again to their version as a person's "keep mine" sends it (their version becomes its
         // base and If-Match; a new key, as the 412 made nothing under the old one), and claimed again
         // in this pass. A crash between the two leaves the conflict for a person: nothing is lost.
         rebased.add(entry.entryId);
         changes.resend(entry.entryId, entry.baseUrl);
-        return;
+        return 'resent';
       }
       unsupportedHere.set(entry.baseUrl, outcome.reason);
       changes.unsupported(entry.baseUrl, outcome.reason);
+      return 'waits';
     },
   };
 }

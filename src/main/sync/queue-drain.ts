@@ -64,7 +64,8 @@ export interface KindSender<E extends ClaimedBase, Own extends OwnOutcome<E> = n
   };
   /** Acceptances, in one transaction. */
   accept(group: Array<Accepted<A>>): void;
-  recordOwn?(outcome: Own): void;
+  /** Records an outcome of its own: it waits for a person, or was sent again (a merge) and is not refused. */
+  recordOwn?(outcome: Own): 'waits' | 'resent';
 }
 
 /** A kind's sender as the drain sees it, whatever its entries and answers. */
@@ -87,8 +88,8 @@ function outcomeRecorder(kind: AnyKindSender, result: SyncPassResult, stoppedBy:
   const record = (outcome: AnyOutcome): void => {
     const { entry } = outcome;
     if (!isShared(outcome)) {
-      kind.recordOwn?.(outcome);
-      result.refused++;
+      if (kind.recordOwn?.(outcome) === 'resent') result.retryLater++;
+      else result.refused++;
       return;
     }
     switch (outcome.kind) {
