@@ -8,6 +8,7 @@ import { benchChangeUi } from './change-ui.bench';
 import { benchChanges } from './changes.bench';
 import { benchCommands } from './commands.bench';
 import { benchDetails } from './details.bench';
+import { benchDetailsUi } from './details-ui.bench';
 import { benchHttp } from './http.bench';
 import { benchImport } from './import.bench';
 import { benchIpc } from './ipc.bench';
@@ -28,6 +29,7 @@ const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] |
   'change-ui': { title: 'Changes of animals: a status by keyboard', run: benchChangeUi },
   import: { title: 'Importing a CSV of animals', run: benchImport },
   details: { title: "An animal's details: size, the screen and a full walk", run: benchDetails },
+  'details-ui': { title: "An animal's details in the window: filters, searches and scrolling", run: benchDetailsUi },
   photo: { title: 'Preparing a photo', run: async () => [await benchPhotoPrepare()] },
 };
 
