@@ -58,7 +58,7 @@ test('the add form starts at Available with the last category; a look-alike wait
   await expect(page.locator('#add-status').locator('option:checked')).toHaveText(/No status \(matches no filter\)/);
 });
 
-test('notes, which the local store alone keeps: several lines in the add form and the correction; no field for a server', async ({
+test('notes: several lines in the add form and the correction; a server’s form has them too, said kept here', async ({
   app: { page, core },
 }) => {
   const notes = page.getByLabel('Notes', { exact: true });
@@ -93,12 +93,12 @@ test('notes, which the local store alone keeps: several lines in the add form an
   await expect(dialog).toHaveCount(0);
   expect(await core.getPet('local', '1')).not.toHaveProperty('notes');
 
-  // A server is never sent notes: its form has no such field.
+  // A server's form has them too; one that has not said it takes details has them kept here.
   const server = await connectServer(core, 'staging');
   try {
     await workIn(page, core, 'staging');
     await expect(nameField(page)).toBeVisible();
-    await expect(notes).toHaveCount(0);
+    await expect(notes).toHaveCount(1);
   } finally {
     await server.close();
   }

@@ -152,19 +152,29 @@ const DATE_FIELDS: Readonly<Record<DatePrecision, Intl.DateTimeFormatOptions>> =
   year: { year: 'numeric' },
 };
 
+/** One formatter per locale and precision: making one costs far more than formatting (a list formats a date per row). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(locale: string | undefined, precision: DatePrecision): Intl.DateTimeFormat {
+  const key = `${locale ?? ''} ${precision}`;
+  let format = formatters.get(key);
+  if (format !== undefined) return format;
+  // The date is a calendar day, not an instant: formatted in UTC it is the same day everywhere.
+  const options = { ...DATE_FIELDS[precision], timeZone: 'UTC' };
+  try {
+    format = new Intl.DateTimeFormat(locale, options);
+  } catch {
+    format = new Intl.DateTimeFormat(undefined, options);
+  }
+  formatters.set(key, format);
+  return format;
+}
+
 /**
  * A date as a person reads it, as precise as it is: "3 May 2026", "May 2026", "2026" in en-GB.
  * An unreadable locale falls back to the runtime's own. Throws a RangeError for a text that is not a date.
  */
 export function formatDate(text: string, locale?: string): string {
   const parts = realParts(text);
-  // The date is a calendar day, not an instant: formatted in UTC it is the same day everywhere.
-  const options = { ...DATE_FIELDS[parts.precision], timeZone: 'UTC' };
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat(locale, options);
-  } catch {
-    format = new Intl.DateTimeFormat(undefined, options);
-  }
+  const format = formatterOf(locale, parts.precision);
   return format.format(new Date(0).setUTCFullYear(parts.year, parts.month - 1, parts.day));
 }
