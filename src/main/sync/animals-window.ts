@@ -26,8 +26,9 @@ export function createAnimalsWindow(options: AnimalsWindowOptions) {
   const { db, environment, outbox, pets, changes, walk, lastListed } = options;
   return readTransaction(db, (query: ValidAnimalsQuery): AnimalsWindow => {
     const { offset, limit, search, status: petStatus } = query;
-    const entryCounts = outbox.countByStatus(search);
-    const counts = addCounts(entryCounts, pets.countByStatus(search));
+    // The details filtered by narrow the waiting adds and the counts as they narrow the animals.
+    const entryCounts = outbox.countByStatus(search, query);
+    const counts = addCounts(entryCounts, pets.countByStatus(search, query));
     const entriesFirst = petStatus === undefined ? entryCounts.all : entryCounts[petStatus];
     const rows: AnimalRow[] = [];
     if (offset < entriesFirst) {

@@ -203,19 +203,28 @@ export function createOutbox(
 
     /** The animals screen's rows of entries not yet accepted (always listed before the server's animals). */
     browse(
-      { status, search, sort }: Pick<ValidAnimalsQuery, 'status' | 'search' | 'sort'>,
+      {
+        status,
+        search,
+        sort,
+        sex,
+        underTreatment,
+      }: Pick<ValidAnimalsQuery, 'status' | 'search' | 'sort' | 'sex' | 'underTreatment'>,
       offset: number,
       limit: number,
     ): OutboxEntry[] {
       // The outbox is small (what was added here and not yet accepted): a scan serves any search.
-      const filter = petsFilter(status, search, false);
+      const filter = petsFilter(status, search, false, { sex, underTreatment });
       const refused = status === undefined ? '' : ` AND ${UNDER_ITS_STATUS}`;
       const sql = `SELECT ${columns} FROM outbox WHERE state <> 'accepted'${refused} AND ${filter.sql}
         ORDER BY ${ORDER_BY[sort]} LIMIT ? OFFSET ?`;
       return (statement(sql).all(...filter.params, limit, offset) as AddRow[]).map(toEntry);
     },
-    countByStatus(search: string | undefined): StatusCounts {
-      const filter = petsFilter(undefined, search, false);
+    countByStatus(
+      search: string | undefined,
+      { sex, underTreatment }: Pick<ValidAnimalsQuery, 'sex' | 'underTreatment'> = {},
+    ): StatusCounts {
+      const filter = petsFilter(undefined, search, false, { sex, underTreatment });
       const sql = `SELECT CASE WHEN ${UNDER_ITS_STATUS} THEN status END AS shown, count(*) AS n FROM outbox
         WHERE state <> 'accepted' AND ${filter.sql} GROUP BY 1`;
       const rows = statement(sql).all(...filter.params) as Array<{ shown: PetStatus | null; n: number }>;

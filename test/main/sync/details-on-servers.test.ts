@@ -127,6 +127,30 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('details, the engine
   });
 });
 
+describe('the details filtered by, on a server', () => {
+  it('narrow the waiting adds and the counts as they narrow the animals', async () => {
+    const service = track(await startService());
+    service.store.createPet({ name: 'Listed', categoryId: '1', status: 'available', sex: 'male' });
+    const { replica } = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`));
+    await replica.learnExtensions();
+    await replica.walkInventory();
+    await replica.engine.stop(); // the adds wait
+    replica.createPet({ name: 'Waiting her', categoryId: '1', status: 'available', sex: 'female' });
+    replica.createPet({ name: 'Waiting treated', categoryId: '1', status: 'available', treatment: 'Drops' });
+    const females = replica.animals({ sex: 'female' });
+    expect(females.rows.map((row) => (row.kind === 'entry' ? row.entry.name : row.pet.name))).toEqual(['Waiting her']);
+    expect(females.counts).toMatchObject({ all: 1, available: 1 });
+    const males = replica.animals({ sex: 'male' });
+    expect(males.rows.map((row) => (row.kind === 'entry' ? row.entry.name : row.pet.name))).toEqual(['Listed']);
+    expect(males.total).toBe(1);
+    const treated = replica.animals({ underTreatment: true });
+    expect(treated.rows.map((row) => (row.kind === 'entry' ? row.entry.name : row.pet.name))).toEqual([
+      'Waiting treated',
+    ]);
+    expect(replica.animals({}).total).toBe(3);
+  });
+});
+
 describe('an animal under treatment, on a server', () => {
   it('is not marked sold: refused at once, with the treatment named, and nothing queued', async () => {
     const service = track(await startService());
