@@ -1,8 +1,6 @@
 // Changes of the server's animals made here: kept durably, shown at once, sent exactly
 // once in order per animal, through faults; conflicts with another counter kept for a person;
 // a server without the extension detected. Real service, real replica files, real HTTP.
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../../src/main/remote/remote-error';
@@ -20,6 +18,7 @@ import {
 } from '../../../src/shared/contract';
 import { NO_DEADLINES, POLL } from '../../helpers/bounds';
 import { useCleanups } from '../../helpers/cleanups';
+import { startServiceFront } from '../../helpers/service-front';
 import { startFaultProxy, type Fault } from '../../helpers/fault-proxy';
 import { startService, type RunningService } from '../../helpers/http-service';
 import { drain, openTestReplica, type SyncRunsIn } from '../../helpers/replica';
@@ -349,31 +348,18 @@ async function serverWithoutChanges(
 ) {
   let patches = 0;
   let batches = 0;
-  const server = createServer((req, res) => {
+  const front = await startServiceFront(service.port, (req, res) => {
     const batch = req.method === 'POST' && req.url === '/v1/pet-changes';
     if (batch) batches++;
     if (req.method === 'PATCH') patches++;
     if ((batch && lacks !== 'nothing') || (req.method === 'PATCH' && lacks === 'changes')) {
       res.writeHead(status, { 'content-type': 'application/json', ...(status === 405 ? { allow: 'GET, HEAD' } : {}) });
       res.end(JSON.stringify({ code: 'no', message: `answered ${status}`, status }));
-      return;
+      return true;
     }
-    const upstream = request(
-      { host: '127.0.0.1', port: service.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(upstream);
+    return false;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    patches: () => patches,
-    batches: () => batches,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...front, patches: () => patches, batches: () => batches };
 }
 
 describe('a change discarded while on its way', () => {

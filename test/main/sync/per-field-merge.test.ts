@@ -2,13 +2,12 @@
 // animal ends with both), the same field changed on both sides waits for one, and a merge neither
 // loops nor makes a change twice. Real service, real replica files, real HTTP on 127.0.0.1.
 import { mkdirSync } from 'node:fs';
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Replica } from '../../../src/main/sync/replica';
 import type { Pet, PetPatch } from '../../../src/shared/contract';
 import { useCleanups } from '../../helpers/cleanups';
+import { startServiceFront } from '../../helpers/service-front';
 import { startFaultProxy } from '../../helpers/fault-proxy';
 import { startService, type RunningService } from '../../helpers/http-service';
 import { drain, openTestReplica, type SyncRunsIn } from '../../helpers/replica';
@@ -131,31 +130,19 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
  */
 async function busyCounter(service: RunningService, petId: string, { batch }: { batch: boolean }) {
   let changesSent = 0;
-  const server = createServer((req, res) => {
+  const front = await startServiceFront(service.port, (req, res) => {
     const isBatch = req.method === 'POST' && req.url === '/v1/pet-changes';
     if (isBatch && !batch) {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ code: 'not_found', message: 'no such operation', status: 404 }));
-      return;
+      return true;
     }
     if ((isBatch || req.method === 'PATCH') && ++changesSent <= 10) {
       service.store.changePet(petId, { name: `Busy ${changesSent}` }, '*');
     }
-    const upstream = request(
-      { host: '127.0.0.1', port: service.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(upstream);
+    return false;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    changesSent: () => changesSent,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { ...front, changesSent: () => changesSent };
 }
 
 describe('a merge does not loop', () => {
