@@ -34,6 +34,7 @@ import {
   type AnimalSqlRow,
 } from './animal-columns';
 import { preparedStatements, rawStatements, writeTransaction, type SqliteDatabase } from './database';
+import { PETS_HOLDING_MICROCHIP, refuseTakenMicrochip, type MicrochipHolder } from './microchip-holder';
 import { PETS_ORDER_BY, petsFilter, toCounts, type DetailFilter } from './name-search';
 import { animalSearchText, searchText } from './search-text';
 
@@ -152,21 +153,13 @@ export function createPetsTable(db: SqliteDatabase, options: PetsTableOptions = 
   const holdsMicrochip = held.includes('microchip');
   const holdsSoldOn = held.includes('soldOn');
   const chipHolder = holdsMicrochip
-    ? db.prepare<[string, bigint], { id: string; name: string }>(
-        `SELECT CAST(id AS TEXT) AS id, name FROM pets WHERE microchip = ? AND id IS NOT ?`,
-      )
+    ? db.prepare<{ microchip: string; petId: bigint | null }, MicrochipHolder>(PETS_HOLDING_MICROCHIP)
     : undefined;
-  const refuseTakenMicrochip = (microchip: string | undefined, id: bigint | null) => {
-    const other = microchip === undefined ? undefined : chipHolder?.get(microchip, id ?? -1n);
-    if (other === undefined) return;
-    const message = `is already ${other.name}'s (id ${other.id}): a microchip number belongs to one animal. Check the number, or correct ${other.name} first`;
-    throw new ApiError('microchip_taken', `microchip ${message}`, [{ field: 'microchip', message }]);
-  };
   /** An add or a change as the store writes it: its date sold settled, its microchip its own. */
   const settled = <A extends Partial<Pet>>(before: Pet | undefined, after: A, given: object, id: bigint | null): A => {
     // A table without the details (a replica's) keeps a server's animals as the server decides them.
     const animal = holdsSoldOn ? settleSale(before, after, given, localToday()) : after;
-    if (animal.microchip !== before?.microchip) refuseTakenMicrochip(animal.microchip, id);
+    refuseTakenMicrochip(animal, before, (microchip) => chipHolder?.get({ microchip, petId: id }));
     return animal;
   };
   const insert = db.prepare<WithSearchText<AnimalParams<PersonFieldName>>, AnimalSqlRow>(

@@ -23,11 +23,13 @@ import {
   type AnimalParams,
   type AnimalSqlRow,
 } from '../database/animal-columns';
-import type { SqliteDatabase } from '../database/database';
+import { writeTransaction, type SqliteDatabase } from '../database/database';
+import { refuseTakenMicrochip } from '../database/microchip-holder';
 import type { PetsTable } from '../database/pets-table';
 import { ORDER_BY, petsFilter, toCounts } from '../database/name-search';
 import { searchText } from '../database/search-text';
 import { newIdempotencyKey } from './idempotency-keys';
+import { createMicrochipHolders } from './microchip-holders';
 import { createWriteQueue, type ClaimedBase, type QueueKind, type QueueRow } from './write-queue';
 
 /** What an add holds of its animal: what a person gives, its details too (sent or kept here). */
@@ -58,6 +60,7 @@ const UNDER_ITS_STATUS = `state <> 'refused'`;
 const addKind = (
   pets: PetsTable,
   keepDetailsOf: { run(both: { rowId: number; petId: bigint }): unknown },
+  refuseTakenBy: (pet: NewPet, row?: AddRow) => void,
 ): QueueKind<AddRow, OutboxEntry, { newPet: NewPet }, NewPet> => {
   // The adds of an acceptance whose details stay here, each with the animal it became.
   const keptWith: Array<{ rowId: number; petId: bigint }> = [];
@@ -102,7 +105,10 @@ const addKind = (
     // with its own: an address changed since is confirmed by a person when it is claimed.
     resend: {
       set: `${setEach(ADDED)}, search_text = @searchText, base_url = CASE WHEN state = 'held' THEN @baseUrl ELSE base_url END`,
-      params: (row, fix) => addedParams(fix ?? newPetOf(row)),
+      params(row, fix) {
+        if (fix !== undefined) refuseTakenBy(fix, row);
+        return addedParams(fix ?? newPetOf(row));
+      },
     },
   };
 };
@@ -132,7 +138,13 @@ export function createOutbox(
      WHERE id = @petId AND EXISTS (SELECT 1 FROM outbox WHERE id = @rowId AND details_here = 1
        AND coalesce(${DETAIL_COLUMNS.join(', ')}) IS NOT NULL)`,
   );
-  const queue = createWriteQueue(db, addKind(replica, keepDetailsOf), environment, now);
+  // A person's add or correction: its microchip number no other animal's here (see microchip-holders.ts).
+  const { holderOf } = createMicrochipHolders(db);
+  const refuseTakenBy = (pet: NewPet, row?: AddRow): void =>
+    refuseTakenMicrochip(pet, row === undefined ? undefined : newPetOf(row), (microchip) =>
+      holderOf(microchip, { addRow: row?.id }),
+    );
+  const queue = createWriteQueue(db, addKind(replica, keepDetailsOf, refuseTakenBy), environment, now);
   const { columns, toEntry } = queue;
   const statements = new Map<string, ReturnType<typeof db.prepare>>();
   const statement = (sql: string) => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!;
@@ -150,6 +162,11 @@ export function createOutbox(
      WHERE state <> 'accepted' AND (@status IS NULL OR (status = @status AND ${UNDER_ITS_STATUS})) ORDER BY id LIMIT @limit`,
   );
   const all = db.prepare<[], AddRow>(`SELECT ${columns} FROM outbox ORDER BY id`);
+  // Checked in the transaction that adds: another process may be adding too.
+  const addOne = writeTransaction(db, (newPet: NewPet, params: Record<string, unknown>): AddRow => {
+    refuseTakenBy(newPet);
+    return insert.get(params)!;
+  });
   // Only while the add is certainly not on the server: its key would then name another animal.
   const correctAdd = db.prepare<Record<string, unknown>>(
     `UPDATE outbox SET ${setEach(ADDED)}, search_text = @searchText, updated_at = @at
@@ -180,7 +197,7 @@ export function createOutbox(
         at,
         detailsHere: detailsHere ? 1 : 0,
       };
-      return toEntry(insert.get(params)!);
+      return toEntry(addOne(newPet, params));
     },
 
     /** Up to `limit` entries not yet on the server of this name (as search reads it) in this category. */
@@ -191,10 +208,13 @@ export function createOutbox(
      * A correction of an add not yet on the server: the add carries it. False when it may have reached
      * the server already (on its way, or a send went unanswered), or is there.
      */
-    correct(entryId: string, pet: NewPet): boolean {
-      const id = queue.rowIdOf(entryId);
-      return id !== null && correctAdd.run({ ...addedParams(pet), id, at: now() }).changes === 1;
-    },
+    correct: writeTransaction(db, (entryId: string, pet: NewPet): boolean => {
+      const row = queue.row(entryId);
+      if (row === undefined || correctAdd.run({ ...addedParams(pet), id: row.id, at: now() }).changes === 0)
+        return false;
+      refuseTakenBy(pet, row); // undone with the correction
+      return true;
+    }),
 
     /** Not yet accepted, oldest first (the order they are sent in): at most `limit`, optionally of one status. */
     unsynced: ({ limit = 100, status }: { limit?: number; status?: PetStatus } = {}): OutboxEntry[] =>

@@ -20,10 +20,12 @@ import {
 } from '../../shared/contract';
 import { writeTransaction, type SqliteDatabase } from '../database/database';
 import { RemoteError } from '../remote/remote-error';
+import { refuseTakenMicrochip } from '../database/microchip-holder';
 import type { PetsTable } from '../database/pets-table';
 import { newIdempotencyKey } from './idempotency-keys';
 import { createChangeSupport } from './change-support';
 import { createKeptDetails } from './kept-details';
+import { createMicrochipHolders } from './microchip-holders';
 import type { ServerExtensions } from './server-extensions';
 import { createShownAnimals } from './shown-animals';
 import { createWriteQueue, rowIdIn, type ClaimedBase, type QueueKind, type QueueRow } from './write-queue';
@@ -187,6 +189,7 @@ export function createPetChanges(
      WHERE base_url = ? AND state IN ('pending', 'unknown', 'sending')`,
   );
   const changeSupport = createChangeSupport(db);
+  const { holderOf } = createMicrochipHolders(db);
 
   const queueChange = (petId: string, patch: PetPatch, baseUrl: string, detailsHere: boolean): ChangeEntry | null => {
     const id = BigInt(petId);
@@ -229,9 +232,9 @@ export function createPetChanges(
   };
   /**
    * A change as a person made it: its date sold settled with its status (an animal under treatment
-   * is not sold), its details sent with it to a server that takes them, else kept here once the
-   * server has taken the rest (a change of details alone, with nothing of the animal's on its way,
-   * at once). A server known to take no changes is sent none.
+   * is not sold), its microchip number no other animal's here, its details sent with it to a server
+   * that takes them, else kept here once the server has taken the rest (a change of details alone,
+   * with nothing of the animal's on its way, at once). A server known to take no changes is sent none.
    */
   const change = writeTransaction(db, (petId: string, given: PetPatch, baseUrl: string): ChangeEntry | null => {
     const id = BigInt(petId);
@@ -240,6 +243,7 @@ export function createPetChanges(
       throw new ApiError('not_found', `Animal ${petId} is not known here; list the animals again and retry.`);
     }
     const settled = settleSale(before, applyPetPatch(before, given), given, localToday());
+    refuseTakenMicrochip(settled, before, (microchip) => holderOf(microchip, { petId: id }));
     const patch: PetPatch =
       settled.soldOn === before.soldOn || given.soldOn !== undefined
         ? given
