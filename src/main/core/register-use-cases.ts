@@ -4,9 +4,8 @@ import {
   type EnvironmentName,
   type ExportOutcome,
   type FieldProblem,
-  type Pet,
 } from '../../shared/contract';
-import { registerCsv, type Period } from '../csv/register-csv';
+import { registerCsv, type Period, type RegisterAnimal } from '../csv/register-csv';
 import type { CoreParts } from './core-parts';
 
 const PAGE = 500;
@@ -36,12 +35,16 @@ export function checkPeriod(from: unknown, to: unknown): Period {
 
 /** The register of an environment's animals for a period (see csv/register-csv.ts), and its currency. */
 export function createRegisterUseCases({ inventory, settings, saveFile }: CoreParts) {
-  /** Every animal the environment shows (as last seen, for a server), oldest first. */
-  function everyAnimal(environment: EnvironmentName): Pet[] {
-    const animals: Pet[] = [];
+  /**
+   * Every animal the environment shows, oldest first: for a server, its animals as last seen and
+   * those added here that it does not have yet (waiting, held or refused: the shop holds them all
+   * the same, and a register leaves out nothing it cannot rule out).
+   */
+  function everyAnimal(environment: EnvironmentName): RegisterAnimal[] {
+    const animals: RegisterAnimal[] = [];
     for (let offset = 0; ; offset += PAGE) {
       const window = inventory(environment).animals({ sort: 'oldest', offset, limit: PAGE });
-      for (const row of window.rows) if (row.kind === 'pet') animals.push(row.pet);
+      for (const row of window.rows) animals.push(row.kind === 'pet' ? row.pet : row.entry);
       if (window.rows.length < PAGE || offset + PAGE >= window.total) return animals;
     }
   }

@@ -1,4 +1,4 @@
-import { ageInWords, moneyText, type Pet } from '../../shared/contract';
+import { ageInWords, moneyText, type NewPet } from '../../shared/contract';
 import { guardCell, writeCsv } from './spreadsheet-csv';
 
 /**
@@ -24,6 +24,12 @@ export const REGISTER_COLUMNS = [
   'price',
 ] as const;
 
+/**
+ * An animal of the register: one of the environment's, or one added on this computer that its
+ * server does not have yet, which has no id until the server gives it one.
+ */
+export type RegisterAnimal = NewPet & { id?: string };
+
 /** A period of days, both ends included (YYYY-MM-DD; text compares as dates do). */
 export interface Period {
   from: string;
@@ -33,23 +39,25 @@ export interface Period {
 /**
  * Whether the shop held the animal at some time in the period: taken in by its end (or on a day
  * not kept), and not sold before its start. An animal sold without a day kept is held, as far as
- * anyone can tell: a register leaves nothing out that it cannot rule out.
+ * anyone can tell: a register leaves nothing out that it cannot rule out. So is one whose day is
+ * only a month or a year (a server may send one) that the period touches: "2026-03" is before
+ * 2026-03-15 as text, but the animal may have been sold on the 20th.
  */
-export function heldIn(pet: Pet, { from, to }: Period): boolean {
+export function heldIn(pet: RegisterAnimal, { from, to }: Period): boolean {
   const takenIn = pet.acquiredOn ?? pet.bornOn;
-  if (takenIn !== undefined && takenIn.slice(0, to.length) > to) return false;
-  return pet.soldOn === undefined || pet.soldOn >= from;
+  if (takenIn !== undefined && takenIn > to.slice(0, takenIn.length)) return false;
+  return pet.soldOn === undefined || pet.soldOn >= from.slice(0, pet.soldOn.length);
 }
 
 /** The age the register gives: at the sale, or at the period's end for an animal still held. */
-const ageAt = (pet: Pet, { to }: Period) => {
+const ageAt = (pet: RegisterAnimal, { to }: Period) => {
   if (pet.bornOn === undefined) return '';
   const day = pet.soldOn !== undefined && pet.soldOn < to ? pet.soldOn : to;
   return pet.bornOn.slice(0, day.length) > day ? '' : ageInWords(pet.bornOn, day);
 };
 
 /** One animal's row, text a spreadsheet could run kept text. */
-function registerRow(pet: Pet, period: Period, currency: string): string[] {
+function registerRow(pet: RegisterAnimal, period: Period, currency: string): string[] {
   const cells: Record<(typeof REGISTER_COLUMNS)[number], string | undefined> = {
     id: pet.id,
     name: pet.name,
@@ -69,11 +77,25 @@ function registerRow(pet: Pet, period: Period, currency: string): string[] {
   return REGISTER_COLUMNS.map((column) => guardCell(cells[column] ?? ''));
 }
 
-/** The register of `animals` for the period: those held in it, by the day they were taken in, then id. */
-export function registerCsv(animals: readonly Pet[], period: Period, currency: string): { csv: string; rows: number } {
+/** Animals with ids by their ids, then those waiting for one in the order given. */
+function byId(a: RegisterAnimal, b: RegisterAnimal): number {
+  if (a.id === undefined || b.id === undefined) return Number(a.id === undefined) - Number(b.id === undefined);
+  const [x, y] = [BigInt(a.id), BigInt(b.id)];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * The register of `animals` for the period: those held in it, by the day they were taken in, then
+ * by id (those waiting for an id last, in the order given).
+ */
+export function registerCsv(
+  animals: readonly RegisterAnimal[],
+  period: Period,
+  currency: string,
+): { csv: string; rows: number } {
   const held = animals.filter((pet) => heldIn(pet, period));
-  const takenIn = (pet: Pet) => pet.acquiredOn ?? pet.bornOn ?? '';
-  held.sort((a, b) => takenIn(a).localeCompare(takenIn(b)) || (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  const takenIn = (pet: RegisterAnimal) => pet.acquiredOn ?? pet.bornOn ?? '';
+  held.sort((a, b) => takenIn(a).localeCompare(takenIn(b)) || byId(a, b));
   return {
     csv: writeCsv(
       REGISTER_COLUMNS,

@@ -48,6 +48,7 @@ export function createIpcRouter(
       importCategoryNames: ({ environment }) => core.importCategoryNamesFromFile(environment),
       exportCategoryNames: ({ environment }) => core.exportCategoryNamesToFile(environment),
       exportAnimals: ({ environment, view }) => core.exportAnimalsToFile(environment, view),
+      exportRegisterToFile: ({ environment, from, to }) => core.exportRegisterToFile(environment, from, to),
       previewImport: ({ environment }) => core.previewImportFromFile(environment),
       importAnimals: ({ environment, importId, lookAlikesToo }) =>
         writes.importAnimals(environment, importId, { lookAlikesToo }),

@@ -139,6 +139,8 @@ export const IPC_REQUESTS = {
         .optional(),
     }),
   ).returns<ExportOutcome>(),
+  /** The register of the animals held in a period (two days, from not after to), to a file chosen in main's dialog. */
+  exportRegisterToFile: request(z.strictObject({ environment, from: text(40), to: text(40) })).returns<ExportOutcome>(),
   /** A file of animals chosen in main's dialog, read and checked; nothing is added yet. */
   previewImport: request(z.strictObject({ environment })).returns<ImportPreview | null>(),
   /** The preview's rows to add (`lookAlikesToo`: those like an animal already there too). */
