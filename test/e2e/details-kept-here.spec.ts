@@ -1,5 +1,6 @@
 // A server without the details extension: the window says its details stay on this computer, the
-// form says so under them, and once the server takes them the sync bar offers to send them. The
+// form says so under them, each such animal's row is marked, and once the server takes them the
+// sync bar offers to send them. The
 // built renderer in Chromium over the real core; our service behind a server of the interface alone.
 import { startService } from '../helpers/http-service';
 import { TEST_API_KEY } from '../helpers/http-service';
@@ -10,7 +11,7 @@ import { checkScreen, closeToasts, row, useCleanups, workIn } from './ui-helpers
 test.use({ viewport: { width: 1280, height: 900 } });
 const cleanups = useCleanups();
 
-test('details kept here are said where they are typed and in the sync bar, then sent once the server takes them', async ({
+test('details kept here are said where they are typed, in the sync bar and on their rows, then sent once the server takes them', async ({
   app: { page, core },
 }) => {
   const service = await startService();
@@ -38,6 +39,12 @@ test('details kept here are said where they are typed and in the sync bar, then 
   expect(service.store.listPets()[0]!.breed).toBeUndefined();
   expect(seedOnly.refusedForDetails).toBe(0);
   await expect(bar).toHaveText('Details kept on this computer only (1): this server does not take them');
+  // The row says it too, in words a screen reader reads (the mark's short text is hidden from it).
+  const keptMark = row(page, 'Biscuit').locator('.row-mark.kept-here');
+  await expect(keptMark).toBeVisible();
+  await expect(keptMark).toHaveAttribute('title', 'Details kept on this computer only');
+  await expect(row(page, 'Biscuit').getByText('Details kept on this computer only', { exact: true })).toHaveCount(1);
+  await expect(keptMark.locator('[aria-hidden="true"]')).toHaveText('Details here');
   await closeToasts(page);
   await checkScreen(page, 'details-kept-here');
 
@@ -51,4 +58,5 @@ test('details kept here are said where they are typed and in the sync bar, then 
   await expect.poll(() => service.store.listPets()[0]?.breed).toBe('Beagle');
   expect(service.store.listPets()[0]!.price).toBe(1250);
   await expect(bar).toHaveCount(0);
+  await expect(keptMark).toHaveCount(0);
 });

@@ -5,6 +5,7 @@ import type { PetsTable } from '../database/pets-table';
 import type { InventoryWalk } from './inventory-walk';
 import type { Outbox } from './outbox';
 import type { PetChanges } from './pet-changes';
+import { createKeptHereMarks } from './shown-animals';
 
 export interface AnimalsWindowOptions {
   db: SqliteDatabase;
@@ -24,6 +25,7 @@ export interface AnimalsWindowOptions {
  */
 export function createAnimalsWindow(options: AnimalsWindowOptions) {
   const { db, environment, outbox, pets, changes, walk, lastListed } = options;
+  const keptHere = createKeptHereMarks(db);
   return readTransaction(db, (query: ValidAnimalsQuery): AnimalsWindow => {
     const { offset, limit, search, status: petStatus } = query;
     // The details filtered by narrow the waiting adds and the counts as they narrow the animals.
@@ -37,10 +39,17 @@ export function createAnimalsWindow(options: AnimalsWindowOptions) {
     const petsWanted = limit - rows.length;
     if (petsWanted > 0) {
       const shown = pets.browse(query, Math.max(0, offset - entriesFirst), petsWanted);
-      const changing = changes.latestFor(shown.map((pet) => pet.id));
+      const ids = shown.map((pet) => pet.id);
+      const changing = changes.latestFor(ids);
+      const kept = keptHere(ids);
       for (const pet of shown) {
         const change = changing.get(pet.id);
-        rows.push(change === undefined ? { kind: 'pet', pet } : { kind: 'pet', pet, change });
+        rows.push({
+          kind: 'pet',
+          pet,
+          ...(change === undefined ? {} : { change }),
+          ...(kept.has(pet.id) ? { detailsHere: true } : {}),
+        });
       }
     }
     const inventory = walk.view();

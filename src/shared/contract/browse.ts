@@ -43,10 +43,12 @@ export type StatusCounts = Record<'all' | PetStatus, number>;
 /** One row of the list: an animal, or an animal added here that the server does not have yet. */
 /**
  * One row of the animals screen: one of the server's animals (shown with the changes made here
- * still on their way; `change`, the latest of them not yet accepted, says how it stands), or an
- * animal added here not yet on the server.
+ * still on their way; `change`, the latest of them not yet accepted, says how it stands;
+ * `detailsHere`, its details are kept on this computer only, for a server that does not take
+ * them), or an animal added here not yet on the server.
  */
-export type AnimalRow = { kind: 'pet'; pet: Pet; change?: ChangeEntry } | { kind: 'entry'; entry: OutboxEntry };
+export type AnimalRow =
+  { kind: 'pet'; pet: Pet; change?: ChangeEntry; detailsHere?: true } | { kind: 'entry'; entry: OutboxEntry };
 
 /**
  * How far this computer has the server's whole inventory (a remote environment):

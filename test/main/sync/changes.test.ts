@@ -63,6 +63,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('changes, the engine
     expect(row(replica, rex.id)).toEqual({
       kind: 'pet',
       pet: { ...rex, status: 'sold', revision: 2, soldOn: localToday() },
+      detailsHere: true,
     });
     expect(replica.status()).toMatchObject({ waiting: 0, conflicts: 0, refused: 0, changes: 'supported' });
     expect(replica.db.prepare('SELECT count(*) FROM server_pets').pluck().get()).toBe(0);

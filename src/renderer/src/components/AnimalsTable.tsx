@@ -215,6 +215,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
                   key={key}
                   pet={row.pet}
                   {...(row.change ? { change: row.change } : {})}
+                  detailsHere={row.detailsHere === true}
                   {...(saving.has(row.pet.id) ? { saving: saving.get(row.pet.id)! } : {})}
                   index={item.index}
                   measure={virtualizer.measureElement}

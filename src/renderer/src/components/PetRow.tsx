@@ -22,6 +22,8 @@ export const STATUS_KEYS: Record<string, PetStatus> = { a: 'available', p: 'pend
 /** The side of a row's thumbnail, in CSS pixels: a row stays as tall as one line of text and its buttons. */
 const THUMBNAIL_SIZE = 32;
 const STATUS_LABELS: Record<PetStatus, string> = { available: 'Available', pending: 'Pending', sold: 'Sold' };
+/** What the mark of an animal whose details main keeps on this computer only says, in full. */
+export const DETAILS_KEPT_HERE = 'Details kept on this computer only';
 
 export interface PetActions {
   /** Null where the server takes no changes: none is offered. */
@@ -32,10 +34,14 @@ export interface PetActions {
   onDiscardChange(): void;
 }
 
-/** One of the environment's animals, as main shows it, with a change handed over and not yet answered on top. */
+/**
+ * One of the environment's animals, as main shows it (marked when its details are kept on this
+ * computer only), with a change handed over and not yet answered on top.
+ */
 export function PetRow({
   pet,
   change,
+  detailsHere = false,
   saving,
   index,
   measure,
@@ -52,6 +58,7 @@ export function PetRow({
   Selectable & {
     pet: Pet;
     change?: ChangeEntry;
+    detailsHere?: boolean;
     saving?: PetPatch;
     actions: PetActions;
     environment: EnvironmentName;
@@ -110,6 +117,12 @@ export function PetRow({
         {shown.treatment !== undefined && (
           <span className="row-mark treatment" title={shown.treatment}>
             Under treatment
+          </span>
+        )}
+        {detailsHere && (
+          <span className="row-mark kept-here" title={DETAILS_KEPT_HERE}>
+            <span aria-hidden="true">Details here</span>
+            <span className="visually-hidden">{DETAILS_KEPT_HERE}</span>
           </span>
         )}
       </td>
