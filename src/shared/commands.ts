@@ -8,6 +8,7 @@ export const COMMANDS = {
   'new-animal': { label: 'New animal', keys: ['CmdOrCtrl+N'] },
   'import-animals': { label: 'Import animals from CSV…', keys: ['CmdOrCtrl+O'] },
   'export-animals': { label: 'Export animals to CSV…', keys: ['CmdOrCtrl+S'] },
+  'export-register': { label: 'Export the register…', keys: ['CmdOrCtrl+Shift+E'] },
   'filter-animals': { label: 'Find animals', keys: ['CmdOrCtrl+F'] },
   'show-animals': { label: 'Animals', keys: ['CmdOrCtrl+Shift+A'] },
   'show-settings': { label: 'Settings', keys: ['CmdOrCtrl+,'] },

@@ -104,6 +104,9 @@ for (const [width, height] of [
       await page.keyboard.press('Control+o');
       await buttonsReadWhole(page, /Import first-week\.csv/, where);
       await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+Shift+E');
+      await buttonsReadWhole(page, 'Export the register of Production', where);
+      await page.keyboard.press('Escape');
 
       await core.setManagerPin('2468');
       await page.getByRole('radio', { name: 'Staging' }).click();

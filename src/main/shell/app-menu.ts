@@ -34,6 +34,7 @@ export function appMenuTemplate({ mac, development }: { mac: boolean; developmen
         command('new-animal'),
         command('import-animals'),
         command('export-animals'),
+        command('export-register'),
         separator,
         command('show-settings'),
         separator,

@@ -43,6 +43,7 @@ function runCommand(command: CommandId): void {
       return focusNowOrSoon(ADD_NAME_FIELD_ID);
     case 'import-animals':
     case 'export-animals':
+    case 'export-register':
       app.showScreen('animals');
       return void requestAnimationFrame(() => FILE_COMMANDS[command]?.());
     case 'filter-animals':

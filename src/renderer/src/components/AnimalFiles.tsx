@@ -8,6 +8,7 @@ import { ENVIRONMENT_LABELS, isMac } from '../format';
 import { filterQuery, isFiltered } from '../list-filter';
 import { useWindowState } from '../window-state';
 import { Name } from './Name';
+import { RegisterDialog } from './RegisterDialog';
 import { useModal } from './use-modal';
 
 const count = new Intl.NumberFormat();
@@ -33,15 +34,16 @@ function rowNote(row: ImportRow): string {
 }
 
 /** What the shortcuts and the menu run: set while the animals screen shows its file buttons. */
-export const FILE_COMMANDS: Partial<Record<'import-animals' | 'export-animals', () => void>> = {};
+export const FILE_COMMANDS: Partial<Record<'import-animals' | 'export-animals' | 'export-register', () => void>> = {};
 
-/** "Import CSV…" and "Export CSV…": main's file dialogs; the page reads and writes no file itself. */
+/** "Import CSV…", "Export CSV…" and "Register…": main's file dialogs; the page reads and writes no file itself. */
 export function AnimalFiles() {
   const environment = useWindowState((state) => state.environment)!;
   const filter = useWindowState((state) => state.filter);
   const total = useWindowState((state) => state.list?.total ?? 0);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [registering, setRegistering] = useState(false);
 
   const chooseFile = async () => {
     try {
@@ -55,9 +57,11 @@ export function AnimalFiles() {
   useEffect(() => {
     FILE_COMMANDS['import-animals'] = () => void chooseFile();
     FILE_COMMANDS['export-animals'] = () => setExporting(true);
+    FILE_COMMANDS['export-register'] = () => setRegistering(true);
     return () => {
       delete FILE_COMMANDS['import-animals'];
       delete FILE_COMMANDS['export-animals'];
+      delete FILE_COMMANDS['export-register'];
     };
   });
 
@@ -79,6 +83,15 @@ export function AnimalFiles() {
       >
         Export CSV…
       </button>
+      <button
+        type="button"
+        onClick={() => setRegistering(true)}
+        aria-keyshortcuts={ariaKeyShortcuts(COMMANDS['export-register'].keys, isMac)}
+        title={`The register of a period (${shortcutLabel(COMMANDS['export-register'].keys[0], isMac)})`}
+      >
+        Register…
+      </button>
+      {registering && <RegisterDialog environment={environment} onClose={() => setRegistering(false)} />}
       {preview && <ImportDialog preview={preview} onClose={() => setPreview(null)} />}
       {exporting && (
         <ExportDialog

@@ -3,7 +3,8 @@ import { ENVIRONMENTS, type EnvironmentName } from '../../../shared/contract';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
 import { useWindowState } from '../window-state';
 
-const STRIP_TEXT: Record<EnvironmentName, string> = {
+/** Where the app is working, in words: the strip under the top bar, and dialogs whose work is the environment's. */
+export const STRIP_TEXT: Record<EnvironmentName, string> = {
   local: 'Local store: the animals kept on this computer only',
   production: 'PRODUCTION: the live shop. Animals added here are real.',
   staging: 'STAGING: the test server, not the live shop',
