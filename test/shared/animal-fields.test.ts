@@ -233,10 +233,15 @@ describe('what a server is sent and read for', () => {
       expect(personFieldsTakenBy(environment)).toEqual(PERSON_FIELD_NAMES);
   });
 
-  it("are what a server's answers decide: the details only from a server with the extension", () => {
-    expect(fieldsServerDecides(false)).toEqual(REMOTE_FIELD_NAMES);
-    expect(fieldsServerDecides(true)).toEqual(ANIMAL_FIELD_NAMES.filter((name) => name !== 'photo'));
-    expect(fieldsServerDecides(true)).not.toContain('photo');
+  it("are what a server's answers decide: the details and the photo each only from a server with its extension", () => {
+    expect(fieldsServerDecides({ details: false, photos: false })).toEqual(REMOTE_FIELD_NAMES);
+    expect(fieldsServerDecides({ details: true, photos: false })).toEqual(
+      ANIMAL_FIELD_NAMES.filter((name) => name !== 'photo'),
+    );
+    expect(fieldsServerDecides({ details: false, photos: true })).toEqual(
+      ANIMAL_FIELD_NAMES.filter((name) => (REMOTE_FIELD_NAMES as readonly string[]).includes(name) || name === 'photo'),
+    );
+    expect(fieldsServerDecides({ details: true, photos: true })).toEqual(ANIMAL_FIELD_NAMES);
   });
 
   it("reads a server's animal without what it is not read for", () => {

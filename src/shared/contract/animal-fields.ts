@@ -240,6 +240,7 @@ export const ANIMAL_FIELDS = {
     setBy: 'server',
     fromServer: () => photoDigestSchema,
     readOnly: 'is set by sending the photo itself (PUT /v1/pets/{petId}/photo)',
+    sentApart: true,
   },
   // Our extension's, but read from any server that sends it: a server without it leaves it out.
   revision: {
@@ -259,6 +260,9 @@ export type AnimalFieldName = keyof Fields;
 export type FieldNamesWhere<Facts> = { [K in AnimalFieldName]: Fields[K] extends Facts ? K : never }[AnimalFieldName];
 export type PersonFieldName = FieldNamesWhere<{ setBy: 'person' }>;
 export type ServerFieldName = FieldNamesWhere<{ setBy: 'server' }>;
+export type SentApartFieldName = FieldNamesWhere<{ sentApart: true }>;
+/** What a change in a server environment's write queue may carry: what a person gives, and what is sent apart. */
+export type QueuedFieldName = PersonFieldName | SentApartFieldName;
 export type RequiredFieldName = FieldNamesWhere<{ presence: 'required' }>;
 export type Int64FieldName = FieldNamesWhere<{ kind: 'int64' }>;
 /** A field of our extension's details: the local store's alone (see REMOTE_FIELD_NAMES). */
@@ -274,6 +278,12 @@ const namesWhere = <N extends AnimalFieldName>(holds: (field: AnimalField) => bo
 /** What a person gives: the fields of an add, and those a change may set (our extension). */
 export const PERSON_FIELD_NAMES = namesWhere<PersonFieldName>((field) => field.setBy === 'person');
 export const SERVER_FIELD_NAMES = namesWhere<ServerFieldName>((field) => field.setBy === 'server');
+export const SENT_APART_FIELD_NAMES = namesWhere<SentApartFieldName>(
+  (field) => field.setBy === 'server' && field.sentApart === true,
+);
+export const QUEUED_FIELD_NAMES = namesWhere<QueuedFieldName>(
+  (field) => field.setBy === 'person' || field.sentApart === true,
+);
 export const INT64_FIELD_NAMES = namesWhere<Int64FieldName>((field) => field.kind === 'int64');
 /** The fields an animal may lack (optional, or ours). */
 export const OPTIONAL_FIELD_NAMES = namesWhere((field) => field.presence !== 'required');
@@ -295,11 +305,25 @@ export const DETAIL_FIELD_NAMES = namesWhere<DetailFieldName>(
 );
 export type DetailFieldName = Extract<PersonFieldName, OwnExtensionFieldName>;
 
-const WITH_DETAILS = ANIMAL_FIELD_NAMES.filter(
-  (name) =>
-    (REMOTE_FIELD_NAMES as readonly string[]).includes(name) ||
-    (DETAIL_FIELD_NAMES as readonly string[]).includes(name),
-);
-/** The fields a server's answers decide: its details too when it has the details extension, in the declaration's order. */
-export const fieldsServerDecides = (takesDetails: boolean): readonly AnimalFieldName[] =>
-  takesDetails ? WITH_DETAILS : REMOTE_FIELD_NAMES;
+/** What a server with our extensions decides beyond the interface: the details, and what is sent apart (the photo). */
+const EXTENSION_FIELDS = { details: DETAIL_FIELD_NAMES, photos: SENT_APART_FIELD_NAMES } as const;
+const decided = new Map<string, readonly AnimalFieldName[]>();
+/**
+ * The fields a server's answers decide, in the declaration's order: the interface's, and those of
+ * each of our extensions it takes (`details`: the details; `photos`: the photo's digest).
+ */
+export function fieldsServerDecides(takes: { details: boolean; photos: boolean }): readonly AnimalFieldName[] {
+  const key = `${takes.details}/${takes.photos}`;
+  let names = decided.get(key);
+  if (names === undefined) {
+    const also = new Set<string>([
+      ...(takes.details ? EXTENSION_FIELDS.details : []),
+      ...(takes.photos ? EXTENSION_FIELDS.photos : []),
+    ]);
+    names = ANIMAL_FIELD_NAMES.filter(
+      (name) => (REMOTE_FIELD_NAMES as readonly string[]).includes(name) || also.has(name),
+    );
+    decided.set(key, names);
+  }
+  return names;
+}

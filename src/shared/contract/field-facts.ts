@@ -62,6 +62,12 @@ export interface PersonField extends FieldFacts {
 export interface ServerField extends FieldFacts {
   setBy: 'server';
   readOnly: string;
+  /**
+   * A person sets it by a request of its own, not in an add or a change's PATCH (the photo: its
+   * bytes, PUT and DELETE). A server environment's write queue carries it as a change of this field
+   * alone, so that it is sent in order with the animal's other changes and merged field by field.
+   */
+  sentApart?: true;
 }
 
 export type AnimalField = PersonField | ServerField;

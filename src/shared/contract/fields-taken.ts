@@ -1,5 +1,5 @@
 import { PERSON_FIELD_NAMES, type PersonFieldName } from './animal-fields';
-import { ENVIRONMENT_LABELS, type EnvironmentName } from './environments';
+import type { EnvironmentName } from './environments';
 
 /**
  * The fields a person gives that an environment takes: every one, everywhere. A server without the
@@ -7,7 +7,3 @@ import { ENVIRONMENT_LABELS, type EnvironmentName } from './environments';
  * docs/sync.md). The window's forms show these, the command line takes their options.
  */
 export const personFieldsTakenBy = (_environment: EnvironmentName): readonly PersonFieldName[] => PERSON_FIELD_NAMES;
-
-/** Why a server's environment does not take a photo: only the local store keeps photos. */
-export const photoNotTakenReason = (environment: EnvironmentName): string =>
-  `is kept only by the local store; ${ENVIRONMENT_LABELS[environment]}'s server is not sent photos`;

@@ -1,9 +1,9 @@
-import { ANIMAL_FIELDS, PERSON_FIELD_NAMES, type PersonFieldName } from './animal-fields';
+import { ANIMAL_FIELDS, QUEUED_FIELD_NAMES, SENT_APART_FIELD_NAMES, type QueuedFieldName } from './animal-fields';
 import type { Pet } from './pet';
-import { applyPetPatch, type PetPatch } from './pet-change';
+import { applyPetPatch, type QueuedPatch } from './pet-change';
 
 /** A field's value in a version of an animal, or in a change: null (a change's "remove") and absent alike mean none. */
-export type FieldValue = Pet[PersonFieldName] | null | undefined;
+export type FieldValue = Pet[QueuedFieldName] | null | undefined;
 
 /**
  * Whether two values of a field are the same: by the value itself (money in minor units, a date as
@@ -13,7 +13,7 @@ export const sameFieldValue = (a: FieldValue, b: FieldValue): boolean => (a ?? n
 
 /** A field a change sets that someone else changed meanwhile, to another value than this change's. */
 export interface FieldConflict {
-  field: PersonFieldName;
+  field: QueuedFieldName;
   /** What the animal had when the change was made. */
   base: FieldValue;
   /** What the server has now. */
@@ -30,9 +30,9 @@ export type PatchMerge = { merged: true; pet: Pet } | { merged: false; conflicts
  * Where they changed only fields the change does not set, or set a field to the same value, the
  * two merge; a field both changed to different values is a conflict for a person.
  */
-export function mergeOnto(base: Pet, theirs: Pet, patch: PetPatch): PatchMerge {
+export function mergeOnto(base: Pet, theirs: Pet, patch: QueuedPatch): PatchMerge {
   const conflicts: FieldConflict[] = [];
-  for (const field of PERSON_FIELD_NAMES) {
+  for (const field of QUEUED_FIELD_NAMES) {
     const mine = patch[field];
     if (mine === undefined) continue;
     if (sameFieldValue(base[field], theirs[field]) || sameFieldValue(theirs[field], mine)) continue;
@@ -41,15 +41,19 @@ export function mergeOnto(base: Pet, theirs: Pet, patch: PetPatch): PatchMerge {
   return conflicts.length === 0 ? { merged: true, pet: applyPetPatch(theirs, patch) } : { merged: false, conflicts };
 }
 
-/** A field's value in words, as describePatch says it: "no status" for none. */
-const valueInWords = (field: PersonFieldName, value: FieldValue): string =>
-  value === null || value === undefined ? `no ${ANIMAL_FIELDS[field].label.toLowerCase()}` : String(value);
+/** A field's value in words, as describePatch says it: "no status" for none; a photo as "a photo" (its digest says nothing to a person). */
+const valueInWords = (field: QueuedFieldName, value: FieldValue): string => {
+  const word = ANIMAL_FIELDS[field].label.toLowerCase();
+  if (value === null || value === undefined) return `no ${word}`;
+  return (SENT_APART_FIELD_NAMES as readonly string[]).includes(field) ? `a ${word}` : String(value);
+};
 
 /** The conflicting fields in words, for a person: "status: sold there, pending in this change". */
 export const conflictsInWords = (conflicts: readonly FieldConflict[]): string =>
   conflicts
-    .map(
-      ({ field, theirs, mine }) =>
-        `${ANIMAL_FIELDS[field].label.toLowerCase()}: ${valueInWords(field, theirs)} there, ${valueInWords(field, mine)} in this change`,
+    .map(({ field, theirs, mine }) =>
+      (SENT_APART_FIELD_NAMES as readonly string[]).includes(field)
+        ? `${ANIMAL_FIELDS[field].label.toLowerCase()}: ${theirs === undefined || theirs === null ? 'removed' : 'another'} there, ${valueInWords(field, mine)} in this change`
+        : `${ANIMAL_FIELDS[field].label.toLowerCase()}: ${valueInWords(field, theirs)} there, ${valueInWords(field, mine)} in this change`,
     )
     .join('; ');

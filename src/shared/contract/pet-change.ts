@@ -4,9 +4,12 @@ import {
   ANIMAL_FIELDS,
   OPTIONAL_FIELD_NAMES,
   PERSON_FIELD_NAMES,
+  QUEUED_FIELD_NAMES,
   SERVER_FIELD_NAMES,
   type PersonFieldName,
+  type QueuedFieldName,
   type RequiredFieldName,
+  type SentApartFieldName,
 } from './animal-fields';
 import type { FieldSchema } from './field-shapes';
 import type { ValueSource } from './int64';
@@ -24,6 +27,18 @@ export const CHANGEABLE_FIELDS = PERSON_FIELD_NAMES;
 export type PetPatch = {
   [K in PersonFieldName]?: z.output<FieldSchema<K, 'accept'>> | (K extends RequiredFieldName ? never : null);
 };
+
+/**
+ * A change as a server environment's write queue carries it: a PetPatch, or a field sent apart
+ * (the photo, by its digest; null removes it), never both in one change (see SENT_APART_FIELD_NAMES).
+ */
+export type QueuedPatch = PetPatch & { [K in SentApartFieldName]?: NonNullable<Pet[K]> | null };
+
+/** The field sent apart that a queued change carries, if it is one of those (the photo). */
+export const sentApartIn = (patch: QueuedPatch): SentApartFieldName | undefined =>
+  (Object.keys(patch) as QueuedFieldName[]).find((name): name is SentApartFieldName => !isPersonField(name));
+const isPersonField = (name: string): name is PersonFieldName =>
+  (PERSON_FIELD_NAMES as readonly string[]).includes(name);
 
 // A Map, so that a member named `constructor` or `__proto__` finds nothing here but what is listed.
 const READ_ONLY = new Map<string, string>(SERVER_FIELD_NAMES.map((name) => [name, ANIMAL_FIELDS[name].readOnly]));
@@ -76,7 +91,7 @@ export const petPatchSchema = perSource((source) =>
 );
 
 /** The animal with the patch applied (the revision is the server's to move). */
-export function applyPetPatch<P extends Pet>(pet: P, patch: PetPatch): P {
+export function applyPetPatch<P extends Pet>(pet: P, patch: QueuedPatch): P {
   const patched: Record<string, unknown> = { ...pet, ...patch };
   for (const name of OPTIONAL_FIELD_NAMES)
     if (patched[name] === null || patched[name] === undefined) delete patched[name];
@@ -84,19 +99,21 @@ export function applyPetPatch<P extends Pet>(pet: P, patch: PetPatch): P {
 }
 
 /** Whether applying the patch would leave the animal as it is. */
-export const changesNothing = (pet: Pet, patch: PetPatch): boolean =>
-  PERSON_FIELD_NAMES.every((name) => patch[name] === undefined || (patch[name] ?? undefined) === pet[name]);
+export const changesNothing = (pet: Pet, patch: QueuedPatch): boolean =>
+  QUEUED_FIELD_NAMES.every((name) => patch[name] === undefined || (patch[name] ?? undefined) === pet[name]);
 
 /** Two changes of one animal, one after the other, as one (the later wins field by field). */
-export const composePatches = (earlier: PetPatch, later: PetPatch): PetPatch => ({ ...earlier, ...later });
+export const composePatches = <P extends QueuedPatch>(earlier: P, later: P): P => ({ ...earlier, ...later });
 
-/** A patch in words, for a person: "status sold, name Rex". */
-export function describePatch(patch: PetPatch): string {
+/** A patch in words, for a person: "status sold, name Rex"; a photo is "a new photo" (its digest says nothing to a person). */
+export function describePatch(patch: QueuedPatch): string {
   const parts: string[] = [];
-  for (const name of PERSON_FIELD_NAMES) {
+  for (const name of QUEUED_FIELD_NAMES) {
     const value = patch[name];
     const word = ANIMAL_FIELDS[name].label.toLowerCase();
-    if (value !== undefined) parts.push(value === null ? `no ${word}` : `${word} ${value}`);
+    if (value === undefined) continue;
+    if (value === null) parts.push(`no ${word}`);
+    else parts.push(isPersonField(name) ? `${word} ${value}` : `a new ${word}`);
   }
   return parts.length === 0 ? 'nothing' : parts.join(', ');
 }

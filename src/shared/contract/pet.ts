@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ANIMAL_FIELD_NAMES, DETAIL_FIELD_NAMES, PERSON_FIELD_NAMES, REMOTE_FIELD_NAMES } from './animal-fields';
+import {
+  ANIMAL_FIELD_NAMES,
+  DETAIL_FIELD_NAMES,
+  PERSON_FIELD_NAMES,
+  REMOTE_FIELD_NAMES,
+  SENT_APART_FIELD_NAMES,
+} from './animal-fields';
 import { objectShape } from './field-shapes';
 import { statusSchema } from './animal-values';
 import { describeValue } from './describe-value';
@@ -44,12 +50,12 @@ export const petsSchema = perSource((source) => z.array(petSchema(source), { err
 
 /**
  * Pet as we read a server's: the fields every server is sent and read for (REMOTE_FIELD_NAMES), and
- * the details of one with our extension, each read on its own: a detail out of bounds is left out,
- * never a reason to refuse the animal (a server of the interface alone may send a field of that
- * name meaning something else). Whether the details it sends are kept is the replica's decision.
+ * the details and photo digest of one with our extensions, each read on its own: one out of bounds
+ * is left out, never a reason to refuse the animal (a server of the interface alone may send a
+ * field of that name meaning something else). Whether what it sends is kept is the replica's decision.
  */
 export const remotePetSchema = perSource((source) => {
-  const details = objectShape(DETAIL_FIELD_NAMES, 'fromServer', source);
+  const details = objectShape([...DETAIL_FIELD_NAMES, ...SENT_APART_FIELD_NAMES], 'fromServer', source);
   const lenient = Object.fromEntries(
     Object.entries(details).map(([name, schema]) => [name, (schema as z.ZodType).catch(undefined)]),
   ) as unknown as typeof details;

@@ -3,7 +3,7 @@ import type { InventoryView } from './browse';
 import type { AppError } from './errors';
 import type { Int64 } from './int64';
 import type { NewPet, Pet } from './pet';
-import type { PetPatch } from './pet-change';
+import type { QueuedPatch } from './pet-change';
 
 /**
  * An animal added while working against a server, from the moment it is added until the server
@@ -62,7 +62,7 @@ export interface ChangeEntry {
   environment: RemoteEnvironment;
   baseUrl: string;
   petId: Int64;
-  patch: PetPatch;
+  patch: QueuedPatch;
   /** The server's animal as it was when the change was made (what the change is to). */
   base: Pet;
   /** With conflict: the server's animal as it is now, changed by someone else. */
@@ -93,7 +93,11 @@ export interface DiscardOutcome {
  * whose details are on this computer only, offered for upload once the server takes them.
  */
 export interface DetailsStanding {
+  /** Whether the server takes the details (the details extension). */
   server: 'takes' | 'lacks' | 'unknown';
+  /** Whether it takes photos (the photos extension). */
+  photos: 'takes' | 'lacks' | 'unknown';
+  /** Animals whose details or photo are kept on this computer only. */
   keptHere: number;
 }
 
