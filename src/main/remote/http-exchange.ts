@@ -16,17 +16,21 @@ export const HEADER_MAX_CHARS = 2_000;
 export interface Exchange {
   status: number;
   header(name: string): string | null;
-  /** The body as UTF-8 text, with the key taken out wherever the server echoed it. */
+  /** The body as UTF-8 text, with the key taken out wherever the server echoed it ('' for bytes). */
   text: string;
+  /** With `bytes` asked for, a 200's body as sent (a photo: never read as text, never shown as text). */
+  bytes?: Buffer;
 }
 
 export interface ExchangeRequest {
   /** How the server is named in messages: "staging (https://shop.example/v1)". */
   where: string;
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   url: string;
   key: string;
-  body?: string;
+  body?: string | Uint8Array;
+  /** A 200's body is bytes (a photo): given as they are, not read as text. */
+  bytes?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   timeouts: typeof DEFAULT_TIMEOUTS;
@@ -211,6 +215,8 @@ export async function exchange(request: ExchangeRequest): Promise<Exchange> {
           },
           onResponseEnd() {
             finish(() => {
+              if (request.bytes === true && status === 200)
+                return { status, header, text: '', bytes: Buffer.concat(chunks, size) };
               let text: string;
               try {
                 text = UTF8.decode(Buffer.concat(chunks, size));

@@ -22,7 +22,8 @@ import {
   type Pet,
   type RemoteEnvironment,
 } from '../../shared/contract';
-import { parseJson, stringifyJson } from '../wire/json-codec';
+import { stringifyJson } from '../wire/json-codec';
+import { readBody } from './answer-body';
 import { DEFAULT_TIMEOUTS, exchange } from './http-exchange';
 import { keyRemoval, type KeyRemoval } from './key-removal';
 import { nextPageOf, onListPath, type RemotePage } from './next-page';
@@ -61,6 +62,8 @@ interface Answer {
   status: number;
   header(name: string): string | null;
   body: unknown;
+  /** A 200's bytes, when bytes were asked for (a photo). */
+  bytes?: Buffer;
   /** How the key this request was sent with is taken out of what is made of the answer. */
   removal: KeyRemoval;
 }
@@ -73,9 +76,15 @@ export function createRemoteClient(options: RemoteClientOptions) {
   let deprecation: DeprecationNotice | null = null;
 
   async function call(
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     path: string | URL,
-    init: { body?: string; headers?: Record<string, string>; signal?: AbortSignal },
+    init: {
+      body?: string | Uint8Array;
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+      /** A 200's body is bytes, at most this many. */
+      bytesUpTo?: number;
+    },
   ): Promise<Answer> {
     if (baseUrl === null) {
       throw new RemoteError(
@@ -101,46 +110,13 @@ export function createRemoteClient(options: RemoteClientOptions) {
       headers: init.headers,
       signal: init.signal,
       timeouts,
+      ...(init.bytesUpTo === undefined ? {} : { bytes: true, maxBytes: init.bytesUpTo }),
     });
     const removal = keyRemoval(key);
-    const body = readBody(answer.status, answer.header, answer.text, removal);
+    if (answer.bytes !== undefined)
+      return { status: answer.status, header: answer.header, body: undefined, bytes: answer.bytes, removal };
+    const body = readBody(where, answer.status, answer.header, answer.text, removal);
     return { status: answer.status, header: answer.header, body, removal };
-  }
-
-  function readBody(status: number, header: Answer['header'], text: string, removal: KeyRemoval): unknown {
-    const type = header('content-type') ?? '';
-    if (status >= 300 && status < 400) {
-      throw new RemoteError(
-        'not_the_contract',
-        `${where} redirected to ${header('location') ?? 'elsewhere'} instead of answering; is this the pet store's address (or a network login page)?`,
-      );
-    }
-    if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) {
-      if (status >= 400) {
-        throw new RemoteError(
-          'not_the_contract',
-          `${where} answered ${status} without the interface's Error body (${type || 'no content type'}).`,
-          { status: status },
-        );
-      }
-      const hint = /html/i.test(type) ? ' (a web page: a network login page or a proxy?)' : '';
-      throw new RemoteError(
-        'not_the_contract',
-        `${where} sent ${type || 'no content type'} where the interface's JSON belongs${hint}.`,
-        { status: status },
-      );
-    }
-    let body: unknown;
-    try {
-      body = parseJson(text);
-    } catch (error) {
-      // The parser quotes a member name it refuses, decoded.
-      const problem = removal.text((error as Error).message);
-      throw new RemoteError('not_the_contract', `${where} sent invalid JSON: ${problem}.`, { status: status });
-    }
-    // The text is without the key already; decoded, its strings may spell it again (a JSON-escaped
-    // percent sign before a percent-encoded key), before anything reads or cuts them.
-    return removal.mayHold(text) ? removal.value(body) : body;
   }
 
   /** The body of a successful answer, validated; an Error answer becomes a service_error. */
@@ -280,6 +256,46 @@ export function createRemoteClient(options: RemoteClientOptions) {
           return { error: error as RemoteError };
         }
       });
+    },
+
+    /**
+     * Our extension: the animal's photo set to these bytes (PUT /pets/{petId}/photo, WebP) or
+     * removed (`image` null: DELETE), under If-Match and an Idempotency-Key as changePet. Answers
+     * the animal, its `photo` the digest of what the server keeps (it prepares what it is sent).
+     */
+    async sendPhoto(
+      petId: string,
+      image: Uint8Array | null,
+      { signal, revision, idempotencyKey }: CallOptions & { revision: number | null; idempotencyKey?: string },
+    ): Promise<Pet> {
+      const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
+      const headers: Record<string, string> = image === null ? {} : { 'content-type': 'image/webp' };
+      if (revision !== null) headers['if-match'] = etagOf(revision);
+      if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+      const answer = await call(image === null ? 'DELETE' : 'PUT', `/pets/${id}/photo`, {
+        ...(image === null ? {} : { body: image }),
+        headers,
+        signal,
+      });
+      return changedAnimal(expect(answer, 200, remotePetSchema('json'), 'a pet'), id);
+    },
+
+    /**
+     * Our extension: the bytes of the animal's photo or its thumbnail (GET /pets/{petId}/photo), at
+     * most `maxBytes`; null when it has none. What they are is for the caller to check: they are
+     * a server's, untrusted.
+     */
+    async photoBytes(
+      petId: string,
+      size: 'image' | 'thumbnail',
+      { signal, maxBytes }: CallOptions & { maxBytes: number },
+    ): Promise<Buffer | null> {
+      const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
+      const path = `/pets/${id}/photo${size === 'thumbnail' ? '?size=thumbnail' : ''}`;
+      const answer = await call('GET', path, { headers: { accept: 'image/webp' }, signal, bytesUpTo: maxBytes });
+      if (answer.bytes !== undefined) return answer.bytes;
+      if (answer.status === 404) return null;
+      throw serviceError(where, answer.status, answer.body, answer.header('retry-after'));
     },
 
     /**
