@@ -8,7 +8,7 @@ const NOT_KEPT: readonly string[] = [...DETAIL_FIELD_NAMES, 'photo'];
 
 export interface SeedOnlyProxy {
   baseUrl: string;
-  /** From now on the server has the details extension: everything passes as it is. */
+  /** From now on the server has the details and photos extensions: everything passes as it is. */
   gainDetails(): void;
   /** Requests refused because they carried a detail (a strict server of the interface alone). */
   readonly refusedForDetails: number;
@@ -52,7 +52,14 @@ export async function startSeedOnlyProxy(targetPort: number): Promise<SeedOnlyPr
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
+      const raw = Buffer.concat(chunks);
+      const isJson = (type: string | string[] | undefined) => String(type ?? '').includes('json');
+      const body = isJson(req.headers['content-type']) ? raw.toString('utf8') : '';
+      // A photo's path is our extension's: a server of the interface alone has no such thing.
+      if (!gained && /\/photo(\?|$)/.test(req.url ?? '')) {
+        refusedForDetails++;
+        return answer(res, 404, { code: 404, message: 'Not found.' });
+      }
       if (!gained && req.url?.endsWith('/extensions')) {
         extensionsAsked++;
         return answer(res, 404, { code: 404, message: 'Not found.' });
@@ -68,17 +75,17 @@ export async function startSeedOnlyProxy(targetPort: number): Promise<SeedOnlyPr
           const parts: Buffer[] = [];
           upstream.on('data', (part: Buffer) => parts.push(part));
           upstream.on('end', () => {
-            let text = Buffer.concat(parts).toString('utf8');
-            const json = (upstream.headers['content-type'] ?? '').includes('json');
-            if (!gained && json && text !== '') text = stringifyJson(stripped(parseJson(text)));
-            const headers = { ...upstream.headers, 'content-length': String(Buffer.byteLength(text)) };
+            let sent = Buffer.concat(parts);
+            if (!gained && isJson(upstream.headers['content-type']) && sent.length > 0)
+              sent = Buffer.from(stringifyJson(stripped(parseJson(sent.toString('utf8')))));
+            const headers = { ...upstream.headers, 'content-length': String(sent.length) };
             res.writeHead(upstream.statusCode ?? 502, headers);
-            res.end(text);
+            res.end(sent);
           });
         },
       );
       forwarded.on('error', () => res.destroy());
-      forwarded.end(body);
+      forwarded.end(raw);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

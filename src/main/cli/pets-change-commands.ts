@@ -1,9 +1,9 @@
-import { type ChangeEntry, type RemoteEnvironment } from '../../shared/contract';
+import { isRemoteEnvironment, sentApartIn, type ChangeEntry, type RemoteEnvironment } from '../../shared/contract';
 import type { PetstoreCore } from '../core/petstore-core';
 import { ANIMAL_OPTIONS, optionsInWords, patchOfOptions } from './animal-options';
 import { environmentOption, EXIT, parse, UsageError, type CliIo, type WritingCommand } from './cli-args';
 import { petsAsJson, petsAsTable } from './output';
-import { applyPhoto, PHOTO_OPTIONS, photoAsked, refusePhotoUnlessKept } from './photo-option';
+import { applyPhoto, PHOTO_OPTIONS, photoAsked } from './photo-option';
 
 /**
  * `pets set-status <id> <status>` and `pets edit <id> [--name] [--category] [--status] ...`: the
@@ -21,9 +21,10 @@ export async function changePet(command: string, args: string[], writing: Writin
     throw new UsageError('pets set-status needs a status: available, pending, sold or none');
   const patch = patchOfOptions(command === 'set-status' ? { status } : values, environment, core.currency(environment));
   const photo = command === 'edit' ? photoAsked(values) : null;
-  refusePhotoUnlessKept(photo, environment, core);
   if (Object.keys(patch).length === 0 && photo === null)
     throw new UsageError(`pets edit needs something to change: ${optionsInWords(environment)}; or --photo, --no-photo`);
+  if (photo !== null && isRemoteEnvironment(environment))
+    return changeOnServerWithPhoto(environment, petId, patch, photo, json, writing);
   const changed =
     Object.keys(patch).length === 0
       ? { pet: await core.getPet(environment, petId) }
@@ -40,6 +41,51 @@ export async function changePet(command: string, args: string[], writing: Writin
   const server = changed.change.environment;
   await core.syncNow(server).catch(() => undefined); // the change is safe; its state says what happened
   return await reportChange(server, core.changeEntry(server, changed.change.entryId), changed.change, json, core, io);
+}
+
+/**
+ * `pets edit --photo` (or `--no-photo`) against a server: the other fields' change, then the
+ * photo's, each queued as the window's; then one send, and how each stands.
+ */
+async function changeOnServerWithPhoto(
+  environment: RemoteEnvironment,
+  petId: string,
+  patch: object,
+  photo: NonNullable<ReturnType<typeof photoAsked>>,
+  json: boolean,
+  writing: WritingCommand,
+): Promise<number> {
+  const { core, io, writes } = writing;
+  const changed = Object.keys(patch).length === 0 ? null : await writes.changePet(environment, petId, patch);
+  const made = changed !== null && 'change' in changed ? changed.change : null;
+  await applyPhoto(photo, environment, petId, writing);
+  const openPhoto = () =>
+    core.changeEntries(environment).findLast((entry) => entry.petId === petId && sentApartIn(entry.patch));
+  const photoMade = openPhoto();
+  await core.syncNow(environment).catch(() => undefined); // what was made is safe; its state says what happened
+  let exit: number = EXIT.ok;
+  if (made !== null)
+    exit = await reportChange(environment, core.changeEntry(environment, made.entryId), made, json, core, io);
+  if (photoMade === undefined) {
+    // Nothing to send: the server takes no photos (kept here), or the animal already showed it.
+    const kept = core.serverStatus(environment).details.photos !== 'takes';
+    if (!json)
+      io.out(
+        kept
+          ? `The photo is kept on this computer only: ${environment} has not said it takes photos (petstore sync --upload-details sends it once it does).`
+          : 'The photo: nothing to send (the animal already shows it).',
+      );
+    return exit;
+  }
+  const photoExit = await reportChange(
+    environment,
+    core.changeEntry(environment, photoMade.entryId),
+    photoMade,
+    json,
+    core,
+    io,
+  );
+  return Math.max(exit, photoExit);
 }
 
 /** How a change stands after a send, in words (or JSON); the exit code says whether it is done. */

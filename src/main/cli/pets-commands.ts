@@ -16,7 +16,7 @@ import { ANIMAL_OPTIONS, newPetOfOptions } from './animal-options';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
 import { changePet } from './pets-change-commands';
 import { showPet } from './pets-show-command';
-import { applyPhoto, PHOTO_OPTIONS, photoAsked, refusePhotoUnlessKept } from './photo-option';
+import { applyPhoto, PHOTO_OPTIONS, photoAsked, refusePhotoOfAWaitingAdd } from './photo-option';
 import { exportAnimals, importAnimals } from './pets-file-commands';
 
 /** Rows asked of the store at a time while streaming: memory stays flat whatever the inventory. */
@@ -132,7 +132,7 @@ async function add(args: string[], command: WritingCommand): Promise<number> {
   const { core, io, writes } = command;
   const { values, environment, json } = parsePets(args, core);
   const photo = photoAsked(values);
-  refusePhotoUnlessKept(photo, environment, core);
+  refusePhotoOfAWaitingAdd(photo, environment);
   const added = await writes.addPet(environment, newPetOfOptions(values, environment, core.currency(environment)), {
     anyway: values['anyway'] === true,
   });

@@ -18,13 +18,15 @@ export function photoAsked(values: Parsed['values']): { set: string } | 'remove'
   return remove ? 'remove' : null;
 }
 
-/** Refused before anything else is written: an environment that keeps no photos, in words. */
-export function refusePhotoUnlessKept(
-  asked: ReturnType<typeof photoAsked>,
-  environment: EnvironmentName,
-  core: WritingCommand['core'],
-) {
-  if (asked !== null) core.refusePhotosUnlessKept(environment);
+/**
+ * Refused before anything is written: a photo for an animal being added to a server, which has no
+ * id there until the server has taken it.
+ */
+export function refusePhotoOfAWaitingAdd(asked: ReturnType<typeof photoAsked>, environment: EnvironmentName) {
+  if (asked !== null && environment !== 'local')
+    throw new UsageError(
+      `an animal added to ${environment} gets its photo once ${environment} has it: add it, then petstore pets edit <id> --photo FILE --env ${environment}`,
+    );
 }
 
 /** The photo asked for, set or removed through main's guard (as the window's): the animal after it. */

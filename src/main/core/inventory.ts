@@ -15,6 +15,7 @@ import type {
 } from '../../shared/contract';
 import type { KeyStatusView } from '../../shared/ipc/views';
 import type { RowToImport } from '../database/imported-rows';
+import type { PetPhotos } from '../database/pet-photos';
 import type { SyncPassResult } from '../sync/sync-engine';
 import type { ConfirmKeyOrigin } from './key-access';
 
@@ -48,6 +49,11 @@ export interface Inventory {
   wasImported(rowKey: string): boolean;
   /** Imported rows added, each row once however often its file is imported. */
   importRows(rows: readonly RowToImport<NewPet>[]): { added: number; skipped: number };
+  /**
+   * The animals' photos (our extension): set and removed at once under If-Match in the local store;
+   * on a server's, shown at once and sent as a change (or kept here for a server without photos).
+   */
+  photos(): PetPhotos;
   /**
    * What only a server has (its key, what waits to be sent, sync, how it stands). The local store
    * has none: it refuses with the error the IPC contract gives for local on a server's channel.

@@ -9,6 +9,7 @@ import {
 } from '../../shared/contract';
 import type { SqliteDatabase } from '../database/database';
 import { createImportedRows } from '../database/imported-rows';
+import { createPetPhotos } from '../database/pet-photos';
 import { createPetsTable } from '../database/pets-table';
 import type { Inventory } from './inventory';
 
@@ -19,6 +20,7 @@ import type { Inventory } from './inventory';
 export function createLocalInventory(db: SqliteDatabase): Inventory {
   const store = createPetsTable(db);
   const imports = createImportedRows(db);
+  const photos = createPetPhotos(db);
 
   const listPets = (query: unknown): PetsView => ({
     environment: 'local',
@@ -57,6 +59,7 @@ export function createLocalInventory(db: SqliteDatabase): Inventory {
     }),
 
     shownPet: (petId) => store.findPet(petId),
+    photos: () => photos,
     getPet: (petId) => store.getPet(petId),
     lookAlikes: ({ name, categoryId }) => store.lookAlikes(name, categoryId, SAME_ANIMALS_SHOWN),
     wasImported: (rowKey) => imports.wasImported(rowKey),

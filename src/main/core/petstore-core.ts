@@ -130,7 +130,7 @@ export function openPetstoreCore({
     ...createCategoryUseCases(parts),
     ...createFileUseCases(parts),
     ...createManagerUseCases(parts),
-    ...createPhotoUseCases(parts, db),
+    ...createPhotoUseCases(parts),
     ...createRegisterUseCases(parts),
 
     /** Subscribes to what main decides and what changes; returns the unsubscribe. */

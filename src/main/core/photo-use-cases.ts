@@ -1,14 +1,6 @@
-import {
-  ApiError,
-  etagOf,
-  photoNotTakenReason,
-  type EnvironmentName,
-  type IfMatch,
-  type Pet,
-} from '../../shared/contract';
+import { etagOf, type EnvironmentName, type IfMatch, type Pet } from '../../shared/contract';
 import type { PhotoBytes } from '../../shared/contract/photos';
-import type { SqliteDatabase } from '../database/database';
-import { createPetPhotos, type PetPhotos, type PhotoSize } from '../database/pet-photos';
+import type { PetPhotos, PhotoSize } from '../database/pet-photos';
 import { readPhotoFile } from '../photos/photo-file';
 import { preparePhotoLazily } from '../photos/prepare-lazily';
 import type { CoreParts } from './core-parts';
@@ -24,18 +16,11 @@ const ifMatchOf = (revision: number | undefined): IfMatch =>
 /**
  * An animal's photo (our extension): from a file (main's dialog, or a path), from bytes (a file
  * dropped on the window), removed, and read back. Every write is prepared by preparePhoto (only
- * the photo's own pixels are kept, as WebP) and made under the revision the person saw.
+ * the photo's own pixels are kept, as WebP); in the local store it is made under the revision the
+ * person saw, on a server's it is a change sent as any other (see Inventory.photos).
  */
-export function createPhotoUseCases({ events, openFile, inventory }: CoreParts, appDatabase: SqliteDatabase) {
-  // Chosen once, by name: the app's own database keeps photos; a server is never sent them yet.
-  const kept: Partial<Record<EnvironmentName, PetPhotos>> = { local: createPetPhotos(appDatabase) };
-
-  /** The environment's photos, or the words every field of our extension is refused with there. */
-  function photosOf(environment: EnvironmentName): PetPhotos {
-    const photos = kept[environment];
-    if (photos !== undefined) return photos;
-    throw ApiError.fromFields('invalid_body', [{ field: 'photo', message: photoNotTakenReason(environment) }]);
-  }
+export function createPhotoUseCases({ events, openFile, inventory }: CoreParts) {
+  const photosOf = (environment: EnvironmentName): PetPhotos => inventory(environment).photos();
 
   async function setPhotoFromBytes(
     environment: EnvironmentName,
@@ -56,22 +41,17 @@ export function createPhotoUseCases({ events, openFile, inventory }: CoreParts, 
     path: string,
     revision?: number,
   ): Promise<Pet> {
-    photosOf(environment);
     return setPhotoFromBytes(environment, petId, await readPhotoFile(path), revision);
   }
 
   /** The path of a photo a person chooses in main's dialog for an animal that can have one; null when they chose none. */
   async function choosePhotoFile(environment: EnvironmentName, petId: string): Promise<string | null> {
-    photosOf(environment);
     // Nobody is asked to choose a photo for an animal that is not there.
     await inventory(environment).getPet(petId);
     return openFile('photo');
   }
 
   return {
-    /** Refused, in words, for an environment that keeps no photos. */
-    refusePhotosUnlessKept: (environment: EnvironmentName): void => void photosOf(environment),
-
     setPhotoFromBytes,
     setPhotoFromFile,
     choosePhotoFile,
@@ -89,8 +69,8 @@ export function createPhotoUseCases({ events, openFile, inventory }: CoreParts, 
     },
 
     /** The animal's photo (or its thumbnail), or null when it has none. */
-    photoBytes(environment: EnvironmentName, petId: string, size: PhotoSize): PhotoBytes | null {
-      return photosOf(environment).photo(petId, size) ?? null;
+    photoBytes(environment: EnvironmentName, petId: string, size: PhotoSize, digest?: string): PhotoBytes | null {
+      return photosOf(environment).photo(petId, size, digest) ?? null;
     },
   };
 }
@@ -117,14 +97,12 @@ export function guardPhotoWrites(core: PetstoreCore, writes: Pick<GuardedWrites,
         };
   }
   async function permit(environment: EnvironmentName, petId: string, change: 'set' | 'remove'): Promise<void> {
-    core.refusePhotosUnlessKept(environment);
     await writes.permit(environment, () => question(environment, petId, change));
   }
 
   return {
     async choosePhoto(environment: EnvironmentName, petId: string, revision?: number): Promise<Pet | null> {
       // No dialog for a write that would be refused: the environment is checked before it opens.
-      core.refusePhotosUnlessKept(environment);
       writes.mustBeAllowed(environment);
       const path = await core.choosePhotoFile(environment, petId);
       if (path === null) return null;

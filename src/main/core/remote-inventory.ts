@@ -86,6 +86,7 @@ export function createRemoteInventory(
     // A change waits in the replica and is judged by the server against the revision it was made to.
     changePet: (petId, patch) => ({ change: replica().changePet(petId, patch) }),
     shownPet: (petId) => replica().shownPet(petId),
+    photos: () => replica().photos,
     getPet: (petId) => replica().getPet(petId),
     lookAlikes: (pet) => replica().lookAlikes(pet),
     wasImported: (rowKey) => replica().wasImported(rowKey),

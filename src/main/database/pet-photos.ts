@@ -22,8 +22,11 @@ export interface PetPhotos {
   setPhoto(petId: string, photo: PreparedPhoto, ifMatch: IfMatch): Pet;
   /** The animal without its photo, under the same precondition; one without a photo is answered as it is. */
   removePhoto(petId: string, ifMatch: IfMatch): Pet;
-  /** The animal's photo (or its thumbnail), or undefined when it has none. */
-  photo(petId: string, size: PhotoSize): StoredPhoto | undefined;
+  /**
+   * The animal's photo (or its thumbnail), or undefined when it has none; with `digest`, that
+   * photo of the animal's if it is kept here (the local store keeps only the one it shows).
+   */
+  photo(petId: string, size: PhotoSize, digest?: string): StoredPhoto | undefined;
   /** Moves at each write of ours, so a cache of the animals (whose `photo` and revision change) knows to empty. */
   changeStamp(): string;
 }
@@ -90,7 +93,10 @@ export function createPetPhotos(db: SqliteDatabase): PetPhotos {
   return {
     setPhoto: (petId, photo, ifMatch) => set(idOf(petId), photo, ifMatch),
     removePhoto: (petId, ifMatch) => remove(idOf(petId), ifMatch),
-    photo: (petId, size) => reads[size].get(idOf(petId)),
+    photo(petId, size, digest) {
+      const photo = reads[size].get(idOf(petId));
+      return digest === undefined || photo?.digest === digest ? photo : undefined;
+    },
     changeStamp: () => String(writes),
   };
 }

@@ -171,4 +171,23 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
   renameEntryStates,
   // 12: an animal's details, sent to a server with the extension and kept here for one without.
   keepDetailsInReplica,
+  // 13: an animal's photo: its digest as shown and as the server has it, marked when it is kept
+  // here for a server without the extension; the bytes in a table of their own, by digest, which no
+  // list reads: the photo shown, the server's (a conflict shows both) and one waiting to be sent.
+  (db) => {
+    db.exec(`
+      ALTER TABLE pets ADD COLUMN photo TEXT;
+      ALTER TABLE server_pets ADD COLUMN photo TEXT;
+      ALTER TABLE pets ADD COLUMN photo_here INTEGER NOT NULL DEFAULT 0 CHECK (photo_here IN (0, 1));
+      CREATE INDEX pets_photo_here ON pets (id) WHERE photo_here = 1;
+      CREATE INDEX pets_with_photo ON pets (id) WHERE photo IS NOT NULL;
+      CREATE TABLE pet_photos (
+        digest TEXT PRIMARY KEY,
+        pet_id INTEGER NOT NULL,
+        image BLOB NOT NULL,
+        thumbnail BLOB NOT NULL
+      ) STRICT;
+      CREATE INDEX pet_photos_by_pet ON pet_photos (pet_id);
+    `);
+  },
 ];

@@ -58,7 +58,7 @@ export function createIpcRouter(
       setPhotoFromBytes: ({ environment, petId, bytes, revision }) =>
         photos.setPhotoFromBytes(environment, petId, bytes, revision),
       removePhoto: ({ environment, petId, revision }) => photos.removePhoto(environment, petId, revision),
-      photoBytes: ({ environment, petId, size }) => core.photoBytes(environment, petId, size),
+      photoBytes: ({ environment, petId, size, digest }) => core.photoBytes(environment, petId, size, digest),
     },
   );
 

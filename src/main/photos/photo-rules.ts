@@ -7,6 +7,8 @@ export const PHOTO_MAX_SIDE = 1600;
 export const PHOTO_MAX_BYTES = 300 * 1024;
 /** A thumbnail fits in a square of this side, in pixels. */
 export const THUMBNAIL_SIDE = 160;
+/** The most bytes of a thumbnail taken from a server: a 160 px WebP is a few KB. */
+export const THUMBNAIL_MAX_BYTES = 64 * 1024;
 
 export { PHOTO_INPUT_MAX_BYTES } from '../../shared/contract/photos';
 /** The most pixels of a photo taken in: a 50-megapixel phone photo passes, a decompression bomb does not. */

@@ -1,4 +1,4 @@
-import { CHANGE_BATCH, conflictsInWords, describePatch, mergeOnto, type Pet } from '../../shared/contract';
+import { CHANGE_BATCH, conflictsInWords, describePatch, mergeOnto, sentApartIn, type Pet } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
 import type { ClaimedChange, PetChanges } from './pet-changes';
@@ -31,6 +31,8 @@ const NO_SUCH_OPERATION = new Set([405, 501]);
  * made, and the same changes go one PATCH each.
  */
 const NO_BATCH = new Set([400, 404, 405, 413, 415, 422, 501]);
+/** Statuses with which a server that said it takes photos does not take this one (no such animal's photo, operation or type). */
+const PHOTO_NOT_TAKEN = new Set([404, 405, 415, 501]);
 /** PATCHes in flight at once when a server has no batch: as many as the engine's single sends. */
 export const SINGLES_IN_FLIGHT = 16;
 
@@ -137,25 +139,68 @@ export function createChangeSender(
     else report(outcome.kind === 'retry' ? (outcome.contact ?? null) : contactOf(error));
   }
 
-  /** One change, one PATCH. */
-  async function send(client: RemoteClient, entry: ClaimedChange): Promise<ChangeOutcome> {
-    const early = known(entry);
-    if (early !== null) return early;
+  /**
+   * A change of the photo: its own request (PUT or DELETE of the photo), judged as a change's. A
+   * server that answers it has no such operation (404 from a server that said it takes photos,
+   * 405, 415, 501) refuses this photo alone: its other changes still go.
+   */
+  async function sendPhoto(client: RemoteClient, entry: ClaimedChange): Promise<ChangeOutcome> {
+    const { photo } = entry;
+    if (photo === undefined) {
+      return {
+        kind: 'refused',
+        entry,
+        reason: `The photo of animal ${entry.petId} is no longer on this computer: set it again.`,
+      };
+    }
+    return sendOne(
+      entry,
+      (options) => client.sendPhoto(entry.petId, photo, options),
+      async (error) => {
+        const status = answeredStatus(error);
+        if (status === undefined || !PHOTO_NOT_TAKEN.has(status))
+          return outcomeOf(client, entry, { error }, { inBatch: true });
+        return {
+          kind: 'refused',
+          entry,
+          reason: `The ${environment} server (${entry.baseUrl}) did not take the photo of animal ${entry.petId} (it answered ${status}): discard it, or set it again later.`,
+        };
+      },
+    );
+  }
+
+  /** One change, one request under its revision and key: accepted, or what its failure means (`judge`). */
+  async function sendOne(
+    entry: ClaimedChange,
+    request: (options: { revision: number | null; idempotencyKey: string; signal: AbortSignal }) => Promise<Pet>,
+    judge: (error: unknown) => Promise<ChangeOutcome>,
+  ): Promise<ChangeOutcome> {
     try {
-      const pet = await client.changePet(entry.petId, entry.patch, {
-        revision: entry.revision,
-        idempotencyKey: entry.idempotencyKey,
-        signal,
-      });
+      const pet = await request({ revision: entry.revision, idempotencyKey: entry.idempotencyKey, signal });
       report(contactOf(null));
       return { kind: 'accepted', entry, pet };
     } catch (error) {
-      const outcome = await outcomeOf(client, entry, { error }, { inBatch: false });
-      // Known at once, so the changes of this pass not yet sent are not (they are recorded later).
-      if (outcome.kind === 'unsupported') unsupportedHere.set(entry.baseUrl, outcome.reason);
+      const outcome = await judge(error);
       reportFailure(error, outcome);
       return outcome;
     }
+  }
+
+  /** One change, one PATCH (a photo, its own request). */
+  async function send(client: RemoteClient, entry: ClaimedChange): Promise<ChangeOutcome> {
+    const early = known(entry);
+    if (early !== null) return early;
+    if (sentApartIn(entry.patch) !== undefined) return sendPhoto(client, entry);
+    return sendOne(
+      entry,
+      (options) => client.changePet(entry.petId, entry.patch, options),
+      async (error) => {
+        const outcome = await outcomeOf(client, entry, { error }, { inBatch: false });
+        // Known at once, so the changes of this pass not yet sent are not (they are recorded later).
+        if (outcome.kind === 'unsupported') unsupportedHere.set(entry.baseUrl, outcome.reason);
+        return outcome;
+      },
+    );
   }
 
   /**
@@ -166,8 +211,15 @@ export function createChangeSender(
    */
   async function sendMany(client: RemoteClient, entries: readonly ClaimedChange[]): Promise<ChangeOutcome[]> {
     const outcomes: Array<ChangeOutcome | null> = entries.map((entry) => known(entry));
-    const waiting = entries.filter((_, i) => outcomes[i] === null);
     const place = (outcome: ChangeOutcome) => (outcomes[entries.indexOf(outcome.entry)] = outcome);
+    // Photos go in requests of their own, beside the batch.
+    const photos = entries.filter((entry, i) => outcomes[i] === null && sentApartIn(entry.patch) !== undefined);
+    const sendingPhotos = Promise.all(photos.map((entry) => send(client, entry)));
+    const waiting = entries.filter((entry, i) => outcomes[i] === null && !photos.includes(entry));
+    const done = async () => {
+      for (const outcome of await sendingPhotos) place(outcome);
+      return outcomes as ChangeOutcome[];
+    };
     if (waiting.length > 0 && batching(client.baseUrl)) {
       try {
         const answers = await client.changePets(waiting, { signal });
@@ -176,13 +228,13 @@ export function createChangeSender(
           answers.map((answer, i) => outcomeOf(client, waiting[i]!, answer, { inBatch: true })),
         ))
           place(outcome);
-        return outcomes as ChangeOutcome[];
+        return done();
       } catch (error) {
         const status = answeredStatus(error);
         if (status === undefined || !NO_BATCH.has(status)) {
           for (const entry of waiting) place(failedOutcome(entry, error, delay));
           reportFailure(error, outcomes[entries.indexOf(waiting[0]!)]!);
-          return outcomes as ChangeOutcome[];
+          return done();
         }
         noBatchHere.add(client.baseUrl!);
       }
@@ -191,7 +243,7 @@ export function createChangeSender(
       const some = waiting.slice(start, start + SINGLES_IN_FLIGHT);
       for (const outcome of await Promise.all(some.map((entry) => send(client, entry)))) place(outcome);
     }
-    return outcomes as ChangeOutcome[];
+    return done();
   }
 
   /** Whether changes for this address go in batches (until its server is found without them). */

@@ -7,8 +7,8 @@ import type { createShownAnimals } from './shown-animals';
 const ID_AND_DETAILS = ['id' as const, ...DETAIL_FIELD_NAMES];
 
 /**
- * An animal's details kept on this computer only, for a server that does not take them (or not
- * yet: see server-extensions.ts): written to the animal as shown and to the server's version kept
+ * An animal's details (and its photo, marked apart: `photo_here`) kept on this computer only, for
+ * a server that does not take them (or not yet: see server-extensions.ts): written to the animal as shown and to the server's version kept
  * aside, so that changes on their way and the server's answers leave them, and the animal marked
  * `details_here` until they are uploaded.
  */
@@ -28,6 +28,14 @@ export function createKeptDetails(db: SqliteDatabase, shown: ReturnType<typeof c
     .pluck()
     .safeIntegers();
   const unmark = db.prepare('UPDATE pets SET details_here = 0 WHERE details_here = 1');
+  const showPhoto = db.prepare<[string | null, bigint]>('UPDATE pets SET photo = ?, photo_here = 1 WHERE id = ?');
+  const serverPhoto = db.prepare<[string | null, bigint]>('UPDATE server_pets SET photo = ? WHERE id = ?');
+  const keptPhotos = db
+    .prepare<[], { id: bigint; photo: string | null }>(
+      'SELECT id, photo FROM pets INDEXED BY pets_photo_here WHERE photo_here = 1 ORDER BY id',
+    )
+    .safeIntegers();
+  const unmarkPhotos = db.prepare('UPDATE pets SET photo_here = 0 WHERE photo_here = 1');
 
   return {
     /** The details `patch` sets, kept here for the animal (it must be known here): as shown, and as the server's version. */
@@ -50,5 +58,15 @@ export function createKeptDetails(db: SqliteDatabase, shown: ReturnType<typeof c
 
     /** No animal's details are kept here any more: the server decides them from now on. */
     unmarkAll: (): void => void unmark.run(),
+
+    /** The animal's photo (its digest; null: none) kept here, as shown and as the server's version, the animal marked `photo_here`. */
+    keepPhoto(id: bigint, digest: string | null): void {
+      showPhoto.run(digest, id);
+      serverPhoto.run(digest, id);
+    },
+    /** Each animal whose photo is kept here, and that photo's digest (null: removed here). */
+    photos: () => keptPhotos.all(),
+    /** No photo is kept here any more: the server decides them from now on. */
+    unmarkPhotos: (): void => void unmarkPhotos.run(),
   };
 }

@@ -8,15 +8,16 @@ import {
   localToday,
   petPatchSchema,
   parseOrThrow,
+  petIdSchema,
   pickFields,
   REMOTE_PERSON_FIELD_NAMES,
   settleSale,
   type ChangeEntry,
-  type ChangeState,
-  type FieldProblem,
   type Pet,
   type PetPatch,
+  type QueuedPatch,
   type RemoteEnvironment,
+  sentApartIn,
 } from '../../shared/contract';
 import { writeTransaction, type SqliteDatabase } from '../database/database';
 import { RemoteError } from '../remote/remote-error';
@@ -26,29 +27,13 @@ import { newIdempotencyKey } from './idempotency-keys';
 import { createChangeSupport } from './change-support';
 import { createKeptDetails } from './kept-details';
 import { createMicrochipHolders } from './microchip-holders';
+import { createReplicaPhotos, type HeldPhoto } from './replica-photos';
 import type { ServerExtensions } from './server-extensions';
 import { createShownAnimals } from './shown-animals';
-import { createWriteQueue, rowIdIn, type ClaimedBase, type QueueKind, type QueueRow } from './write-queue';
+import { changeKind, type ChangeRow } from './change-kind';
+import { createWriteQueue, rowIdIn } from './write-queue';
 
-/** A change as read from `pet_changes`: the shared columns, the animal, the patch and what it is to. */
-interface ChangeRow extends QueueRow<ChangeState> {
-  pet_id: string;
-  patch: string;
-  base_revision: number | null;
-  base_pet: string;
-  theirs: string | null;
-  details_here: 0 | 1;
-}
-
-interface ChangeSent {
-  petId: string;
-  patch: PetPatch;
-  /** The server's revision the change is to (its If-Match); null when the server gives none. */
-  revision: number | null;
-}
-
-/** A due change as claimed for sending. */
-export type ClaimedChange = ClaimedBase & ChangeSent;
+export type { ClaimedChange } from './change-kind';
 
 export const changesUnsupported = (environment: RemoteEnvironment, baseUrl: string) =>
   new RemoteError(
@@ -58,79 +43,6 @@ export const changesUnsupported = (environment: RemoteEnvironment, baseUrl: stri
 
 /** Whether an entry id is a change's ("c12"). */
 export const isChangeEntryId = (entryId: string): boolean => rowIdIn(CHANGE_ENTRY_PREFIX, entryId) !== null;
-
-/**
- * Changes as a kind of write (see write-queue.ts): a change of one of the server's animals, sent
- * in order per animal. A conflict (another counter changed it first) and a server that takes no
- * changes wait for a person as a refusal does.
- */
-function changeKind(
-  pets: PetsTable,
-  shown: ReturnType<typeof createShownAnimals>,
-  rebase: (revision: number | null, base: string, at: number, petId: bigint, after: number) => void,
-  keepDetailsOf: (rowId: number) => void,
-): QueueKind<ChangeRow, ChangeEntry, ChangeSent> {
-  // The changes of an acceptance, whose details (if they stay here) become the server's version as kept here.
-  const accepted: number[] = [];
-  return {
-    table: 'pet_changes',
-    indexes: { waiting: 'pet_changes_waiting', open: 'pet_changes_open' },
-    columns: `CAST(pet_id AS TEXT) AS pet_id, patch, base_revision, base_pet, theirs, details_here`,
-    idPrefix: CHANGE_ENTRY_PREFIX,
-    ownStates: { conflict: 'conflicts', unsupported: 'refused' },
-    inOrderOf: 'pet_id',
-    words: { made: 'this change was made', mayAlready: 'have made this change', check: 'the animal on the server' },
-    entryOf: (row, environment) => ({
-      entryId: `${CHANGE_ENTRY_PREFIX}${row.id}`,
-      environment,
-      baseUrl: row.base_url,
-      petId: row.pet_id,
-      patch: JSON.parse(row.patch) as PetPatch,
-      base: JSON.parse(row.base_pet) as Pet,
-      theirs: row.theirs === null ? null : (JSON.parse(row.theirs) as Pet),
-      state: row.state,
-      attempts: row.attempts,
-      lastError: row.last_error,
-      ...(row.last_error_fields === null
-        ? {}
-        : { lastErrorFields: JSON.parse(row.last_error_fields) as FieldProblem[] }),
-      mayBeOnServer: row.may_be_on_server === 1,
-      createdAt: new Date(row.created_at).toISOString(),
-    }),
-    // A server that did not take details when the change was made is not sent them: they stay here.
-    sent(row) {
-      const patch = JSON.parse(row.patch) as PetPatch;
-      const sent = row.details_here === 1 ? pickFields(patch, REMOTE_PERSON_FIELD_NAMES) : patch;
-      return { petId: row.pet_id, patch: sent, revision: row.base_revision };
-    },
-    // The server's answers become the animals' server versions. The revision it answered is kept:
-    // a change it made moved the revision past the base. What follows an accepted change of the
-    // same animal was made on top of it: it is to the new revision.
-    accept: {
-      set: 'answer_revision = @revision, theirs = NULL',
-      params: (pet) => ({ revision: pet.revision ?? null }),
-      each(id, pet, at) {
-        rebase(pet.revision ?? null, JSON.stringify(pet), at, BigInt(pet.id), id);
-        accepted.push(id);
-      },
-      then(sent) {
-        pets.upsertPets(sent);
-        for (const id of accepted.splice(0)) keepDetailsOf(id);
-        for (const pet of sent) shown.settle(pet);
-      },
-    },
-    // Sent again to `baseUrl`; a conflict to the server's version now (a person's "keep mine").
-    resend: {
-      set: `theirs = NULL, base_revision = CASE WHEN @base IS NULL THEN base_revision ELSE @revision END,
-        base_pet = coalesce(@base, base_pet), base_url = @baseUrl`,
-      params(row) {
-        const theirs = row.state === 'conflict' && row.theirs !== null ? (JSON.parse(row.theirs) as Pet) : null;
-        return { revision: theirs?.revision ?? null, base: theirs === null ? null : row.theirs };
-      },
-    },
-    reshow: (row) => shown.reshow(BigInt(row.pet_id)),
-  };
-}
 
 /**
  * The changes made here to the server's animals, in the one write queue's life (write-queue.ts),
@@ -151,16 +63,23 @@ export function createPetChanges(
      WHERE pet_id = ? AND id > ? AND state <> 'accepted'`,
   );
   const kept = createKeptDetails(db, shown);
-  const keptEntry = db.prepare<[number], { pet_id: bigint; patch: string }>(
-    'SELECT pet_id, patch FROM pet_changes WHERE id = ? AND details_here = 1',
+  const photos = createReplicaPhotos(db);
+  // Read with safe integers (an animal's id is an int64): details_here arrives as a bigint too.
+  const acceptedEntry = db.prepare<[number], { pet_id: bigint; patch: string; details_here: bigint }>(
+    'SELECT pet_id, patch, details_here FROM pet_changes WHERE id = ?',
   );
-  const keepDetailsOf = (rowId: number) => {
-    const entry = keptEntry.safeIntegers().get(rowId);
-    if (entry !== undefined) kept.keep(entry.pet_id, JSON.parse(entry.patch) as PetPatch);
+  /** What an accepted change leaves here: its details when they stay here; its photo under the server's digest. */
+  const afterAccepted = (rowId: number, answer: Pet) => {
+    const entry = acceptedEntry.safeIntegers().get(rowId);
+    if (entry === undefined) return;
+    const patch = JSON.parse(entry.patch) as QueuedPatch;
+    if (entry.details_here === 1n) kept.keep(entry.pet_id, patch);
+    if (typeof patch.photo === 'string' && answer.photo !== undefined)
+      photos.renamed(entry.pet_id, patch.photo, answer.photo);
   };
   const queue = createWriteQueue(
     db,
-    changeKind(pets, shown, (...args) => rebase.run(...args), keepDetailsOf),
+    changeKind(pets, photos, shown, (...args) => rebase.run(...args), afterAccepted),
     environment,
     now,
   );
@@ -191,7 +110,12 @@ export function createPetChanges(
   const changeSupport = createChangeSupport(db);
   const { holderOf } = createMicrochipHolders(db);
 
-  const queueChange = (petId: string, patch: PetPatch, baseUrl: string, detailsHere: boolean): ChangeEntry | null => {
+  const queueChange = (
+    petId: string,
+    patch: QueuedPatch,
+    baseUrl: string,
+    detailsHere: boolean,
+  ): ChangeEntry | null => {
     const id = BigInt(petId);
     const server = serverVersion(id)!;
     if (changesNothing(shown.shown(id)!, patch)) return null; // the animal already shows it: nothing to send
@@ -199,15 +123,17 @@ export function createPetChanges(
     const last = open.at(-1);
 
     const at = now();
-    // Not sent yet (nor ever possibly sent): the new change joins it, and goes as one.
+    // Not sent yet (nor ever possibly sent): the new change joins it, and goes as one (a photo
+    // joins only a photo: it is a request of its own).
     if (
       last !== undefined &&
       (last.state === 'pending' || last.state === 'held') &&
       last.maybe_sent === 0 &&
       last.base_url === baseUrl &&
-      last.details_here === (detailsHere ? 1 : 0)
+      last.details_here === (detailsHere ? 1 : 0) &&
+      sentApartIn(JSON.parse(last.patch) as QueuedPatch) === sentApartIn(patch)
     ) {
-      const joined = composePatches(JSON.parse(last.patch) as PetPatch, patch);
+      const joined = composePatches(JSON.parse(last.patch) as QueuedPatch, patch);
       if (open.length === 1 && changesNothing(server, joined)) {
         queue.discard(queue.entryIdOf(last.id)); // back to what the server has: nothing left to send
         return null;
@@ -259,32 +185,67 @@ export function createPetChanges(
   });
 
   /**
-   * The details kept here, sent to the server that now takes them: one change of each such animal,
-   * made to the server's version without them (what it has); none is kept here afterwards.
+   * A photo set (or removed: null) here for one of the server's animals: shown at once; sent, in
+   * order with the animal's other changes, to a server that takes photos, else kept here (marked)
+   * until it does and a person uploads it.
+   */
+  const changePhoto = writeTransaction(
+    db,
+    (petId: string, photo: HeldPhoto | null, baseUrl: string): ChangeEntry | null => {
+      const id = BigInt(parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId'));
+      if (shown.shown(id) === undefined) {
+        throw new ApiError('not_found', `Animal ${petId} is not known here; list the animals again and retry.`);
+      }
+      if (photo !== null) photos.keep(id, photo);
+      const digest = photo?.digest ?? null;
+      let entry: ChangeEntry | null = null;
+      if (extensions.sendPhotos(baseUrl)) entry = queueChange(petId, { photo: digest }, baseUrl, false);
+      else kept.keepPhoto(id, digest);
+      photos.tidy(id);
+      return entry;
+    },
+  );
+
+  /**
+   * The details (and photos) kept here, sent to the server that now takes them: one change of each
+   * such animal (and one of its photo), made to the server's version without them (what it has);
+   * none is kept here afterwards. How many animals' were queued.
    */
   const uploadKept = writeTransaction(db, (baseUrl: string): number => {
     const at = now();
-    let queued = 0;
+    const animals = new Set<bigint>();
     for (const { id, server, details } of kept.each()) {
       if (Object.keys(details).length === 0) continue;
-      const base = { ...server };
-      for (const name of DETAIL_FIELD_NAMES) delete base[name];
-      insert.run(
-        baseUrl,
-        id,
-        JSON.stringify(details),
-        server.revision ?? null,
-        JSON.stringify(base),
-        newIdempotencyKey(),
-        at,
-        at,
-        0,
-      );
-      queued++;
+      queueUpload(baseUrl, id, details, server, DETAIL_FIELD_NAMES, at);
+      animals.add(id);
     }
     kept.unmarkAll();
-    return queued;
+    if (!extensions.takesPhotos(baseUrl)) return animals.size;
+    // The photos kept here, after the details: each change made on top of the one before it.
+    for (const { id, photo } of kept.photos()) {
+      const server = shown.serverVersion(id);
+      if (server === undefined || photo === null) continue;
+      queueUpload(baseUrl, id, { photo }, server, ['photo'], at);
+      animals.add(id);
+    }
+    kept.unmarkPhotos();
+    return animals.size;
   });
+
+  /** What was kept here, as one change made to the server's version without it (what the server has). */
+  function queueUpload(
+    baseUrl: string,
+    id: bigint,
+    patch: QueuedPatch,
+    server: Pet,
+    without: readonly string[],
+    at: number,
+  ): void {
+    const base: Record<string, unknown> = { ...server };
+    for (const name of without) delete base[name];
+    const revision = server.revision ?? null;
+    insert.run(baseUrl, id, JSON.stringify(patch), revision, JSON.stringify(base), newIdempotencyKey(), at, at, 0);
+  }
 
   return {
     ...queue,
@@ -299,6 +260,19 @@ export function createPetChanges(
       const valid = parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body');
       return change(petId, valid, baseUrl);
     },
+    changePhoto,
+    /**
+     * The animal's photo as shown here (or its thumbnail; `asked`: that photo of the animal's, the
+     * server's in a conflict), with its digest; undefined when it shows none or it is not held.
+     */
+    photo(petId: string, size: 'image' | 'thumbnail', asked?: string): { bytes: Buffer; digest: string } | undefined {
+      const id = BigInt(parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId'));
+      const digest = asked ?? shown.shown(id)?.photo;
+      if (digest === undefined) return undefined;
+      const bytes = size === 'image' ? photos.image(id, digest) : photos.thumbnail(id, digest);
+      return bytes === undefined ? undefined : { bytes, digest };
+    },
+    photos,
 
     /** Someone changed the animal first: the change waits for a person, the server's version shows. */
     conflict: writeTransaction(db, (entryId: string, theirs: Pet | null, reason: string) => {

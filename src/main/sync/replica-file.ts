@@ -4,8 +4,9 @@ import type { RemoteClient } from '../remote/remote-client';
 import { openDatabase, type SqliteDatabase } from '../database/database';
 import { REPLICA_MIGRATIONS } from '../database/migrations';
 import { createPetsTable } from '../database/pets-table';
+import { createPhotoFetch } from './photo-fetch';
 import { createSenderLease } from './sender-lease';
-import { createServerExtensions } from './server-extensions';
+import { createServerExtensions, type ServerExtensions } from './server-extensions';
 import { createSyncEngine, type SyncEngineOptions } from './sync-engine';
 import { openWriteQueues, reclaimFromGoneSender, type WriteQueues } from './write-kinds';
 
@@ -31,6 +32,7 @@ export function openReplicaFile(
 export interface ReplicaEngineOptions {
   db: SqliteDatabase;
   queues: WriteQueues;
+  extensions: ServerExtensions;
   environment: RemoteEnvironment;
   client: () => RemoteClient;
   currentBaseUrl: () => string | null;
@@ -38,11 +40,15 @@ export interface ReplicaEngineOptions {
   tuning?: Pick<SyncEngineOptions, 'backoff' | 'batch' | 'concurrency' | 'changeBatches'>;
 }
 
-/** The engine that sends a replica file's write queues, under the file's one-sender lease. */
-export function createReplicaEngine({ db, queues, now = Date.now, tuning, ...rest }: ReplicaEngineOptions) {
+/**
+ * The engine that sends a replica file's write queues, under the file's one-sender lease, and then
+ * brings the server's photos here.
+ */
+export function createReplicaEngine({ db, queues, extensions, now = Date.now, tuning, ...rest }: ReplicaEngineOptions) {
   return createSyncEngine({
     ...rest,
     ...queues,
+    fetchPhotos: createPhotoFetch(db, queues.changes.photos, extensions),
     lease: createSenderLease(db, { now, reclaim: () => reclaimFromGoneSender(queues) }),
     now,
     ...tuning,

@@ -20,6 +20,7 @@ import {
   type SameAnimal,
 } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
+import type { PetPhotos } from '../database/pet-photos';
 import { writeTransaction, readTransaction } from '../database/database';
 import { createImportedRows, type RowToImport } from '../database/imported-rows';
 
@@ -75,7 +76,7 @@ export function openReplica(options: ReplicaOptions) {
   });
   const engine = options.syncElsewhere
     ? options.syncElsewhere()
-    : createReplicaEngine({ db, queues, environment, client, currentBaseUrl, now, tuning: options.engine });
+    : createReplicaEngine({ db, queues, extensions, environment, client, currentBaseUrl, now, tuning: options.engine });
   engine.events.on('contact', (contact: Contact) => status.observe(contact));
   engine.events.on('pass', (running: boolean) => status.passRunning(running));
   engine.events.on('sender', (holder: { pid: number } | null) => status.otherSender(holder));
@@ -291,6 +292,31 @@ export function openReplica(options: ReplicaOptions) {
      * The details kept here, sent to the server now that it takes them (see server-extensions.ts):
      * how many animals' details were queued.
      */
+    /**
+     * The animals' photos as this replica keeps them (see pet-changes.ts's changePhoto): a photo set
+     * or removed is shown at once and sent as a change, or kept here for a server without photos.
+     * What the person saw is not checked here: the change is made to the server's version, under
+     * If-Match, as any change.
+     */
+    photos: {
+      setPhoto(petId, photo) {
+        const baseUrl = currentBaseUrl();
+        if (baseUrl === null) throw noAddress(environment);
+        changes.changePhoto(petId, photo, baseUrl);
+        nudge();
+        return pets.getPet(petId);
+      },
+      removePhoto(petId) {
+        const baseUrl = currentBaseUrl();
+        if (baseUrl === null) throw noAddress(environment);
+        changes.changePhoto(petId, null, baseUrl);
+        nudge();
+        return pets.getPet(petId);
+      },
+      photo: (petId, size, digest) => changes.photo(petId, size, digest),
+      changeStamp: () => pets.changeStamp(),
+    } satisfies PetPhotos as PetPhotos,
+
     uploadKeptDetails(): number {
       const baseUrl = currentBaseUrl();
       if (baseUrl === null) throw noAddress(environment);

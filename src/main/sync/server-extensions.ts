@@ -34,6 +34,15 @@ export function createServerExtensions(db: SqliteDatabase, currentBaseUrl: () =>
   const anyKept = db
     .prepare<[], number>('SELECT EXISTS (SELECT 1 FROM pets INDEXED BY pets_details_here WHERE details_here = 1)')
     .pluck();
+  const anyPhotoKept = db
+    .prepare<[], number>('SELECT EXISTS (SELECT 1 FROM pets INDEXED BY pets_photo_here WHERE photo_here = 1)')
+    .pluck();
+  // Animals with anything kept here: their details, or their photo alone.
+  const photoOnlyKeptCount = db
+    .prepare<[], number>(
+      'SELECT count(*) FROM pets INDEXED BY pets_photo_here WHERE photo_here = 1 AND details_here = 0',
+    )
+    .pluck();
 
   /** What the server at `baseUrl` said (null: nothing known of that address). */
   function known(baseUrl: string | null): { names: ExtensionName[]; checkedAt: number } | null {
@@ -47,6 +56,9 @@ export function createServerExtensions(db: SqliteDatabase, currentBaseUrl: () =>
   /** Whether details given now are sent: the server said it takes them, and none kept here waits to be uploaded. */
   const sendDetails = (baseUrl: string | null = currentBaseUrl()): boolean =>
     (known(baseUrl)?.names.includes('details') ?? false) && anyKept.get() === 0;
+  /** The same for photos: the server said it takes them, and no photo kept here waits to be uploaded. */
+  const sendPhotos = (baseUrl: string | null = currentBaseUrl()): boolean =>
+    (known(baseUrl)?.names.includes('photos') ?? false) && anyPhotoKept.get() === 0;
 
   return {
     known,
@@ -62,14 +74,22 @@ export function createServerExtensions(db: SqliteDatabase, currentBaseUrl: () =>
     forget: (): void => void forget.run(),
 
     sendDetails,
-    /** The fields the current server's answers decide now: its details too when they are sent. */
-    answersDecide: (): readonly AnimalFieldName[] => fieldsServerDecides(sendDetails()),
+    sendPhotos,
+    /** Whether the server at `baseUrl` said it takes photos. */
+    takesPhotos: (baseUrl: string | null = currentBaseUrl()): boolean =>
+      known(baseUrl)?.names.includes('photos') ?? false,
+    /** The fields the current server's answers decide now: its details and photo too when they are sent. */
+    answersDecide: (): readonly AnimalFieldName[] =>
+      fieldsServerDecides({ details: sendDetails(), photos: sendPhotos() }),
 
     standing(): DetailsStanding {
       const names = known(currentBaseUrl())?.names;
+      const takes = (name: ExtensionName) =>
+        names === undefined ? 'unknown' : names.includes(name) ? 'takes' : 'lacks';
       return {
-        server: names === undefined ? 'unknown' : names.includes('details') ? 'takes' : 'lacks',
-        keptHere: keptCount.get() ?? 0,
+        server: takes('details'),
+        photos: takes('photos'),
+        keptHere: (keptCount.get() ?? 0) + (photoOnlyKeptCount.get() ?? 0),
       };
     },
   };

@@ -84,7 +84,7 @@ export function createServerStatus({
   counts,
   inventory,
   changes = () => 'unknown',
-  details = () => ({ server: 'unknown', keptHere: 0 }),
+  details = () => ({ server: 'unknown', photos: 'unknown', keptHere: 0 }),
   now = Date.now,
 }: ServerStatusOptions) {
   const events = new EventEmitter();

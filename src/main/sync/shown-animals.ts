@@ -1,11 +1,11 @@
 import {
   applyPetPatch,
   fieldsServerDecides,
-  PERSON_FIELD_NAMES,
+  QUEUED_FIELD_NAMES,
   type AnimalFieldName,
   type Pet,
-  type PetPatch,
-  type PersonFieldName,
+  type QueuedFieldName,
+  type QueuedPatch,
 } from '../../shared/contract';
 import {
   animalColumns,
@@ -23,16 +23,16 @@ import { animalSearchText } from '../database/search-text';
 /** Changes shown on the animal while they are on their way (a refused or conflicting one is not). */
 export const SHOWN_STATES = `('pending', 'sending', 'unknown', 'held')`;
 
-/** What a replica holds of an animal: what a server with the details extension decides. */
-const HELD = fieldsServerDecides(true);
+/** What a replica holds of an animal: what a server with our details and photos decides. */
+const HELD = fieldsServerDecides({ details: true, photos: true });
 const BUT_ID = HELD.filter((name) => name !== 'id');
-/** What a change shows: the fields a person gives (the name only with its search text, when it changes). */
-const SHOWN = PERSON_FIELD_NAMES;
+/** What a change shows: the fields a person gives, and the photo (the name only with its search text, when it changes). */
+const SHOWN = QUEUED_FIELD_NAMES;
 const SHOWN_BUT_NAME = SHOWN.filter((name) => name !== 'name');
 const ID_AND_SHOWN = ['id' as const, ...SHOWN];
 const fromRow = animalFromRowOf(HELD);
 
-type ShownParams = AnimalParams<'id' | PersonFieldName> & { searchText: string };
+type ShownParams = AnimalParams<'id' | QueuedFieldName> & { searchText: string };
 
 /**
  * How the animals being changed here are shown: `pets` holds each as this counter sees it, the
@@ -86,7 +86,7 @@ export function createShownAnimals(db: SqliteDatabase, answersDecide: () => read
   function reshow(id: bigint): void {
     const server = serverVersion(id);
     if (server === undefined) return;
-    const patches = shownPatches.all(id).map((text) => JSON.parse(text) as PetPatch);
+    const patches = shownPatches.all(id).map((text) => JSON.parse(text) as QueuedPatch);
     if (patches.length === 0) forgetServer.run(id);
     else keep(server);
     const animal = patches.reduce<Pet>(applyPetPatch, server);

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { RemoteEnvironment } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
+import type { PhotoFetch } from './photo-fetch';
 import { createDrain, type SyncPassResult } from './queue-drain';
 import { SENDER_LEASE, type SenderLease } from './sender-lease';
 import type { Contact } from './server-status';
@@ -36,6 +37,8 @@ export interface SyncEngineOptions extends WriteQueues {
   concurrency?: number;
   /** false: every entry one request, as to a server without batches (a benchmark compares the two). */
   changeBatches?: boolean;
+  /** After a pass has sent what waited: the server's photos brought here (see photo-fetch.ts). */
+  fetchPhotos?: PhotoFetch;
   backoff?: typeof BACKOFF;
 }
 
@@ -116,6 +119,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
     try {
       for (const kind of sendersFor(options, { environment, delay, signal: halt.signal, report })) {
         await drain.drain(kind);
+      }
+      if (going() && options.fetchPhotos !== undefined) {
+        const fetched = await options.fetchPhotos(options.client(), halt.signal, now());
+        if (fetched > 0) events.emit('data-changed', environment);
       }
     } finally {
       drain.flush();

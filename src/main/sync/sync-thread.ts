@@ -29,7 +29,7 @@ const appDb = openDatabase(appDatabase);
 const settings = createSettings(appDb, presets);
 // The replica's file as the replica opens it: its animals and write queues, over a connection of this thread's.
 const currentBaseUrl = () => settings.baseUrl(environment).url;
-const { db, queues } = openReplicaFile(dataDir, environment, currentBaseUrl);
+const { db, queues, extensions } = openReplicaFile(dataDir, environment, currentBaseUrl);
 
 // Main answers what the thread tells it in order: once it has answered the last, it has heard them all.
 let lastTold: Promise<void> = Promise.resolve();
@@ -41,6 +41,7 @@ let client: RemoteClient | null = null;
 const engine = createReplicaEngine({
   db,
   queues,
+  extensions,
   environment,
   currentBaseUrl,
   client: () => {

@@ -11,7 +11,7 @@ import type {
 import type { CategoryName } from '../contract/categories';
 import type { ExportOutcome, ImportOutcome, ImportPreview, ImportProgress } from '../contract/animal-files';
 import { newPetBounds, petPatchBounds } from '../contract/animal-ipc-bounds';
-import { SEXES } from '../contract/animal-details';
+import { photoDigestSchema, SEXES } from '../contract/animal-details';
 import { ANIMAL_SORTS, SEARCH_MAX_LENGTH } from '../contract/browse';
 import { ENVIRONMENTS, REMOTE_ENVIRONMENTS, type EnvironmentName } from '../contract/environments';
 import type { AppError } from '../contract/errors';
@@ -165,9 +165,17 @@ export const IPC_REQUESTS = {
     z.strictObject({ environment, petId: text(40), bytes: photoFileBytes, revision }),
   ).returns<Pet>(),
   removePhoto: request(z.strictObject({ environment, petId: text(40), revision })).returns<Pet>(),
-  /** The animal's photo (or its thumbnail) as WebP, with its digest; null when it has none. */
+  /**
+   * The animal's photo (or its thumbnail) as WebP, with its digest; null when it has none. With
+   * `digest`, that photo of the animal's (the server's, in a conflict), if this computer has it.
+   */
   photoBytes: request(
-    z.strictObject({ environment, petId: text(40), size: z.enum(['image', 'thumbnail']) }),
+    z.strictObject({
+      environment,
+      petId: text(40),
+      size: z.enum(['image', 'thumbnail']),
+      digest: photoDigestSchema.optional(),
+    }),
   ).returns<PhotoBytes | null>(),
 } as const satisfies Record<string, RequestEntry>;
 

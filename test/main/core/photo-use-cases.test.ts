@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { guardPhotoWrites } from '../../../src/main/core/photo-use-cases';
 import type { PetstoreCore } from '../../../src/main/core/petstore-core';
 import { guardWrites, type ProductionQuestion } from '../../../src/main/core/write-guard';
-import { ApiError, photoNotTakenReason, type EnvironmentName } from '../../../src/shared/contract';
+import { ApiError, type EnvironmentName } from '../../../src/shared/contract';
 import { useTestCore } from './test-core';
 
 let jpeg: Buffer;
@@ -121,22 +121,6 @@ describe("an animal's photo, through the core", () => {
     expect(core.photoBytes('local', pet.id, 'image')).toBeNull();
     expect(changed).toEqual(['local', 'local']);
   });
-
-  it("a server's environment keeps no photos: refused in the words of every field of our extension, before any dialog", async () => {
-    const { core, pet, purposes } = coreChoosing(() => fileOf('x.jpg', jpeg));
-    const words = { field: 'photo', message: photoNotTakenReason('staging') };
-    for (const run of [
-      () => core.choosePhoto('staging', pet.id),
-      () => core.setPhotoFromBytes('staging', pet.id, jpeg),
-      () => core.setPhotoFromFile('staging', pet.id, fileOf('x.jpg', jpeg)),
-      () => core.removePhoto('staging', pet.id),
-      () => core.photoBytes('staging', pet.id, 'thumbnail'),
-    ]) {
-      const refused = await refusal(run);
-      expect([refused.code, refused.fields]).toEqual(['invalid_body', [words]]);
-    }
-    expect(purposes).toEqual([]);
-  });
 });
 
 describe("the window's photo writes, through main's guard", () => {
@@ -180,12 +164,14 @@ describe("the window's photo writes, through main's guard", () => {
     expect(core.getPet('local', pet.id)).toMatchObject({ revision: 1 });
   });
 
-  it('production keeps no photos yet: refused in words before any question is asked', async () => {
-    const { pet, photos, questions, dialogs } = guarded('production');
-    expect((await refusal(photos.setPhotoFromBytes('production', pet.id, jpeg))).fields?.[0]?.field).toBe('photo');
-    expect((await refusal(photos.choosePhoto('production', pet.id))).code).toBe('invalid_body');
-    expect(questions).toEqual([]);
-    expect(dialogs()).toBe(0);
+  it("production's photo is asked about first, like any write there; without an address nothing is kept", async () => {
+    const { pet, photos, questions } = guarded('production');
+    const outcome = await photos.setPhotoFromBytes('production', pet.id, jpeg).then(
+      () => 'set',
+      (error: unknown) => (error as Error).message,
+    );
+    expect(questions.map((question) => question.message)).toEqual([`Set animal ${pet.id}'s photo in PRODUCTION?`]);
+    expect(outcome).toMatch(/No address is set for production/);
   });
 
   it('the active local store takes them', async () => {

@@ -65,7 +65,7 @@ describe('a server of the seed interface alone (Prism), met by an app with detai
     const accepted = replica.outbox.list().find((added) => added.entryId === entry.entryId)!;
     expect(accepted.state).toBe('accepted');
     expect(replica.shownPet(accepted.serverId!)).toMatchObject({ price: 1250, breed: 'Beagle', sex: 'male' });
-    expect(replica.status().details).toEqual({ server: 'lacks', keptHere: 1 });
+    expect(replica.status().details).toEqual({ server: 'lacks', photos: 'lacks', keptHere: 1 });
   });
 
   it('refuses an add that carries a detail: what the test above relies on', async () => {

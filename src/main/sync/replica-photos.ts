@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import type { SqliteDatabase } from '../database/database';
+import { PHOTO_MAX_BYTES, THUMBNAIL_MAX_BYTES } from '../photos/photo-rules';
+import { sniffPhotoType } from '../photos/photo-type';
+
+/** A photo's bytes as this computer keeps them: the image and its thumbnail, both WebP, named by the image's digest. */
+export interface HeldPhoto {
+  digest: string;
+  image: Buffer;
+  thumbnail: Buffer;
+}
+
+/**
+ * The photos of a replica's animals, by digest (`pet_photos`), read by no list: the photo an animal
+ * shows here, the server's version of it (a conflict shows both), and one a change waits to send.
+ * Bytes nothing refers to any more are dropped (`tidy`).
+ */
+export function createReplicaPhotos(db: SqliteDatabase) {
+  const insert = db.prepare<[string, bigint, Buffer, Buffer]>(
+    'INSERT INTO pet_photos (digest, pet_id, image, thumbnail) VALUES (?, ?, ?, ?) ON CONFLICT (digest) DO NOTHING',
+  );
+  const readImage = db
+    .prepare<[string, bigint], Buffer>('SELECT image FROM pet_photos WHERE digest = ? AND pet_id = ?')
+    .pluck();
+  const readThumbnail = db
+    .prepare<[string, bigint], Buffer>('SELECT thumbnail FROM pet_photos WHERE digest = ? AND pet_id = ?')
+    .pluck();
+  const rename = db.prepare<{ to: string; from: string; id: bigint }>(
+    `UPDATE pet_photos SET digest = @to WHERE digest = @from AND pet_id = @id
+       AND NOT EXISTS (SELECT 1 FROM pet_photos AS held WHERE held.digest = @to)`,
+  );
+  // What still refers to a photo of the animal: the animal as shown, the server's version kept
+  // aside, and each open change's own photo, the one it was made to and the one someone else set.
+  const tidy = db.prepare<{ id: bigint }>(
+    `DELETE FROM pet_photos WHERE pet_id = @id AND digest NOT IN (
+       SELECT photo FROM pets WHERE id = @id AND photo IS NOT NULL
+       UNION ALL SELECT photo FROM server_pets WHERE id = @id AND photo IS NOT NULL
+       UNION ALL SELECT value FROM pet_changes INDEXED BY pet_changes_open,
+         json_each(json_array(json_extract(patch, '$.photo'), json_extract(base_pet, '$.photo'), json_extract(theirs, '$.photo')))
+         WHERE pet_id = @id AND state <> 'accepted' AND value IS NOT NULL)`,
+  );
+  // The server's photo of each animal (its version kept aside while a change is on its way) that is
+  // not held here; a photo kept here for a server without the extension is the only one there is.
+  const wanted = db.prepare<[number], { petId: string; digest: string }>(
+    `SELECT CAST(pets.id AS TEXT) AS petId, coalesce(server_pets.photo, pets.photo) AS digest
+     FROM pets INDEXED BY pets_with_photo LEFT JOIN server_pets ON server_pets.id = pets.id
+     WHERE pets.photo IS NOT NULL AND pets.photo_here = 0
+       AND NOT EXISTS (SELECT 1 FROM pet_photos WHERE pet_photos.digest = coalesce(server_pets.photo, pets.photo))
+     ORDER BY pets.id LIMIT ?`,
+  );
+
+  return {
+    keep(petId: bigint, { digest, image, thumbnail }: HeldPhoto): void {
+      insert.run(digest, petId, image, thumbnail);
+    },
+    /** The image of this digest, if it is the animal's and held here. */
+    image: (petId: bigint, digest: string): Buffer | undefined => readImage.get(digest, petId),
+    thumbnail: (petId: bigint, digest: string): Buffer | undefined => readThumbnail.get(digest, petId),
+    /**
+     * The server keeps what it was sent prepared again, under a digest of its own: this computer
+     * shows its copy of the same picture under the server's digest rather than fetch it back.
+     */
+    renamed(petId: bigint, from: string, to: string): void {
+      rename.run({ to, from, id: petId });
+    },
+    tidy(petId: bigint): void {
+      tidy.run({ id: petId });
+    },
+    /** Up to `limit` animals whose server's photo is not held here. */
+    wanted: (limit: number) => wanted.all(limit),
+  };
+}
+
+export type ReplicaPhotos = ReturnType<typeof createReplicaPhotos>;
+
+/**
+ * A server's photo as this computer takes it: WebP bytes (never decoded here: only the sandboxed
+ * window shows them), bounded, and the image exactly what its digest names. Anything else is
+ * refused (undefined) and never kept.
+ */
+export function checkedServerPhoto(digest: string, image: Buffer, thumbnail: Buffer): HeldPhoto | undefined {
+  const webp = (bytes: Buffer) => sniffPhotoType(bytes) === 'webp';
+  if (image.length > PHOTO_MAX_BYTES || thumbnail.length > THUMBNAIL_MAX_BYTES) return undefined;
+  if (!webp(image) || !webp(thumbnail)) return undefined;
+  if (createHash('sha256').update(image).digest('hex') !== digest) return undefined;
+  return { digest, image, thumbnail };
+}
