@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { Pet } from '../../shared/contract';
 import type { SqliteDatabase } from '../database/database';
+import type { PetPhotos } from '../database/pet-photos';
+import type { PetsTable } from '../database/pets-table';
 import { PHOTO_MAX_BYTES, THUMBNAIL_MAX_BYTES } from '../photos/photo-rules';
 import { sniffPhotoType } from '../photos/photo-type';
+import type { PetChanges } from './pet-changes';
 
 /** A photo's bytes as this computer keeps them: the image and its thumbnail, both WebP, named by the image's digest. */
 export interface HeldPhoto {
@@ -84,4 +88,32 @@ export function checkedServerPhoto(digest: string, image: Buffer, thumbnail: Buf
   if (!webp(image) || !webp(thumbnail)) return undefined;
   if (createHash('sha256').update(image).digest('hex') !== digest) return undefined;
   return { digest, image, thumbnail };
+}
+
+/**
+ * The animals' photos of a server's environment, as the core's use cases see every environment's
+ * (PetPhotos): a photo set or removed is shown at once and sent as a change (pet-changes.ts's
+ * changePhoto), or kept here for a server without photos. What the person saw is not checked
+ * here: the change is made to the server's version, under If-Match, as any change.
+ */
+export function photosOfReplica(deps: {
+  changes: PetChanges;
+  pets: PetsTable;
+  /** The environment's address (throws when none is set). */
+  baseUrl: () => string;
+  /** Something waits: the status, the window and the engine hear of it. */
+  nudge(): void;
+}): PetPhotos {
+  const { changes, pets } = deps;
+  const change = (petId: string, photo: HeldPhoto | null): Pet => {
+    changes.changePhoto(petId, photo, deps.baseUrl());
+    deps.nudge();
+    return pets.getPet(petId);
+  };
+  return {
+    setPhoto: (petId, photo) => change(petId, photo),
+    removePhoto: (petId) => change(petId, null),
+    photo: (petId, size, digest) => changes.photo(petId, size, digest),
+    changeStamp: () => pets.changeStamp(),
+  };
 }

@@ -20,15 +20,13 @@ import {
   type SameAnimal,
 } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
-import type { PetPhotos } from '../database/pet-photos';
 import { writeTransaction, readTransaction } from '../database/database';
 import { createImportedRows, type RowToImport } from '../database/imported-rows';
-
 import { createAnimalsWindow } from './animals-window';
 import { createInventoryWalk, type InventoryWalk } from './inventory-walk';
 import { createEntryDecisions, detailsNotTaken, noAddress } from './entry-decisions';
-
 import { createReplicaEngine, openReplicaFile } from './replica-file';
+import { photosOfReplica } from './replica-photos';
 import { contactOf, createServerStatus, type Contact } from './server-status';
 import type { SyncEngine, SyncEngineOptions } from './sync-engine';
 import { countAll, nextDueAt } from './write-kinds';
@@ -123,10 +121,19 @@ export function openReplica(options: ReplicaOptions) {
     status.changed();
     events.emit('data-changed');
   }
+  /** Where what is made now is sent; without an address nothing is made. */
+  function addressOrRefuse(): string {
+    const baseUrl = currentBaseUrl();
+    if (baseUrl === null) throw noAddress(environment);
+    return baseUrl;
+  }
+  /** A pass (which brings the server's photos after sending) when the server named photos not held here. */
+  function bringPhotos(): void {
+    if (extensions.takesPhotos() && changes.photos.wanted(1).length > 0) engine.syncNow().catch(() => undefined);
+  }
   const decisions = createEntryDecisions({ environment, outbox, changes, currentBaseUrl, nudge, told });
 
   /** A call to the server, whose outcome the status hears of (and the engine, which resends on regained contact). */
-
   async function ask<T>(request: () => Promise<T>): Promise<T> {
     try {
       const answer = await request();
@@ -200,8 +207,14 @@ export function openReplica(options: ReplicaOptions) {
       return animals(parseOrThrow(animalsQuerySchema, query, 'invalid_parameter', 'query'));
     },
 
-    /** Walks every page of the server's list into the file (see inventory-walk.ts). Throws a RemoteError when it stops short. */
-    walkInventory: () => walk.walk(),
+    /**
+     * Walks every page of the server's list into the file (see inventory-walk.ts), then has the
+     * engine bring the photos it named that are not here. Throws a RemoteError when it stops short.
+     */
+    async walkInventory(): Promise<void> {
+      await walk.walk();
+      bringPhotos();
+    },
 
     /** Asks the server which of our extensions it has, unless it said so lately or `again` (see server-extensions.ts). */
     learnExtensions,
@@ -215,6 +228,7 @@ export function openReplica(options: ReplicaOptions) {
     async refresh(query: Partial<ListPetsQuery> = {}): Promise<PetsView> {
       const valid = parseOrThrow(listPetsQuerySchema, query, 'invalid_parameter', 'query');
       refreshed(queryKey(valid), await ask(() => client().listPets(valid)));
+      bringPhotos();
       return view(valid, 'server');
     },
 
@@ -250,8 +264,7 @@ export function openReplica(options: ReplicaOptions) {
      * by another counter importing the same file answers with the animal it already added.
      */
     importAnimals(rows: readonly RowToImport<NewPet>[]): { added: number; skipped: number } {
-      const baseUrl = currentBaseUrl();
-      if (baseUrl === null) throw noAddress(environment);
+      const baseUrl = addressOrRefuse();
       const detailsHere = !extensions.sendDetails(baseUrl);
       const outcome = imported.importAll(
         rows,
@@ -268,8 +281,7 @@ export function openReplica(options: ReplicaOptions) {
     /** Validated as the server would, then written to the outbox durably; sync is nudged. */
     createPet(newPet: unknown): OutboxEntry {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
-      const baseUrl = currentBaseUrl();
-      if (baseUrl === null) throw noAddress(environment);
+      const baseUrl = addressOrRefuse();
       const entry = outbox.add(valid, baseUrl, { detailsHere: !extensions.sendDetails(baseUrl) });
       status.changed();
       engine.syncNow().catch(() => undefined); // the entry is safe in the outbox; the status tells what went wrong
@@ -281,8 +293,7 @@ export function openReplica(options: ReplicaOptions) {
      * the engine in order per animal. Null when it joined a waiting change and left nothing to send.
      */
     changePet(petId: string, patch: unknown): ChangeEntry | null {
-      const baseUrl = currentBaseUrl();
-      if (baseUrl === null) throw noAddress(environment);
+      const baseUrl = addressOrRefuse();
       const entry = changes.change(petId, patch, baseUrl);
       nudge();
       return entry;
@@ -292,34 +303,16 @@ export function openReplica(options: ReplicaOptions) {
      * The details kept here, sent to the server now that it takes them (see server-extensions.ts):
      * how many animals' details were queued.
      */
-    /**
-     * The animals' photos as this replica keeps them (see pet-changes.ts's changePhoto): a photo set
-     * or removed is shown at once and sent as a change, or kept here for a server without photos.
-     * What the person saw is not checked here: the change is made to the server's version, under
-     * If-Match, as any change.
-     */
-    photos: {
-      setPhoto(petId, photo) {
-        const baseUrl = currentBaseUrl();
-        if (baseUrl === null) throw noAddress(environment);
-        changes.changePhoto(petId, photo, baseUrl);
-        nudge();
-        return pets.getPet(petId);
-      },
-      removePhoto(petId) {
-        const baseUrl = currentBaseUrl();
-        if (baseUrl === null) throw noAddress(environment);
-        changes.changePhoto(petId, null, baseUrl);
-        nudge();
-        return pets.getPet(petId);
-      },
-      photo: (petId, size, digest) => changes.photo(petId, size, digest),
-      changeStamp: () => pets.changeStamp(),
-    } satisfies PetPhotos as PetPhotos,
+    /** The animals' photos as this replica keeps them (see replica-photos.ts). */
+    photos: photosOfReplica({
+      changes,
+      pets,
+      baseUrl: addressOrRefuse,
+      nudge,
+    }),
 
     uploadKeptDetails(): number {
-      const baseUrl = currentBaseUrl();
-      if (baseUrl === null) throw noAddress(environment);
+      const baseUrl = addressOrRefuse();
       if (extensions.standing().server !== 'takes') throw detailsNotTaken(environment, baseUrl);
       const queued = changes.uploadKept(baseUrl);
       nudge();
@@ -341,7 +334,6 @@ export function openReplica(options: ReplicaOptions) {
     nextDueAt: (): number | null => nextDueAt(queues),
 
     /** Whenever what is known about the server may have changed. */
-
     onStatusChange(listener: () => void): void {
       status.events.on('change', listener);
     },
