@@ -29,7 +29,7 @@ export interface TextColumn {
   cell(pet: Pet, context: CellContext): { text: string; title?: string };
 }
 
-/** The animal's thumbnail: offered where photos are kept, the local store alone (see docs/window.md). */
+/** The animal's thumbnail (see docs/window.md). */
 export interface PhotoColumn {
   kind: 'photo';
   id: 'photo';
@@ -84,11 +84,9 @@ export const DEFAULT_COLUMNS: readonly ColumnId[] = ['price', 'age'];
 export const GIVE_WAY_ORDER: readonly ColumnId[] = ['microchip', 'breed', 'sex', 'photo', 'age', 'price'];
 const STORAGE_KEY = 'petstore.list.columns';
 
-/** The columns `environment` has: those of the fields it takes, and the photo where photos are kept. */
+/** The columns `environment` has: those of the fields it takes, and the photo (every environment keeps photos). */
 export const columnsOffered = (environment: EnvironmentName): readonly DetailColumn[] =>
-  DETAIL_COLUMNS.filter((column) =>
-    column.kind === 'photo' ? environment === 'local' : personFieldsTakenBy(environment).includes(column.field),
-  );
+  DETAIL_COLUMNS.filter((column) => column.kind === 'photo' || personFieldsTakenBy(environment).includes(column.field));
 
 function remembered(): readonly ColumnId[] {
   try {

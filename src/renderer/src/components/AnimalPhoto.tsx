@@ -52,6 +52,9 @@ export function AnimalThumbnail({ environment, pet, size, decorative = false }: 
   const [shown, setShown] = useState<{ digest: string; url: string } | null>(null);
   const digest = pet.photo;
   const petId = pet.id;
+  // Not shown yet (a server's photo not yet brought to this computer): asked again whenever the
+  // animal is listed again, as it is when the sync has brought something.
+  const askedAgain = shown === null ? pet : null;
 
   useEffect(() => {
     if (digest === undefined || seen) return;
@@ -62,7 +65,7 @@ export function AnimalThumbnail({ environment, pet, size, decorative = false }: 
     if (digest === undefined || !seen) return;
     let current = true;
     const load = async () => {
-      const photo = await call('photoBytes', { environment, petId, size: 'thumbnail' });
+      const photo = await call('photoBytes', { environment, petId, size: 'thumbnail', digest });
       // Another photo since this one was listed: the list brings its digest next.
       return photo !== null && photo.digest === digest ? photo.bytes : null;
     };
@@ -74,7 +77,7 @@ export function AnimalThumbnail({ environment, pet, size, decorative = false }: 
       current = false;
       thumbnails.release(digest);
     };
-  }, [digest, seen, environment, petId]);
+  }, [digest, seen, environment, petId, askedAgain]);
 
   const url = shown !== null && shown.digest === digest ? shown.url : null;
   return (

@@ -45,46 +45,73 @@ function inWords(pet: Pet | null, name: PersonFieldName, currency: string): stri
   return String(value);
 }
 
-/** Whether main can give the thumbnail of the server's photo now (none is kept on this computer for most servers). */
-function useTheirPhotoShown(environment: RemoteEnvironment, theirs: Pet | null): boolean {
-  const [shown, setShown] = useState(false);
-  const digest = theirs?.photo;
-  const petId = theirs?.id;
+/** Whether main can give this photo of the animal's now (a server's is here once a sync has brought it). */
+function usePhotoHeld(environment: RemoteEnvironment, petId: string, digest: string | undefined): boolean {
+  const [held, setHeld] = useState(false);
   useEffect(() => {
-    if (digest === undefined || petId === undefined) return;
+    if (digest === undefined) return;
     let current = true;
-    call('photoBytes', { environment, petId, size: 'thumbnail' }).then(
-      (photo) => current && setShown(photo?.digest === digest),
-      () => current && setShown(false),
+    call('photoBytes', { environment, petId, size: 'thumbnail', digest }).then(
+      (photo) => current && setHeld(photo?.digest === digest),
+      () => current && setHeld(false),
     );
     return () => {
       current = false;
     };
   }, [environment, petId, digest]);
-  return shown;
+  return held;
+}
+
+/** One version's photo: its thumbnail where main has it, else in words. */
+function PhotoCell({
+  environment,
+  pet,
+  whose,
+  words,
+}: {
+  environment: RemoteEnvironment;
+  pet: Pet;
+  whose: string;
+  words: string;
+}) {
+  const held = usePhotoHeld(environment, pet.id, pet.photo);
+  if (pet.photo === undefined) return <>no photo</>;
+  if (!held) return <>{words}</>;
+  return <AnimalThumbnail environment={environment} pet={{ ...pet, name: `${pet.name} (${whose})` }} size={48} />;
 }
 
 /**
- * The photo, when theirs is not the one this counter saw (a change never sets it: keeping yours
- * keeps theirs): thumbnails where main has their photo, else in words.
+ * The photo, when theirs is not yours (a change of the photo) or not the one you saw (a change that
+ * keeps theirs): both, side by side.
  */
-function PhotoRow({ environment, theirs, seen }: { environment: RemoteEnvironment; theirs: Pet; seen: Pet }) {
-  const thumbnails = useTheirPhotoShown(environment, theirs);
-  const photo = (pet: Pet, whose: string, words: string) =>
-    pet.photo === undefined ? (
-      'no photo'
-    ) : thumbnails ? (
-      <AnimalThumbnail environment={environment} pet={{ ...pet, name: `${pet.name} (${whose})` }} size={48} />
-    ) : (
-      words
-    );
+function PhotoRow({
+  environment,
+  theirs,
+  yours,
+  both,
+}: {
+  environment: RemoteEnvironment;
+  theirs: Pet;
+  yours: Pet;
+  both: boolean;
+}) {
   return (
     <tr className="differs">
       <th scope="row">
         Photo<span className="visually-hidden"> (differs)</span>
+        {both && (
+          <>
+            {' '}
+            <span className="badge conflict">changed by both</span>
+          </>
+        )}
       </th>
-      <td>{photo(theirs, 'theirs', 'Their photo differs')}</td>
-      <td>{photo(seen, 'as you saw it', 'The photo you saw')}</td>
+      <td>
+        <PhotoCell environment={environment} pet={theirs} whose="theirs" words="Their photo differs" />
+      </td>
+      <td>
+        <PhotoCell environment={environment} pet={yours} whose="yours" words="Your photo" />
+      </td>
     </tr>
   );
 }
@@ -177,8 +204,13 @@ export function ConflictDialog({
               </tr>
             );
           })}
-          {theirs !== null && theirs.photo !== base.photo && (
-            <PhotoRow environment={environment} theirs={theirs} seen={base} />
+          {theirs !== null && (theirs.photo !== mine.photo || theirs.photo !== base.photo) && (
+            <PhotoRow
+              environment={environment}
+              theirs={theirs}
+              yours={'photo' in patch ? mine : base}
+              both={both.has('photo')}
+            />
           )}
         </tbody>
       </table>

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { CategoryName, EnvironmentName, OutboxEntry, Pet, PetPatch } from '../../../shared/contract';
-import { call, CallError } from '../api';
+import { call, CallError, subscribe } from '../api';
 import { changeRefusedText } from '../change-words';
 import { ENVIRONMENT_LABELS } from '../format';
 import {
@@ -45,6 +45,33 @@ function patchOf(
   return patch as PetPatch;
 }
 
+/**
+ * On a server's environment the photo shown is a sync's to settle (the server names what it keeps
+ * under a digest of its own, another counter's arrives): the dialog follows main's, and only the
+ * photo, so a save is still made to the version the person saw.
+ */
+function usePhotoKeptCurrent(
+  environment: EnvironmentName,
+  petId: string | null,
+  setPet: (update: (pet: Pet | null) => Pet | null) => void,
+): void {
+  useEffect(() => {
+    if (petId === null || !isRemote(environment)) return;
+    return subscribe('dataChanged', (changed) => {
+      if (changed.environment !== environment) return;
+      call('getPet', { environment, petId }).then(
+        ({ photo }) =>
+          setPet((pet) => {
+            if (pet === null || pet.photo === photo) return pet;
+            const { photo: _shown, ...rest } = pet;
+            return photo === undefined ? rest : { ...rest, photo };
+          }),
+        () => undefined, // the dialog keeps what it shows; a save says what is wrong
+      );
+    });
+  }, [environment, petId, setPet]);
+}
+
 /** Correct an animal: the add form's fields and as-you-type checks; main asks before production, as for adds. */
 export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClose(): void }) {
   const environment = useWindowState((state) => state.environment)!;
@@ -59,6 +86,7 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
   const [draft, setDraft] = useState<PetDraft>(draftOf(original));
   const [errors, setErrors] = useState<FieldErrors>({});
   useModal(dialog, { initial: nameField });
+  usePhotoKeptCurrent(environment, editing.kind === 'pet' ? editing.pet.id : null, setPet);
 
   const change = (field: PetField, value: string) => {
     const next = { ...draft, [field]: value };
@@ -112,9 +140,7 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
           Correct <Name>{original.name}</Name>
           {editing.kind === 'pet' ? ` (number ${editing.pet.id})` : ' (not yet sent)'}
         </h2>
-        {pet !== null && !isRemote(environment) && (
-          <PhotoField environment={environment} pet={pet} onChanged={setPet} dropTarget={dialog} />
-        )}
+        {pet !== null && <PhotoField environment={environment} pet={pet} onChanged={setPet} dropTarget={dialog} />}
         <PetFields
           idPrefix="edit"
           environment={environment}
