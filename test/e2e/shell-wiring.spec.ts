@@ -12,6 +12,10 @@ import { expect, test } from '@playwright/test';
 import { IPC_CHANNELS } from '../../src/shared/ipc/contract';
 import { IPC_PREFIX } from '../../src/shared/ipc/prefix';
 import { CONTENT_SECURITY_POLICY, secureWebPreferences } from '../../src/main/shell/window-options';
+import { createPetPhotos } from '../../src/main/database/pet-photos';
+import { preparePhoto } from '../../src/main/photos/prepare-photo';
+import { startService, TEST_API_KEY } from '../helpers/http-service';
+import { jpegOf } from './photo-helpers';
 
 const ROOT = join(import.meta.dirname, '../..');
 const MAIN_BUNDLE = join(ROOT, 'out/main/index.js');
@@ -231,6 +235,32 @@ test.describe('the shell, loaded as built with a stand-in for Electron', () => {
       value: { confirmed: true, key: { origin: 'http://localhost:9', forCurrentAddress: true } },
     });
     await set('clearKey', { environment: 'staging' });
+  });
+
+  test("production's question about an animal shows its photo, from the server, as a PNG", async () => {
+    const service = await startService();
+    const ok = async (channel: string, argument: unknown) =>
+      expect(await shell.invoke(channel, argument)).toMatchObject({ ok: true });
+    try {
+      const rex = service.store.createPet({ name: 'Rex', categoryId: '3', status: 'available' });
+      createPetPhotos(service.db).setPhoto(rex.id, await preparePhoto(await jpegOf([60, 130, 200])), '*');
+      await ok('setBaseUrl', { environment: 'production', url: `${service.baseUrl}/v1` });
+      await ok('setKey', { environment: 'production', key: TEST_API_KEY });
+      await ok('setActiveEnvironment', { environment: 'production' });
+      await ok('syncNow', { environment: 'production' });
+      const thumbnail = () =>
+        shell.invoke('photoBytes', { environment: 'production', petId: rex.id, size: 'thumbnail' });
+      await expect.poll(async () => ((await thumbnail()) as { value: unknown }).value).not.toBeNull();
+      await shell.ask('answerMessageBox', { response: 0 });
+      const change = { environment: 'production', petId: rex.id, patch: { status: 'sold' } };
+      expect(await shell.invoke('changePet', change)).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
+      const asked = (await shell.calls()).filter((call) => call.api === 'dialog.showMessageBox').at(-1)!;
+      expect(asked.args[0]).toMatchObject({ message: expect.stringMatching(/^Mark Rex .*sold in PRODUCTION\?$/) });
+      expect(asked.args[0]).toMatchObject({ icon: { kind: 'nativeImage', png: true } });
+    } finally {
+      await ok('setActiveEnvironment', { environment: 'local' });
+      await service.close();
+    }
   });
 
   test('the menu sends its commands to the window; Help > Show logs opens the log folder', async () => {

@@ -2,7 +2,7 @@ import { etagOf, type EnvironmentName, type IfMatch, type Pet } from '../../shar
 import type { PhotoBytes } from '../../shared/contract/photos';
 import type { PetPhotos, PhotoSize } from '../database/pet-photos';
 import { readPhotoFile } from '../photos/photo-file';
-import { preparePhotoLazily } from '../photos/prepare-lazily';
+import { preparePhotoLazily, thumbnailAsPngLazily } from '../photos/prepare-lazily';
 import type { CoreParts } from './core-parts';
 import type { PetstoreCore } from './petstore-core';
 import type { GuardedWrites, ProductionQuestion } from './write-guard';
@@ -68,6 +68,12 @@ export function createPhotoUseCases({ events, openFile, inventory }: CoreParts) 
       return pet;
     },
 
+    /** The animal's thumbnail as PNG, for a question main asks about it (the OS's dialogs show no WebP); null when none. */
+    async questionThumbnail(environment: EnvironmentName, petId: string): Promise<Buffer | null> {
+      const thumbnail = photosOf(environment).photo(petId, 'thumbnail');
+      return thumbnail === undefined ? null : thumbnailAsPngLazily(thumbnail.bytes);
+    },
+
     /** The animal's photo (or its thumbnail), or null when it has none. */
     photoBytes(environment: EnvironmentName, petId: string, size: PhotoSize, digest?: string): PhotoBytes | null {
       return photosOf(environment).photo(petId, size, digest) ?? null;
@@ -84,16 +90,19 @@ export function guardPhotoWrites(core: PetstoreCore, writes: Pick<GuardedWrites,
   function question(environment: EnvironmentName, petId: string, change: 'set' | 'remove'): ProductionQuestion {
     const shown = core.shownPet(environment, petId);
     const whose = shown ? `${shown.name}'s` : `animal ${petId}'s`;
+    const animal = { environment, petId };
     return change === 'set'
       ? {
           message: `Set ${whose} photo in PRODUCTION?`,
           detail: "The live shop's server will show the photo you chose.",
           confirmLabel: 'Set the photo',
+          animal,
         }
       : {
           message: `Remove ${whose} photo in PRODUCTION?`,
           detail: "The live shop's server will show no photo for it.",
           confirmLabel: 'Remove the photo',
+          animal,
         };
   }
   async function permit(environment: EnvironmentName, petId: string, change: 'set' | 'remove'): Promise<void> {

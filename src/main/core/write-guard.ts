@@ -26,6 +26,8 @@ export interface ProductionQuestion {
   message: string;
   detail: string;
   confirmLabel: string;
+  /** The animal it is about, whose photo the question shows where it has one. */
+  animal?: { environment: EnvironmentName; petId: string };
 }
 /** True only when a person said yes; the page never answers it. */
 export type ConfirmProductionWrite = (question: ProductionQuestion) => Promise<boolean>;
@@ -99,6 +101,7 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
         message: `Mark ${who} ${status} in PRODUCTION?`,
         detail: `The live shop's server will show ${who} as ${status}.${treated}`,
         confirmLabel: patch.status ? `Mark ${patch.status}` : 'Clear the status',
+        animal: { environment, petId },
       };
     }
     // Each field changed, by its label: "Status: available → sold".
@@ -110,6 +113,7 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
       message: `Change ${who} in PRODUCTION?`,
       detail: `${lines.join('\n')}${treated}`,
       confirmLabel: 'Change in production',
+      animal: { environment, petId },
     };
   }
 

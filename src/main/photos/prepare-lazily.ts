@@ -8,3 +8,9 @@ export async function preparePhotoLazily(bytes: Uint8Array): Promise<PreparedPho
   const { preparePhoto } = await import('./prepare-photo');
   return preparePhoto(bytes);
 }
+
+/** thumbnailAsPng, with sharp loaded on first use as above. */
+export async function thumbnailAsPngLazily(thumbnail: Uint8Array): Promise<Buffer | null> {
+  const { thumbnailAsPng } = await import('./prepare-photo');
+  return thumbnailAsPng(thumbnail);
+}

@@ -6,9 +6,10 @@ import {
   PHOTO_INPUT_MAX_PIXELS,
   PHOTO_MAX_SIDE,
   photoProblem,
+  THUMBNAIL_SIDE,
   tooManyBytes,
 } from './photo-rules';
-import { PHOTO_TYPE_NAMES, photoTypeOf, type PhotoType } from './photo-type';
+import { PHOTO_TYPE_NAMES, photoTypeOf, sniffPhotoType, type PhotoType } from './photo-type';
 import { inTurn } from './one-at-a-time';
 import { fittedWebp, thumbnailWebp, type Pixels } from './webp-output';
 
@@ -122,3 +123,18 @@ async function tooManyPixels(bytes: Uint8Array): Promise<ApiError> {
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A kept thumbnail (WebP, within THUMBNAIL_SIDE) as PNG, for the operating system's own dialogs,
+ * which show PNG and JPEG alone; null when it is not one (a server's bytes are checked, never trusted).
+ */
+export async function thumbnailAsPng(thumbnail: Uint8Array): Promise<Buffer | null> {
+  if (sniffPhotoType(thumbnail) !== 'webp') return null;
+  try {
+    return await sharp(thumbnail, { ...INPUT, limitInputPixels: THUMBNAIL_SIDE * THUMBNAIL_SIDE })
+      .png()
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}

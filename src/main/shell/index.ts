@@ -1,11 +1,11 @@
 // Composition root: the only place that knows both Electron and the core.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { app, dialog, type BrowserWindow } from 'electron';
+import { app, dialog, nativeImage, type BrowserWindow } from 'electron';
 import { APP_ORIGIN } from './app-protocol';
 import { appLogFile, openAppLog } from '../config/app-log';
 import { keyOriginQuestionInWords, type ConfirmKeyOrigin } from '../core/key-access';
-import { openPetstoreCore } from '../core/petstore-core';
+import { openPetstoreCore, type PetstoreCore } from '../core/petstore-core';
 import type { ConfirmProductionWrite } from '../core/write-guard';
 import { forwardCoreEvents } from '../ipc/core-events';
 import { createIpcRouter } from '../ipc/router';
@@ -20,6 +20,7 @@ const development = devServer !== undefined;
 const appUrls = devServer ? [`${new URL(devServer).origin}/`] : [`${APP_ORIGIN}/`];
 
 let window: BrowserWindow | undefined;
+let core: PetstoreCore | undefined;
 
 /** Main's own dialog, over the window: the page can ask for it but not answer it. Cancel is the default. */
 const confirmKeyOrigin: ConfirmKeyOrigin = async (question) => {
@@ -38,8 +39,11 @@ const confirmKeyOrigin: ConfirmKeyOrigin = async (question) => {
 };
 
 /** Main's own question before a write reaches production: the page can cause it, never answer it. Cancel is the default. */
-const confirmProductionWrite: ConfirmProductionWrite = async ({ message, detail, confirmLabel }) => {
+const confirmProductionWrite: ConfirmProductionWrite = async ({ message, detail, confirmLabel, animal }) => {
+  // The animal's photo, where it has one, so the person sees which animal they confirm.
+  const photo = animal && (await core?.questionThumbnail(animal.environment, animal.petId).catch(() => null));
   const options = {
+    ...(photo ? { icon: nativeImage.createFromBuffer(photo) } : {}),
     type: 'warning' as const,
     title: 'Production',
     buttons: ['Cancel', confirmLabel],
@@ -100,7 +104,7 @@ if (!app.requestSingleInstanceLock()) {
     log.info({ version: app.getVersion(), development }, 'starting');
     process.on('uncaughtException', (error) => log.error({ err: error }, 'uncaught exception'));
     process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
-    const core = openPetstoreCore({
+    const opened = openPetstoreCore({
       dataDir,
       syncInThread: true,
       log,
@@ -112,8 +116,9 @@ if (!app.requestSingleInstanceLock()) {
       onDeprecation: (environment, notice) =>
         log.warn({ environment, ...notice }, 'getPet is deprecated by the server'),
     });
-    forwardCoreEvents(core, (event, payload) => sendEvent(window?.webContents, event, payload));
-    bindIpc(createIpcRouter(core, log), appUrls, log);
+    core = opened;
+    forwardCoreEvents(opened, (event, payload) => sendEvent(window?.webContents, event, payload));
+    bindIpc(createIpcRouter(opened, log), appUrls, log);
     lockDownWebContents(appUrls);
     if (!development) serveRenderer(rendererDir);
     installMenu({
@@ -123,17 +128,17 @@ if (!app.requestSingleInstanceLock()) {
     });
     window = createMainWindow({
       preload: join(__dirname, '../preload/index.cjs'),
-      bounds: { remembered: core.windowBounds(), remember: core.setWindowBounds },
+      bounds: { remembered: opened.windowBounds(), remember: opened.setWindowBounds },
       load: (created) => void created.loadURL(devServer ?? `${APP_ORIGIN}/index.html`),
     });
-    core.startSync();
+    opened.startSync();
     // A clean quit waits for the core: passes under way finish, and nothing is left on its way.
     let closing = false;
     app.on('will-quit', (event) => {
       if (closing) return;
       closing = true;
       event.preventDefault();
-      void core
+      void opened
         .close()
         .catch((error: unknown) => log.error({ err: error }, 'closing failed'))
         .finally(() => app.exit(0));

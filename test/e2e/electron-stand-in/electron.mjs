@@ -160,6 +160,19 @@ export const dialog = {
   },
 };
 
+/** An image for a native dialog, made of bytes: recorded by their size and whether they are a PNG. */
+export const nativeImage = {
+  createFromBuffer(buffer) {
+    const image = {
+      kind: 'nativeImage',
+      bytes: buffer.length,
+      png: buffer.subarray(1, 4).toString('latin1') === 'PNG',
+    };
+    record('nativeImage.createFromBuffer', image);
+    return image;
+  },
+};
+
 export const screen = {
   getAllDisplays() {
     return [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }];

@@ -121,6 +121,16 @@ describe("an animal's photo, through the core", () => {
     expect(core.photoBytes('local', pet.id, 'image')).toBeNull();
     expect(changed).toEqual(['local', 'local']);
   });
+
+  it("is shown in main's own questions as a PNG of its thumbnail (the OS's dialogs show no WebP); none without one", async () => {
+    const { core, pet } = coreChoosing(() => null);
+    expect(await core.questionThumbnail('local', pet.id)).toBeNull();
+    await core.setPhotoFromBytes('local', pet.id, jpeg, 1);
+    const png = await core.questionThumbnail('local', pet.id);
+    expect(png?.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const { width, height } = await sharp(png!).metadata();
+    expect(Math.max(width, height)).toBeLessThanOrEqual(160);
+  });
 });
 
 describe("the window's photo writes, through main's guard", () => {

@@ -12,6 +12,7 @@ import {
   preparePhoto,
   readPhotoFile,
   sniffPhotoType,
+  thumbnailAsPng,
   type PreparedPhoto,
 } from '../../../src/main/photos/prepare-photo';
 import { ApiError } from '../../../src/shared/contract';
@@ -352,4 +353,19 @@ it('twenty photos prepared at once all come out, the same', async () => {
   expect(new Set(photos.map((photo) => photo.digest)).size).toBe(1);
   await expectWellFormed(photos[0]!);
   console.log(`20 at once: rss ${mb(before)} before, ${mb(after)} after`);
+});
+
+describe('a thumbnail for a native dialog', () => {
+  it('is a PNG of a kept WebP thumbnail; anything else (a server may send it) is none, never decoded as something else', async () => {
+    const { thumbnail } = await preparePhoto(
+      await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a7' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const png = await thumbnailAsPng(thumbnail);
+    expect(png?.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(await thumbnailAsPng(Buffer.from('<svg onload="alert(1)"/>'))).toBeNull();
+    expect(await thumbnailAsPng(thumbnail.subarray(0, 40))).toBeNull();
+    expect(await thumbnailAsPng(png!)).toBeNull();
+  });
 });
