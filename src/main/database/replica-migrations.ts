@@ -180,7 +180,6 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE server_pets ADD COLUMN photo TEXT;
       ALTER TABLE pets ADD COLUMN photo_here INTEGER NOT NULL DEFAULT 0 CHECK (photo_here IN (0, 1));
       CREATE INDEX pets_photo_here ON pets (id) WHERE photo_here = 1;
-      CREATE INDEX pets_with_photo ON pets (id) WHERE photo IS NOT NULL;
       CREATE TABLE pet_photos (
         digest TEXT PRIMARY KEY,
         pet_id INTEGER NOT NULL,
@@ -188,6 +187,31 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
         thumbnail BLOB NOT NULL
       ) STRICT;
       CREATE INDEX pet_photos_by_pet ON pet_photos (pet_id);
+      -- The photos an animal was named with (as shown, or as the server has it) that are not held
+      -- here, kept by triggers so that finding what to fetch never reads every animal. A row whose
+      -- digest is no longer named is dropped when it is next read (sync/replica-photos.ts).
+      CREATE TABLE photos_wanted (digest TEXT PRIMARY KEY, pet_id INTEGER NOT NULL) STRICT;
+      ${['pets', 'server_pets']
+        .flatMap((table) => [
+          `CREATE TRIGGER ${table}_photo_added AFTER INSERT ON ${table} WHEN new.photo IS NOT NULL`,
+          `CREATE TRIGGER ${table}_photo_named AFTER UPDATE OF photo ON ${table}
+             WHEN new.photo IS NOT NULL AND new.photo IS NOT old.photo`,
+        ])
+        .map(
+          // Not INSERT OR IGNORE: a statement's own conflict clause (an upsert's) overrides a trigger's.
+          (trigger) => `${trigger} BEGIN
+            INSERT INTO photos_wanted (digest, pet_id) SELECT new.photo, new.id
+              WHERE NOT EXISTS (SELECT 1 FROM pet_photos WHERE digest = new.photo)
+                AND NOT EXISTS (SELECT 1 FROM photos_wanted WHERE digest = new.photo);
+          END;`,
+        )
+        .join('\n')}
+      CREATE TRIGGER pet_photos_held AFTER INSERT ON pet_photos BEGIN
+        DELETE FROM photos_wanted WHERE digest = new.digest;
+      END;
+      CREATE TRIGGER pet_photos_renamed AFTER UPDATE OF digest ON pet_photos BEGIN
+        DELETE FROM photos_wanted WHERE digest = new.digest;
+      END;
     `);
   },
 ];

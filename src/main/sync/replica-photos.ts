@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Pet } from '../../shared/contract';
-import type { SqliteDatabase } from '../database/database';
+import { writeTransaction, type SqliteDatabase } from '../database/database';
 import type { PetPhotos } from '../database/pet-photos';
 import type { PetsTable } from '../database/pets-table';
 import { PHOTO_MAX_BYTES, THUMBNAIL_MAX_BYTES } from '../photos/photo-rules';
@@ -44,14 +44,31 @@ export function createReplicaPhotos(db: SqliteDatabase) {
          WHERE pet_id = @id AND state <> 'accepted' AND value IS NOT NULL)`,
   );
   // The server's photo of each animal (its version kept aside while a change is on its way) that is
-  // not held here; a photo kept here for a server without the extension is the only one there is.
-  const wanted = db.prepare<[number], { petId: string; digest: string }>(
-    `SELECT CAST(pets.id AS TEXT) AS petId, coalesce(server_pets.photo, pets.photo) AS digest
-     FROM pets INDEXED BY pets_with_photo LEFT JOIN server_pets ON server_pets.id = pets.id
-     WHERE pets.photo IS NOT NULL AND pets.photo_here = 0
-       AND NOT EXISTS (SELECT 1 FROM pet_photos WHERE pet_photos.digest = coalesce(server_pets.photo, pets.photo))
-     ORDER BY pets.id LIMIT ?`,
+  // not held here, from what the triggers noted (replica migration 13); a photo kept here for a
+  // server without the extension is the only one there is. Each noted row says whether it is still
+  // what the animal is named with; one that is not is dropped.
+  const noted = db.prepare<[number], { petId: string; digest: string; named: 0 | 1 }>(
+    `SELECT CAST(photos_wanted.pet_id AS TEXT) AS petId, photos_wanted.digest AS digest,
+       coalesce(photos_wanted.digest = coalesce(server_pets.photo, pets.photo) AND pets.photo_here = 0
+         AND NOT EXISTS (SELECT 1 FROM pet_photos WHERE pet_photos.digest = photos_wanted.digest), 0) AS named
+     FROM photos_wanted LEFT JOIN pets ON pets.id = photos_wanted.pet_id
+       LEFT JOIN server_pets ON server_pets.id = photos_wanted.pet_id
+     ORDER BY photos_wanted.rowid LIMIT ?`,
   );
+  const drop = db.prepare<[string]>('DELETE FROM photos_wanted WHERE digest = ?');
+  const anyNoted = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM photos_wanted)').pluck();
+  /** Up to `limit` animals whose server's photo is not held here (those no longer named are dropped on the way). */
+  const wanted = writeTransaction(db, (limit: number) => {
+    const found: Array<{ petId: string; digest: string }> = [];
+    for (;;) {
+      const rows = noted.all(limit);
+      for (const { petId, digest, named } of rows) {
+        if (named === 1) found.push({ petId, digest });
+        else drop.run(digest);
+      }
+      if (found.length > 0 || rows.length < limit || rows.every((row) => row.named === 1)) return found;
+    }
+  });
 
   return {
     keep(petId: bigint, { digest, image, thumbnail }: HeldPhoto): void {
@@ -71,7 +88,9 @@ export function createReplicaPhotos(db: SqliteDatabase) {
       tidy.run({ id: petId });
     },
     /** Up to `limit` animals whose server's photo is not held here. */
-    wanted: (limit: number) => wanted.all(limit),
+    wanted: (limit: number): Array<{ petId: string; digest: string }> => wanted(limit),
+    /** Whether any photo may be wanted (cheap: what the triggers noted, not yet read). */
+    anyWanted: (): boolean => anyNoted.get() === 1,
   };
 }
 

@@ -129,7 +129,7 @@ export function openReplica(options: ReplicaOptions) {
   }
   /** A pass (which brings the server's photos after sending) when the server named photos not held here. */
   function bringPhotos(): void {
-    if (extensions.takesPhotos() && changes.photos.wanted(1).length > 0) engine.syncNow().catch(() => undefined);
+    if (extensions.takesPhotos() && changes.photos.anyWanted()) engine.syncNow().catch(() => undefined);
   }
   const decisions = createEntryDecisions({ environment, outbox, changes, currentBaseUrl, nudge, told });
 
