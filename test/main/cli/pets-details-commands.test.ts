@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localToday } from '../../../src/shared/contract';
 import { useCli } from '../../helpers/cli';
+import { startService, TEST_API_KEY } from '../../helpers/http-service';
 
 describe("an animal's details on the command line", () => {
   const { run, dataDir } = useCli();
@@ -172,5 +173,35 @@ describe("an animal's details on the command line", () => {
       'staging',
     ]);
     expect(forServer.code).toBe(2);
+  });
+
+  it('on a server, pets edit --photo sends the photo as a change, reported as one; the server keeps it', async () => {
+    const service = await startService();
+    try {
+      const rex = service.store.createPet({ name: 'Rex', categoryId: '1', status: 'available' });
+      expect((await run(['env', 'set-url', 'staging', `${service.baseUrl}/v1`])).code).toBe(0);
+      expect((await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY })).code).toBe(0);
+      expect((await run(['pets', 'list', '--env', 'staging'])).code).toBe(0);
+      const jpeg = join(dataDir(), 'rex.jpg');
+      writeFileSync(
+        jpeg,
+        await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2e8b57' } })
+          .jpeg()
+          .toBuffer(),
+      );
+      const sent = await run(['pets', 'edit', rex.id, '--photo', jpeg, '--status', 'pending', '--env', 'staging']);
+      expect(sent.err).toBe('');
+      expect(sent.code).toBe(0);
+      expect(sent.out.match(/Changed on staging/g)).toHaveLength(2); // the status, then the photo
+      expect(service.store.getPet(rex.id)).toMatchObject({
+        status: 'pending',
+        photo: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
+      const removed = await run(['pets', 'edit', rex.id, '--no-photo', '--env', 'staging']);
+      expect(removed.code).toBe(0);
+      expect(service.store.getPet(rex.id).photo).toBeUndefined();
+    } finally {
+      await service.close();
+    }
   });
 });
