@@ -3,6 +3,7 @@ import {
   addNameSearch,
   createPetsTable,
   importedRowsTable,
+  indexDetailFilters,
   reindexOnlyNewNames,
   searchSpeciesAndBreed,
   type Migration,
@@ -70,6 +71,8 @@ export const MIGRATIONS: readonly Migration[] = [
   addAnimalDetails,
   // 10: find by species and breed as well as by name: their search text refilled.
   searchSpeciesAndBreed,
+  // 11: the details filtered by, by index.
+  indexDetailFilters,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

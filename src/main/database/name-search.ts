@@ -21,6 +21,12 @@ export interface DetailFilter {
   underTreatment?: boolean | undefined;
   /** The table keeps microchip numbers: a whole one searched for is that animal, at once. */
   byMicrochip?: boolean;
+  /**
+   * The rows are read in an order an index of their own gives (by name): the details are checked
+   * on each row read (a unary `+` keeps their indexes out), rather than found by their index and
+   * sorted, a third of the animals for a window of a hundred.
+   */
+  inOrderFirst?: boolean;
 }
 
 /**
@@ -33,7 +39,7 @@ export function petsFilter(
   status: PetStatus | undefined,
   search: string | undefined,
   useIndex = true,
-  { sex, underTreatment, byMicrochip = false }: DetailFilter = {},
+  { sex, underTreatment, byMicrochip = false, inOrderFirst = false }: DetailFilter = {},
 ): Filter {
   const parts: string[] = [];
   const params: unknown[] = [];
@@ -54,11 +60,12 @@ export function petsFilter(
     parts.push('status = ?');
     params.push(status);
   }
+  const column = (name: string) => (inOrderFirst ? `+${name}` : name);
   if (sex !== undefined) {
-    parts.push('sex = ?');
+    parts.push(`${column('sex')} = ?`);
     params.push(sex);
   }
-  if (underTreatment !== undefined) parts.push(underTreatment ? 'treatment IS NOT NULL' : 'treatment IS NULL');
+  if (underTreatment !== undefined) parts.push(`${column('treatment')} ${underTreatment ? 'IS NOT NULL' : 'IS NULL'}`);
   return { sql: parts.length === 0 ? '1' : parts.join(' AND '), params };
 }
 

@@ -262,7 +262,7 @@ export function createPetsTable(db: SqliteDatabase, options: PetsTableOptions = 
     },
 
     browse({ status, search, sort, ...details }, offset, limit) {
-      const filter = petsFilter(status, search, true, detailFilter(details));
+      const filter = petsFilter(status, search, true, { ...detailFilter(details), inOrderFirst: sort === 'name' });
       const sql = `SELECT ${columns} FROM pets WHERE ${filter.sql} ORDER BY ${PETS_ORDER_BY[sort]} LIMIT ? OFFSET ?`;
       return animalsFromRows(statement(sql).all(...filter.params, limit, offset) as AnimalSqlRow[], animalFromRow);
     },

@@ -2,6 +2,7 @@ import {
   addNameSearch,
   createPetsTable,
   importedRowsTable,
+  indexDetailFilters,
   keepDetailsInReplica,
   reindexOnlyNewNames,
   renameEntryStates,
@@ -212,6 +213,15 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
       CREATE TRIGGER pet_photos_renamed AFTER UPDATE OF digest ON pet_photos BEGIN
         DELETE FROM photos_wanted WHERE digest = new.digest;
       END;
+    `);
+  },
+  // 14: the details filtered by, by index, as in the app's database; and who has a microchip
+  // number (not unique here: a server's animals are as it sends them; see sync/microchip-holders.ts).
+  (db) => {
+    indexDetailFilters(db);
+    db.exec(`
+      CREATE INDEX pets_by_microchip ON pets (microchip) WHERE microchip IS NOT NULL;
+      CREATE INDEX outbox_by_microchip ON outbox (microchip) WHERE microchip IS NOT NULL AND state <> 'accepted';
     `);
   },
 ];

@@ -14,11 +14,10 @@ export interface NotCounting {
  * checked against it as the local store's is (refuseTakenMicrochip).
  */
 export function createMicrochipHolders(db: SqliteDatabase) {
-  // No index on a replica's microchips: a scan, only when a number is given or changed.
   const holder = db.prepare<{ microchip: string; petId: bigint | null; addRow: number | null }, MicrochipHolder>(
     `${PETS_HOLDING_MICROCHIP}
      UNION ALL
-     SELECT NULL, name FROM outbox INDEXED BY outbox_unsynced
+     SELECT NULL, name FROM outbox INDEXED BY outbox_by_microchip
      WHERE state <> 'accepted' AND microchip = @microchip AND id IS NOT @addRow
      LIMIT 1`,
   );
