@@ -73,6 +73,7 @@ test('category names: given in Settings, shown in the list beside the id, picked
       message: 'Mark Live Rex (Hunde (5)) sold in PRODUCTION?',
       detail: "The live shop's server will show Live Rex (Hunde (5)) as sold.",
       confirmLabel: 'Mark sold',
+      animal: { environment: 'production', petId: live.id },
     });
     await liveRow.focus();
     await page.keyboard.press('e');

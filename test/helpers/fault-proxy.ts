@@ -182,6 +182,7 @@ export async function startFaultProxy(
     get held() {
       return holding.held;
     },
+    /** Requests held when called; one that has not reached the proxy yet waits for the next (poll `held` first). */
     release() {
       gate.resolve();
       gate = Promise.withResolvers<void>();

@@ -256,7 +256,8 @@ describe('changes folded and ordered', () => {
     await expect.poll(() => replica.changeEntries().map((entry) => entry.state), POLL).toEqual(['sending', 'sending']);
     replica.changePet(rex.id, { name: 'Rexie' }); // joins nothing: the first may be on the server already
     expect(replica.changeEntries()).toHaveLength(3);
-    // The first two accepted; Rexie's waited for Rex's, and goes now.
+    // The first two accepted (once their batch has reached the proxy); Rexie's waited for Rex's, and goes now.
+    await expect.poll(() => proxy.held, POLL).toBe(1);
     proxy.release();
     await expect.poll(() => replica.changeEntries().map((entry) => entry.patch), POLL).toEqual([{ name: 'Rexie' }]);
     expect(row(replica, rex.id)?.pet).toMatchObject({ name: 'Rexie', status: 'sold' });
@@ -383,6 +384,7 @@ describe('a change discarded while on its way', () => {
     const change = reopened.replica.changePet(rex.id, { status: 'sold' })!;
     await expect.poll(() => reopened.replica.changeEntry(change.entryId)?.state, POLL).toBe('sending');
     expect(reopened.replica.discard(change.entryId)).toEqual({ discarded: true, mayBeOnServer: true });
+    await expect.poll(() => proxy.held, POLL).toBe(1);
     proxy.release();
     await reopened.replica.engine.syncNow();
     expect(reopened.replica.changeEntries()).toEqual([]);

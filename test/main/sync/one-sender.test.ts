@@ -107,6 +107,8 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       // On disk while the other half is still on its way: their answers have not been relayed yet.
       expect(states(dataDir)).toEqual({ accepted: 8, sending: 8 });
       expect(passDone).toBe(false);
+      // Every held request has reached the proxy (a release lets go of those that have, only).
+      await expect.poll(() => proxy.held, POLL).toBe(8);
       proxy.release();
       await pass;
 
@@ -128,6 +130,7 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
       await expect.poll(() => states(dataDir)['accepted'] ?? 0, POLL).toBe(entries - 1);
       expect(states(dataDir)).toEqual({ accepted: entries - 1, sending: 1 });
       expect(passDone).toBe(false);
+      await expect.poll(() => proxy.held, POLL).toBe(1);
       proxy.release();
       await pass;
       expect(states(dataDir)).toEqual({ accepted: entries });
