@@ -22,9 +22,9 @@ export interface DetailFilter {
   /** The table keeps microchip numbers: a whole one searched for is that animal, at once. */
   byMicrochip?: boolean;
   /**
-   * The rows are read in an order an index of their own gives (by name): the details are checked
-   * on each row read (a unary `+` keeps their indexes out), rather than found by their index and
-   * sorted, a third of the animals for a window of a hundred.
+   * The rows are read in an order an index of their own gives (by name, or by id across every
+   * status): the details are checked on each row read (a unary `+` keeps their indexes out),
+   * rather than found by their index and sorted, half the animals for a window of a hundred.
    */
   inOrderFirst?: boolean;
 }

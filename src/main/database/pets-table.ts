@@ -262,7 +262,10 @@ export function createPetsTable(db: SqliteDatabase, options: PetsTableOptions = 
     },
 
     browse({ status, search, sort, ...details }, offset, limit) {
-      const filter = petsFilter(status, search, true, { ...detailFilter(details), inOrderFirst: sort === 'name' });
+      const filter = petsFilter(status, search, true, {
+        ...detailFilter(details),
+        inOrderFirst: sort === 'name' || status === undefined,
+      });
       const sql = `SELECT ${columns} FROM pets WHERE ${filter.sql} ORDER BY ${PETS_ORDER_BY[sort]} LIMIT ? OFFSET ?`;
       return animalsFromRows(statement(sql).all(...filter.params, limit, offset) as AnimalSqlRow[], animalFromRow);
     },
