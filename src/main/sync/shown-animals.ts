@@ -145,19 +145,22 @@ export function createShownAnimals(db: SqliteDatabase, answersDecide: () => read
 }
 
 /**
- * Which of these animals have their details kept on this computer only (marked so by
- * kept-details.ts until they are uploaded): what their rows on the animals screen say.
+ * Which of these animals have their details or their photo kept on this computer only (marked so
+ * by kept-details.ts until they are uploaded): what their rows on the animals screen say.
  */
 export function createKeptHereMarks(db: SqliteDatabase): (petIds: readonly string[]) => Set<string> {
   const anyKept = db
-    .prepare<[], number>('SELECT EXISTS (SELECT 1 FROM pets INDEXED BY pets_details_here WHERE details_here = 1)')
+    .prepare<[], number>(
+      `SELECT EXISTS (SELECT 1 FROM pets INDEXED BY pets_details_here WHERE details_here = 1)
+           OR EXISTS (SELECT 1 FROM pets INDEXED BY pets_photo_here WHERE photo_here = 1)`,
+    )
     .pluck();
   const kept = db
-    .prepare<[bigint], number>('SELECT 1 FROM pets INDEXED BY pets_details_here WHERE details_here = 1 AND id = ?')
+    .prepare<[bigint], number>('SELECT 1 FROM pets WHERE id = ? AND (details_here = 1 OR photo_here = 1)')
     .pluck();
   return (petIds) => {
     const marked = new Set<string>();
-    if (anyKept.get() !== 1) return marked; // a server that takes details: a window of rows costs one lookup
+    if (anyKept.get() !== 1) return marked; // a server that takes them: a window of rows costs one lookup
     for (const petId of petIds) if (kept.get(BigInt(petId)) !== undefined) marked.add(petId);
     return marked;
   };

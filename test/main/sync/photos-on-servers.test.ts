@@ -178,6 +178,8 @@ describe('a photo for a server without photos', () => {
     replica.photos.setPhoto(rex.id, red, '*');
     expect(replica.changeEntries()).toEqual([]);
     expect(replica.status().details).toMatchObject({ photos: 'lacks', keptHere: 1 });
+    const rexRow = () => replica.animals({}).rows.find((row) => row.kind === 'pet' && row.pet.id === rex.id);
+    expect(rexRow()).toMatchObject({ detailsHere: true }); // its row says so
     replica.changePet(rex.id, { status: 'sold' });
     await drain(replica);
     await replica.walkInventory();
@@ -194,6 +196,7 @@ describe('a photo for a server without photos', () => {
     await drain(replica);
     expect(service.store.getPet(rex.id).photo).toBeDefined();
     expect(replica.status().details.keptHere).toBe(0);
+    expect(rexRow()).not.toHaveProperty('detailsHere');
   });
 });
 
