@@ -85,7 +85,7 @@ export function AnimalThumbnail({ environment, pet, size, decorative = false }: 
       ref={box}
       className="animal-thumbnail"
       style={{ '--thumbnail-size': `${size}px` } as CSSProperties}
-      data-photo={digest === undefined ? 'none' : url === null ? 'loading' : 'shown'}
+      data-photo={digest === undefined ? 'none' : url !== null ? 'shown' : seen ? 'asked' : 'waiting'}
     >
       {url !== null && <img src={url} alt={decorative ? '' : `Photo of ${pet.name}`} decoding="async" />}
     </span>
