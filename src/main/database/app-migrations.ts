@@ -73,6 +73,14 @@ export const MIGRATIONS: readonly Migration[] = [
   searchSpeciesAndBreed,
   // 11: the details filtered by, by index.
   indexDetailFilters,
+  // 12: how and when an animal left the shop other than by a sale (our extension): the register
+  // holds it until that day. No index: nothing is filtered by them.
+  (db) => {
+    db.exec(`
+      ALTER TABLE pets ADD COLUMN left_on TEXT CHECK (length(left_on) = 10);
+      ALTER TABLE pets ADD COLUMN left_how TEXT CHECK (left_how IN ('died', 'returned', 'rehomed', 'other'));
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

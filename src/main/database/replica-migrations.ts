@@ -224,4 +224,10 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX outbox_by_microchip ON outbox (microchip) WHERE microchip IS NOT NULL AND state <> 'accepted';
     `);
   },
+  // 15: how and when an animal left the shop other than by a sale, kept as the other details are
+  // (migration 12): as shown, as the server has it, and in an add. No CHECKs, as there.
+  (db) => {
+    for (const table of ['pets', 'server_pets', 'outbox'])
+      db.exec(`ALTER TABLE ${table} ADD COLUMN left_on TEXT; ALTER TABLE ${table} ADD COLUMN left_how TEXT;`);
+  },
 ];
