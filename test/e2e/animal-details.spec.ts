@@ -171,6 +171,37 @@ test('a correction shows every detail, two columns wide; a sale under treatment 
   expect(core.animals('local').total).toBe(1);
 });
 
+test('an animal that died: given no status, the correction shows when and how it left; marked sold from the list, refused saying so', async ({
+  app: { page, core },
+}) => {
+  core.addPet('local', { name: 'Goldie', categoryId: '4', status: 'available', acquiredOn: '2026-01-05' });
+  await reopen(page);
+  await row(page, 'Goldie').click();
+  await page.keyboard.press('e');
+  const dialog = page.getByRole('dialog', { name: /Correct Goldie/ });
+  await expect(dialog.getByLabel('Left on', { exact: true })).toHaveCount(0); // not while it is for sale
+  await dialog.getByLabel('Status', { exact: true }).selectOption('');
+  await dialog.getByLabel('Left on', { exact: true }).fill('2026-03-01');
+  const how = dialog.getByLabel('How it left', { exact: true });
+  await expect(how.locator('option')).toHaveText([
+    'Died',
+    'Returned to its supplier',
+    'Rehomed',
+    'Another way',
+    'It has not left',
+  ]);
+  await how.selectOption('died');
+  await how.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  expect(core.getPet('local', '1')).toMatchObject({ leftOn: '2026-03-01', leftHow: 'died' });
+  expect(core.getPet('local', '1')).not.toHaveProperty('status');
+
+  await row(page, 'Goldie').click();
+  await page.keyboard.press('s');
+  await expect(page.locator('[data-sonner-toast]')).toContainText('Goldie left the shop on 2026-03-01 (died)');
+  expect(core.getPet('local', '1')).not.toHaveProperty('status');
+});
+
 test('the list’s detail columns: chosen from the keyboard, kept after a restart; a row under treatment says so', async ({
   app: { page, core },
 }) => {

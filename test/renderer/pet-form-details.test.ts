@@ -47,9 +47,31 @@ describe('the forms’ details, from the declaration', () => {
     });
   });
 
+  it('shows how and when an animal left only while it is neither for sale nor sold; a correction that hides them removes them', () => {
+    for (const status of ['available', 'sold'])
+      expect(shownFields('local', draft({ status })), status).not.toContain('leftOn');
+    for (const status of ['', 'pending'])
+      expect(shownFields('local', draft({ status })), status).toEqual(expect.arrayContaining(['leftOn', 'leftHow']));
+    const left = draft({ status: '', leftOn: '2026-03-01', leftHow: 'died' });
+    expect(draftToPet(left, 'local', [], 'GBP')).toMatchObject({ leftOn: '2026-03-01', leftHow: 'died' });
+    expect(draftToPet({ ...left, status: 'available' }, 'local', [], 'GBP')).not.toHaveProperty('leftOn');
+    expect(draftOf({ name: 'Rex', categoryId: '1', leftOn: '2026-03-01', leftHow: 'returned' }, 'GBP')).toMatchObject({
+      status: '',
+      leftHow: 'returned',
+    });
+    expect(validateDraft({ ...left, leftHow: '' }, 'local', [], 'GBP')).toEqual({}); // together: main's rule
+    expect(
+      errorsOf({
+        code: 'invalid_body',
+        message: 'x',
+        fields: [{ field: 'leftHow', message: 'must be given with the day it left (2026-03-01)' }],
+      }),
+    ).toEqual({ leftHow: 'how it left must be given with the day it left (2026-03-01)' });
+  });
+
   it('keeps the declared fields under More details, in every environment', () => {
     expect(moreFields('local')).toEqual(
-      expect.arrayContaining(['species', 'breed', 'microchip', 'treatment', 'notes', 'soldOn']),
+      expect.arrayContaining(['species', 'breed', 'microchip', 'treatment', 'notes', 'soldOn', 'leftOn', 'leftHow']),
     );
     expect(moreFields('local')).not.toContain('price');
     expect(moreFields('staging')).toEqual(moreFields('local'));

@@ -25,6 +25,7 @@ import {
   SERVER_NAME_MAX_LENGTH,
   type AnimalField,
   type Int64,
+  type LeavingWay,
   type NewPet,
   type Pet,
   type PetPatch,
@@ -45,6 +46,8 @@ const DETAILS = [
   'supplier',
   'treatment',
   'soldOn',
+  'leftOn',
+  'leftHow',
   'notes',
 ] as const;
 
@@ -87,6 +90,8 @@ describe('the declaration', () => {
       supplier?: string;
       treatment?: string;
       soldOn?: string;
+      leftOn?: string;
+      leftHow?: LeavingWay;
       notes?: string;
       photo?: string;
       revision?: number;
@@ -105,6 +110,8 @@ describe('the declaration', () => {
       supplier?: string;
       treatment?: string;
       soldOn?: string;
+      leftOn?: string;
+      leftHow?: LeavingWay;
       notes?: string;
     }>();
     expectTypeOf<PetPatch>().toEqualTypeOf<{
@@ -121,6 +128,8 @@ describe('the declaration', () => {
       supplier?: string | null;
       treatment?: string | null;
       soldOn?: string | null;
+      leftOn?: string | null;
+      leftHow?: LeavingWay | null;
       notes?: string | null;
     }>();
   });

@@ -5,9 +5,11 @@ import {
   IMPORT_ROW_STATES,
   int64Schema,
   isCategoryIdText,
+  localToday,
   newPetSchema,
   personFieldsTakenBy,
   phraseIssue,
+  settleAnimal,
   type AnimalRow,
   type AnimalsQuery,
   type AnimalsWindow,
@@ -55,6 +57,17 @@ const PREVIEWS_KEPT = 4;
 
 const schema = newPetSchema('app');
 const categoryIdSchema = int64Schema('app');
+
+/** What the store's rules across fields (a sale, how it left) say of a row's animal, as an add would hear it. */
+function storeRuleProblems(animal: NewPet): FieldProblem[] {
+  try {
+    settleAnimal(undefined, animal, animal, localToday());
+    return [];
+  } catch (error) {
+    if (error instanceof ApiError && error.fields !== undefined) return error.fields;
+    throw error;
+  }
+}
 
 /** What sync state a row is in, in words for a spreadsheet: blank when the server has it as shown. */
 function syncCell(row: AnimalRow): string {
@@ -134,6 +147,7 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
     const checked = schema.safeParse({ ...cellsSay.animal, categoryId: categoryId ?? '0' }, { error: phraseIssue });
     if (!checked.success)
       problems.push(...fieldProblems(checked.error, 'body').filter(({ field }) => field !== 'categoryId'));
+    else problems.push(...storeRuleProblems(checked.data));
     const row: ImportRow = { line, ...read, category, categoryId, state: 'ready', problems };
     if (problems.length > 0 || !checked.success) return { row: { ...row, state: 'invalid' } };
     const lookAlikes = deps.lookAlikes(environment, checked.data);

@@ -3,7 +3,7 @@ import {
   ANIMAL_FIELDS,
   applyPetPatch,
   localToday,
-  settleSale,
+  settleAnimal,
   describeCategory,
   ENVIRONMENT_LABELS,
   newPetSchema,
@@ -141,9 +141,10 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
 
     async changePet(environment: EnvironmentName, petId: string, patch: unknown, options: { revision?: number } = {}) {
       const valid = validBody(petPatchSchema('app'), patch);
-      // A sale the store would refuse (under treatment) is refused before anyone is asked.
+      // What the store would refuse (a sale under treatment, an animal that has left marked sold) is
+      // refused before anyone is asked.
       const shown = core.shownPet(environment, petId);
-      if (shown) settleSale(shown, applyPetPatch(shown, valid), valid, localToday());
+      if (shown) settleAnimal(shown, applyPetPatch(shown, valid), valid, localToday());
       await permit(environment, () => changeQuestion(environment, petId, valid));
       return core.changePet(environment, petId, valid, options);
     },

@@ -20,7 +20,7 @@ import {
   type ValidAnimalsQuery,
   type AnimalFieldName,
   localToday,
-  settleSale,
+  settleAnimal,
 } from '../../shared/contract';
 import {
   animalColumns,
@@ -151,14 +151,14 @@ export function createPetsTable(db: SqliteDatabase, options: PetsTableOptions = 
   );
   // A microchip number belongs to one animal (a unique index keeps it so; this names the other one).
   const holdsMicrochip = held.includes('microchip');
-  const holdsSoldOn = held.includes('soldOn');
+  const holdsDetails = held.includes('soldOn');
   const chipHolder = holdsMicrochip
     ? db.prepare<{ microchip: string; petId: bigint | null }, MicrochipHolder>(PETS_HOLDING_MICROCHIP)
     : undefined;
-  /** An add or a change as the store writes it: its date sold settled, its microchip its own. */
+  /** An add or a change as the store writes it: its date sold settled, how it left checked, its microchip its own. */
   const settled = <A extends Partial<Pet>>(before: Pet | undefined, after: A, given: object, id: bigint | null): A => {
     // A table without the details (a replica's) keeps a server's animals as the server decides them.
-    const animal = holdsSoldOn ? settleSale(before, after, given, localToday()) : after;
+    const animal = holdsDetails ? settleAnimal(before, after, given, localToday()) : after;
     refuseTakenMicrochip(animal, before, (microchip) => chipHolder?.get({ microchip, petId: id }));
     return animal;
   };

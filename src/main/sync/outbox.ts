@@ -1,9 +1,11 @@
 import {
   ANIMAL_FIELDS,
   DETAIL_FIELD_NAMES,
+  localToday,
   PERSON_FIELD_NAMES,
   pickFields,
   REMOTE_PERSON_FIELD_NAMES,
+  settleAnimal,
   type FieldProblem,
   type NewPet,
   type OutboxEntry,
@@ -138,12 +140,15 @@ export function createOutbox(
      WHERE id = @petId AND EXISTS (SELECT 1 FROM outbox WHERE id = @rowId AND details_here = 1
        AND coalesce(${DETAIL_COLUMNS.join(', ')}) IS NOT NULL)`,
   );
-  // A person's add or correction: its microchip number no other animal's here (see microchip-holders.ts).
+  // A person's add or correction: within the store's rules across fields (a sale, how it left), its
+  // microchip number no other animal's here (see microchip-holders.ts).
   const { holderOf } = createMicrochipHolders(db);
-  const refuseTakenBy = (pet: NewPet, row?: AddRow): void =>
+  const refuseTakenBy = (pet: NewPet, row?: AddRow): void => {
+    settleAnimal(undefined, pet, pet, localToday());
     refuseTakenMicrochip(pet, row === undefined ? undefined : newPetOf(row), (microchip) =>
       holderOf(microchip, { addRow: row?.id }),
     );
+  };
   const queue = createWriteQueue(db, addKind(replica, keepDetailsOf, refuseTakenBy), environment, now);
   const { columns, toEntry } = queue;
   const statements = new Map<string, ReturnType<typeof db.prepare>>();

@@ -11,7 +11,7 @@ import {
   petIdSchema,
   pickFields,
   REMOTE_PERSON_FIELD_NAMES,
-  settleSale,
+  settleAnimal,
   type ChangeEntry,
   type Pet,
   type PetPatch,
@@ -158,9 +158,10 @@ export function createPetChanges(
   };
   /**
    * A change as a person made it: its date sold settled with its status (an animal under treatment
-   * is not sold), its microchip number no other animal's here, its details sent with it to a server
-   * that takes them, else kept here once the server has taken the rest (a change of details alone,
-   * with nothing of the animal's on its way, at once). A server known to take no changes is sent none.
+   * is not sold), how it left checked, its microchip number no other animal's here, its details
+   * sent with it to a server that takes them, else kept here once the server has taken the rest (a
+   * change of details alone, with nothing of the animal's on its way, at once). A server known to
+   * take no changes is sent none.
    */
   const change = writeTransaction(db, (petId: string, given: PetPatch, baseUrl: string): ChangeEntry | null => {
     const id = BigInt(petId);
@@ -168,7 +169,7 @@ export function createPetChanges(
     if (before === undefined) {
       throw new ApiError('not_found', `Animal ${petId} is not known here; list the animals again and retry.`);
     }
-    const settled = settleSale(before, applyPetPatch(before, given), given, localToday());
+    const settled = settleAnimal(before, applyPetPatch(before, given), given, localToday());
     refuseTakenMicrochip(settled, before, (microchip) => holderOf(microchip, { petId: id }));
     const patch: PetPatch =
       settled.soldOn === before.soldOn || given.soldOn !== undefined

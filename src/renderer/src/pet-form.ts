@@ -34,10 +34,15 @@ export const fieldOf = (name: PetField): PersonField => ANIMAL_FIELDS[name];
 /** The fields a form for `environment` shows, in order: those it takes (a server's are not our extension's). */
 export const formFields = (environment: EnvironmentName): readonly PetField[] => personFieldsTakenBy(environment);
 
-/** Whether the field is shown for this draft: one with `shownWhen` only while the other field holds that value. */
+/**
+ * Whether the field is shown for this draft: one with `shownWhen` only while the other field holds
+ * that value (`is`), or none of those (`isNot`; '' is a choice's none).
+ */
 export function isShown(name: PetField, draft: PetDraft): boolean {
   const when = fieldOf(name).form.shownWhen;
-  return when === undefined || draft[when.field as PetField] === when.is;
+  if (when === undefined) return true;
+  const holds = draft[when.field as PetField];
+  return 'is' in when ? holds === when.is : !when.isNot.includes(holds);
 }
 
 /** The fields a form for `environment` shows for this draft, in order. */

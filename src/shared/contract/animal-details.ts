@@ -17,6 +17,26 @@ export const sexSchema = z.enum(SEXES, {
   error: (issue) => `must be one of ${SEXES.join(', ')}, got ${describeValue(issue.input)}`,
 });
 
+/**
+ * How an animal left the shop other than by a sale (see leaving-rules.ts): it died, went back to
+ * its supplier, was rehomed, or another way; each in a person's words.
+ */
+export const LEAVING_WAYS = ['died', 'returned', 'rehomed', 'other'] as const;
+export type LeavingWay = (typeof LEAVING_WAYS)[number];
+export const LEAVING_WAY_WORDS: Readonly<Record<LeavingWay, string>> = {
+  died: 'Died',
+  returned: 'Returned to its supplier',
+  rehomed: 'Rehomed',
+  other: 'Another way',
+};
+
+export const leavingWaySchema = z.enum(LEAVING_WAYS, {
+  error: (issue) => `must be one of ${LEAVING_WAYS.join(', ')}, got ${describeValue(issue.input)}`,
+});
+
+/** The statuses an animal that has left cannot have: it is neither for sale nor sold. */
+export const NOT_WHILE_LEFT = ['available', 'sold'] as const;
+
 /** Our bounds on the short texts (Unicode code points, after trimming). */
 export const DETAIL_TEXT_MAX = { species: 60, breed: 60, supplier: 120, treatment: 500 } as const;
 

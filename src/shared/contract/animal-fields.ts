@@ -12,9 +12,13 @@ import {
   DATE_TYPED_LONGEST,
   DETAIL_TEXT_MAX,
   dateSchema,
+  LEAVING_WAY_WORDS,
+  LEAVING_WAYS,
+  leavingWaySchema,
   linesSchema,
   MICROCHIP_TYPED_LONGEST,
   microchipSchema,
+  NOT_WHILE_LEFT,
   photoDigestSchema,
   priceSchema,
   SEXES,
@@ -220,6 +224,44 @@ export const ANIMAL_FIELDS = {
     csv: { header: 'sold_on' },
     form: { input: 'date', maxLength: DATE_TYPED_LONGEST, more: true, shownWhen: { field: 'status', is: 'sold' } },
   },
+  // An animal that left the shop other than by a sale: when and how, given together (leaving-rules.ts).
+  leftOn: {
+    column: 'left_on',
+    kind: 'date',
+    presence: 'ours',
+    label: 'Left on',
+    setBy: 'person',
+    accept: () => dateSchema(['day']),
+    fromServer: () => storedDateSchema,
+    longest: DATE_TYPED_LONGEST,
+    csv: { header: 'left_on' },
+    form: {
+      input: 'date',
+      maxLength: DATE_TYPED_LONGEST,
+      more: true,
+      shownWhen: { field: 'status', isNot: NOT_WHILE_LEFT },
+      hint: 'The day it died, went back to its supplier or was rehomed: 2026-05-03',
+    },
+  },
+  leftHow: {
+    column: 'left_how',
+    kind: 'choice',
+    choices: LEAVING_WAYS,
+    presence: 'ours',
+    label: 'How it left',
+    setBy: 'person',
+    accept: () => leavingWaySchema,
+    fromServer: () => leavingWaySchema,
+    csv: { header: 'left_how' },
+    flag: 'left-how',
+    form: {
+      input: 'choice',
+      none: 'It has not left',
+      choiceWords: LEAVING_WAY_WORDS,
+      more: true,
+      shownWhen: { field: 'status', isNot: NOT_WHILE_LEFT },
+    },
+  },
   notes: {
     column: 'notes',
     kind: 'text',
@@ -304,26 +346,3 @@ export const DETAIL_FIELD_NAMES = namesWhere<DetailFieldName>(
   (field) => field.setBy === 'person' && isOwnExtension(field),
 );
 export type DetailFieldName = Extract<PersonFieldName, OwnExtensionFieldName>;
-
-/** What a server with our extensions decides beyond the interface: the details, and what is sent apart (the photo). */
-const EXTENSION_FIELDS = { details: DETAIL_FIELD_NAMES, photos: SENT_APART_FIELD_NAMES } as const;
-const decided = new Map<string, readonly AnimalFieldName[]>();
-/**
- * The fields a server's answers decide, in the declaration's order: the interface's, and those of
- * each of our extensions it takes (`details`: the details; `photos`: the photo's digest).
- */
-export function fieldsServerDecides(takes: { details: boolean; photos: boolean }): readonly AnimalFieldName[] {
-  const key = `${takes.details}/${takes.photos}`;
-  let names = decided.get(key);
-  if (names === undefined) {
-    const also = new Set<string>([
-      ...(takes.details ? EXTENSION_FIELDS.details : []),
-      ...(takes.photos ? EXTENSION_FIELDS.photos : []),
-    ]);
-    names = ANIMAL_FIELD_NAMES.filter(
-      (name) => (REMOTE_FIELD_NAMES as readonly string[]).includes(name) || also.has(name),
-    );
-    decided.set(key, names);
-  }
-  return names;
-}

@@ -42,17 +42,19 @@ export interface PersonField extends FieldFacts {
   /**
    * What a form needs: the kind of input (one line of text, several lines, a category, one of the
    * choices, an amount of money, a date), the longest input it takes (UTF-16 units), an optional
-   * choice's words for none, whether a new animal starts with the first choice, whether the add
-   * form keeps it under More details, a hint under it, and when it is shown at all.
+   * choice's words for none and for each choice (when not the choice itself), whether a new animal
+   * starts with the first choice, whether the add form keeps it under More details, a hint under
+   * it, and when it is shown at all: while another field holds a value, or holds none of some.
    */
   form: {
     input: 'text' | 'lines' | 'category' | 'choice' | 'money' | 'date';
     maxLength?: number;
     none?: string;
+    choiceWords?: Readonly<Record<string, string>>;
     startsWithFirst?: boolean;
     more?: boolean;
     hint?: string;
-    shownWhen?: { field: string; is: string };
+    shownWhen?: { field: string; is: string } | { field: string; isNot: readonly string[] };
   };
   /** Its option on the command line (`--born`), when not its label in lower case. */
   flag?: string;

@@ -23,6 +23,8 @@ export * from './fields-taken';
 export * from './field-shapes';
 export * from './animal-details';
 export * from './sale-rules';
+export * from './leaving-rules';
+export * from './animal-rules';
 export * from './money';
 export * from './calendar-date';
 export * from './microchip';

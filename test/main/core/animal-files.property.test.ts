@@ -1,7 +1,7 @@
 // Property-based: any animals, with any of their details, exported to CSV and imported into an
 // empty store come back the same: money exact in the environment's currency (none, two or three
 // decimals), every sex, dates to the day, the month or the year, microchips as a reader shows
-// them, and text with commas, quotes, formula signs, line breaks and characters beyond ASCII.
+// them, how and when an animal left, and text with commas, quotes, formula signs, line breaks and characters beyond ASCII.
 // Real cores over real SQLite files, a fresh pair for each run.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import {
   ANIMAL_FIELDS,
   INT64_MAX,
   INT64_MIN,
+  LEAVING_WAYS,
   microchipProblem,
   PET_STATUSES,
   PRICE_MAX_MINOR,
@@ -106,12 +107,15 @@ const animal: fc.Arbitrary<NewPet> = fc
       supplier: textOf('supplier'),
       treatment: textOf('treatment', { lines: true }),
       soldOn: day,
+      left: fc.record({ leftOn: day, leftHow: fc.constantFrom(...LEAVING_WAYS) }),
       notes: textOf('notes', { lines: true, most: 30 }),
     },
     { requiredKeys: ['name', 'categoryId'] },
   )
-  // The store's rules across fields: a date sold only for a sold animal, and none sold under treatment.
-  .map(({ soldOn, treatment, ...pet }) => ({
+  // The store's rules across fields: a date sold only for a sold animal, and none sold under
+  // treatment; how and when it left together, only for one neither for sale nor sold, and not
+  // before it was acquired or born.
+  .map(({ soldOn, treatment, left, ...pet }) => ({
     ...pet,
     ...(pet.status === 'sold'
       ? soldOn === undefined
@@ -120,6 +124,12 @@ const animal: fc.Arbitrary<NewPet> = fc
       : treatment === undefined
         ? {}
         : { treatment }),
+    ...(left !== undefined &&
+    (pet.status === undefined || pet.status === 'pending') &&
+    left.leftOn >= (pet.acquiredOn ?? '') &&
+    left.leftOn.slice(0, pet.bornOn?.length) >= (pet.bornOn ?? '')
+      ? left
+      : {}),
   }));
 
 /** A microchip number belongs to one animal: the animals of a run have different ones. */
@@ -156,6 +166,15 @@ const EVERY_DETAIL: NewPet[] = [
   },
   { name: 'Mia', categoryId: '0', status: 'available', sex: 'male', bornOn: '2021-06', price: 0 },
   { name: 'Kit', categoryId: String(INT64_MIN), sex: 'unknown', bornOn: '2022', treatment: 'Drops\n-twice a day' },
+  {
+    name: 'Goldie',
+    categoryId: '4',
+    bornOn: '2023-05',
+    acquiredOn: '2023-06-01',
+    leftOn: '2024-02-29',
+    leftHow: 'died',
+  },
+  { name: 'Nibbles', categoryId: '5', status: 'pending', leftOn: '2024-03-01', leftHow: 'returned' },
 ];
 
 it('any animals with any details, exported to CSV and imported into an empty store, come back the same', async () => {

@@ -1,7 +1,8 @@
 // An animal's details, our extension, on our service: taken on createPet, changePet and
 // changePets, answered as resources/openapi.yaml describes (every answer here is validated against
 // it), with the store's rules in the Error shape: a sale under treatment and a microchip another
-// animal has are 409 with their own codes, bad values 400 with `fields`, a change's sale dated.
+// animal has are 409 with their own codes, bad values and how an animal left 400 with `fields`, a
+// change's sale dated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { localToday, PRICE_MAX_MINOR } from '../../../src/shared/contract';
@@ -77,6 +78,48 @@ describe('the details on our service', () => {
     expect(dated.json.fields).toEqual([
       { field: 'soldOn', message: expect.stringContaining('only be given for a sold animal') },
     ]);
+  });
+
+  it('how and when an animal left: taken together and answered, refused on the field to fix, removed with null', async () => {
+    const goldie = { name: 'Goldie', categoryId: 4, acquiredOn: '2026-08-01' };
+    const died = { leftOn: '2026-09-14', leftHow: 'died' };
+    const added = await post({ ...goldie, ...died });
+    expect(added.status).toBe(201);
+    expect(added.json).toEqual({ id: added.json.id, ...goldie, ...died, revision: 1 });
+    expect((await send(service.baseUrl, 'GET', `/v1/pets/${added.json.id}`)).json).toEqual(added.json);
+    const alone = await post({ name: 'Half', categoryId: 4, leftOn: '2026-09-14' });
+    expect(alone.status).toBe(400);
+    expect(alone.json).toMatchObject({
+      code: 'invalid_body',
+      fields: [{ field: 'leftHow', message: expect.stringContaining('must be given with the day it left') }],
+    });
+    const early = await post({ ...goldie, name: 'Early', leftOn: '2026-07-31', leftHow: 'returned' });
+    expect(early.json.fields).toEqual([
+      { field: 'leftOn', message: 'must not be before the day it was acquired (2026-08-01)' },
+    ]);
+    const later = await post({ name: 'Later', categoryId: 4, leftOn: '2999-01-01', leftHow: 'other' });
+    expect(later.json.fields[0]).toMatchObject({ field: 'leftOn', message: expect.stringContaining('future') });
+    const sold = await patch(added.json.id, { status: 'sold' }, '"1"');
+    expect(sold.status).toBe(400);
+    expect(sold.json.fields).toEqual([
+      { field: 'status', message: expect.stringContaining('Goldie left the shop on 2026-09-14 (died)') },
+    ]);
+    const back = await patch(added.json.id, { leftOn: null, leftHow: null, status: 'available' }, '"1"');
+    expect(back.status).toBe(200);
+    expect(back.json).toEqual({ id: added.json.id, ...goldie, status: 'available', revision: 2 });
+    const forSale = await patch(added.json.id, { leftOn: '2026-10-01', leftHow: 'rehomed' }, '"2"');
+    expect(forSale.json.fields).toEqual([{ field: 'leftOn', message: expect.stringContaining('available animal') }]);
+    const batch = await send(service.baseUrl, 'POST', '/v1/pet-changes', {
+      body: {
+        changes: [
+          { petId: added.json.id, ifMatch: '"2"', patch: { status: null, leftOn: '2026-10-01', leftHow: 'rehomed' } },
+        ],
+      },
+    });
+    expect(batch.json.results[0]).toMatchObject({
+      status: 200,
+      pet: { leftOn: '2026-10-01', leftHow: 'rehomed', revision: 3 },
+    });
   });
 
   it('a client of the interface alone gets exactly what it sent: an add as sold is not dated', async () => {

@@ -55,8 +55,9 @@ function categoryHint(typed: string, categories: readonly CategoryName[]): strin
   return named ? named.name : '';
 }
 
-/** A choice as a person reads it: "available" is "Available". */
-const choiceLabel = (choice: string) => choice[0]!.toUpperCase() + choice.slice(1);
+/** A choice as a person reads it: its declared words, or itself capitalised ("available" is "Available"). */
+const choiceLabel = (choice: string, words: Readonly<Record<string, string>> = {}) =>
+  words[choice] ?? choice[0]!.toUpperCase() + choice.slice(1);
 
 /** One of our extension's details (a price, a breed…), which only some environments take. */
 const isDetail = (name: PetField) => fieldOf(name).presence === 'ours';
@@ -171,7 +172,7 @@ export function PetFields({ idPrefix, environment, draft, errors, onChange, name
           <select {...aria(name)} value={value} onChange={change} onKeyDown={submitOnEnter}>
             {choices!.map((choice) => (
               <option key={choice} value={choice}>
-                {choiceLabel(choice)}
+                {choiceLabel(choice, form.choiceWords)}
               </option>
             ))}
             {presence !== 'required' && <option value="">{form.none ?? `No ${label.toLowerCase()}`}</option>}
