@@ -9,6 +9,7 @@ import { benchChanges } from './changes.bench';
 import { benchCommands } from './commands.bench';
 import { benchDetails } from './details.bench';
 import { benchDetailsUi } from './details-ui.bench';
+import { benchHistory } from './history.bench';
 import { benchHttp } from './http.bench';
 import { benchImport } from './import.bench';
 import { benchIpc } from './ipc.bench';
@@ -31,6 +32,7 @@ const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] |
   details: { title: "An animal's details: size, the screen and a full walk", run: benchDetails },
   'details-ui': { title: "An animal's details in the window: filters, searches and scrolling", run: benchDetailsUi },
   photo: { title: 'Preparing a photo', run: async () => [await benchPhotoPrepare()] },
+  history: { title: "An animal's history: its cost to each write, and opening 10,000 changes", run: benchHistory },
 };
 
 const chosen = process.argv.slice(2);

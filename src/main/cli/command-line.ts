@@ -41,6 +41,7 @@ const code = await runCli(
     log = openAppLog(folder);
     return openPetstoreCore({
       dataDir: folder,
+      road: 'cli',
       keychain: createKeychain(keychainService(process.env)),
       log,
       onDeprecation: (environment, notice) => {

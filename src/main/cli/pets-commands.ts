@@ -15,6 +15,7 @@ import {
 import { ANIMAL_OPTIONS, newPetOfOptions } from './animal-options';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
 import { changePet } from './pets-change-commands';
+import { petHistory } from './pets-history-command';
 import { showPet } from './pets-show-command';
 import { applyPhoto, PHOTO_OPTIONS, photoAsked, refusePhotoOfAWaitingAdd } from './photo-option';
 import { exportAnimals, importAnimals } from './pets-file-commands';
@@ -163,10 +164,11 @@ async function add(args: string[], command: WritingCommand): Promise<number> {
   return EXIT.ok;
 }
 
-/** `pets list | show | add | get | set-status | edit | import | export`: the animals of an environment. */
+/** `pets list | show | history | add | get | set-status | edit | import | export`: the animals of an environment. */
 export const petsCommands: CommandGroup = {
   list: (args, context) => list(args, opened(context)),
   show: showPet,
+  history: petHistory,
   add: (args, context) => add(args, opened(context)),
   get: (args, context) => get(args, opened(context)),
   'set-status': (args, context) => changePet('set-status', args, opened(context)),

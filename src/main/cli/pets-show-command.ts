@@ -6,15 +6,13 @@ import {
   formatMoney,
   localToday,
   type AnimalField,
-  type Pet,
 } from '../../shared/contract';
 import { environmentOption, EXIT, opened, parse, UsageError, type Command } from './cli-args';
 import { petsAsJson } from './output';
 import { cellSafe } from './terminal-text';
 
 /** A field's value in words: money in the environment's currency, a date as a person reads it (a birth date with the age). */
-function valueInWords(pet: Pet, name: (typeof ANIMAL_FIELD_NAMES)[number], currency: string): string {
-  const value = pet[name];
+export function valueInWords(name: (typeof ANIMAL_FIELD_NAMES)[number], value: unknown, currency: string): string {
   const field: AnimalField = ANIMAL_FIELDS[name];
   if (typeof value === 'number' && field.kind === 'money') return formatMoney(value, currency);
   if (typeof value === 'string' && field.kind === 'date') {
@@ -40,7 +38,7 @@ export const showPet: Command = async (args, context) => {
   const lines = ANIMAL_FIELD_NAMES.filter((name) => pet[name] !== undefined).map((name) => {
     const label = ANIMAL_FIELDS[name].label;
     // Every line of a text of several lines under its label; nothing a server sent can forge a line.
-    const text = valueInWords(pet, name, currency)
+    const text = valueInWords(name, pet[name], currency)
       .split('\n')
       .map(cellSafe)
       .join(`\n${' '.repeat(14)}`);

@@ -29,6 +29,9 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
                                              env use, env set-url, key ..., categories name/import,
                                              outbox discard ask for it (at a terminal, or PETSTORE_MANAGER_PIN)
   pets show <id> [--env E] [--json]          the whole record: price, age, microchip, treatment ...
+  pets history <id> [--limit N] [--env E] [--json]
+                                             every change to the animal, newest first: when, who, what,
+                                             each field before and after
   pets get <id> [--env E] [--json]           (deprecated by the interface; use pets show)
   pets set-status <id> <available|pending|sold|none> [--env E] [--json]
   pets edit <id> ${CHANGE_OPTIONS_USAGE} [--photo FILE|--no-photo] [--env E] [--json]

@@ -1,6 +1,9 @@
 import {
   describeCategory,
+  historyPageQuerySchema,
   newPetSchema,
+  petIdSchema,
+  type HistoryPage,
   parseOrThrow,
   type AnimalsQuery,
   type AnimalsWindow,
@@ -102,6 +105,16 @@ export function createAnimalUseCases({ inventory, settings, categoryNames, event
       const changed = inventory(environment).changePet(petId, patch, revision);
       events.emit('dataChanged', { environment });
       return changed;
+    },
+
+    /**
+     * A page of the animal's history as this computer keeps it, newest first: who, when, where, and
+     * each field's value before and after. `before`: the page older than that entry.
+     */
+    petHistory(environment: EnvironmentName, petId: unknown, query: unknown = {}): HistoryPage {
+      const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
+      const page = parseOrThrow(historyPageQuerySchema, query, 'invalid_parameter', 'query');
+      return inventory(environment).history(id, page);
     },
   };
 }

@@ -13,6 +13,7 @@ import type {
   SameAnimal,
   ServerStatus,
 } from '../../shared/contract';
+import type { HistoryPage, HistoryPageQuery, HistoryRoad } from '../../shared/contract/history';
 import type { KeyStatusView } from '../../shared/ipc/views';
 import type { RowToImport } from '../database/imported-rows';
 import type { PetPhotos } from '../database/pet-photos';
@@ -49,6 +50,8 @@ export interface Inventory {
   wasImported(rowKey: string): boolean;
   /** Imported rows added, each row once however often its file is imported. */
   importRows(rows: readonly RowToImport<NewPet>[]): { added: number; skipped: number };
+  /** A page of the animal's history as this computer keeps it, newest first (an unknown animal has none). */
+  history(petId: string, query: HistoryPageQuery): HistoryPage;
   /**
    * The animals' photos (our extension): set and removed at once under If-Match in the local store;
    * on a server's, shown at once and sent as a change (or kept here for a server without photos).
@@ -112,6 +115,9 @@ export interface ServerKey {
   /** The key set for another origin, for the current address, if a person says yes through `ask`. */
   confirmForAddress(ask: ConfirmKeyOrigin): Promise<boolean>;
 }
+
+/** Who writes, for the animal's history: the road the core serves, the person named at it (null: nobody), and the moment. */
+export type PersonActing = () => { via: HistoryRoad; by: string | null; at: number };
 
 /** Each environment's inventory, chosen once by its name. */
 export type Inventories = Record<EnvironmentName, Inventory>;

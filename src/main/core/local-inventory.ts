@@ -10,17 +10,28 @@ import {
 import type { SqliteDatabase } from '../database/database';
 import { createImportedRows } from '../database/imported-rows';
 import { createPetPhotos } from '../database/pet-photos';
+import { createPetHistory } from '../database/history-table';
 import { createPetsTable } from '../database/pets-table';
-import type { Inventory } from './inventory';
+import { acting } from '../database/write-context';
+import type { Inventory, PersonActing } from './inventory';
 
 /**
  * The local store as an inventory: everything is done at once in the app's own database, nothing
  * waits to be sent, and it is its own freshest list. It has no server.
  */
-export function createLocalInventory(db: SqliteDatabase): Inventory {
+export function createLocalInventory(db: SqliteDatabase, person: PersonActing): Inventory {
   const store = createPetsTable(db);
   const imports = createImportedRows(db);
-  const photos = createPetPhotos(db);
+  const storedPhotos = createPetPhotos(db);
+  const history = createPetHistory(db);
+  // Every write here is a person's: the animal's history names them, their road and the moment.
+  const as = <R>(action: 'added' | 'changed' | 'imported', run: () => R): R =>
+    acting(db, { where: 'here', ...person(), action }, run);
+  const photos: typeof storedPhotos = {
+    ...storedPhotos,
+    setPhoto: (...args) => as('changed', () => storedPhotos.setPhoto(...args)),
+    removePhoto: (...args) => as('changed', () => storedPhotos.removePhoto(...args)),
+  };
 
   const listPets = (query: unknown): PetsView => ({
     environment: 'local',
@@ -51,11 +62,13 @@ export function createLocalInventory(db: SqliteDatabase): Inventory {
 
     walkEveryAnimal: async () => undefined, // every animal is here already
 
-    addPet: (pet) => ({ pet: store.createPet(pet) }),
+    addPet: (pet) => ({ pet: as('added', () => store.createPet(pet)) }),
 
     /** Made only if the animal is still at `revision` (absent: whatever it is now), else precondition_failed. */
     changePet: (petId, patch, revision) => ({
-      pet: store.changePet(petId, patch, revision === undefined ? '*' : { tags: [etagOf(revision)] }),
+      pet: as('changed', () =>
+        store.changePet(petId, patch, revision === undefined ? '*' : { tags: [etagOf(revision)] }),
+      ),
     }),
 
     shownPet: (petId) => store.findPet(petId),
@@ -63,7 +76,8 @@ export function createLocalInventory(db: SqliteDatabase): Inventory {
     getPet: (petId) => store.getPet(petId),
     lookAlikes: ({ name, categoryId }) => store.lookAlikes(name, categoryId, SAME_ANIMALS_SHOWN),
     wasImported: (rowKey) => imports.wasImported(rowKey),
-    importRows: (rows) => imports.importAll(rows, ({ animal }) => store.createPet(animal).id),
+    importRows: (rows) => as('imported', () => imports.importAll(rows, ({ animal }) => store.createPet(animal).id)),
+    history: (petId, query) => history.page(petId, query),
 
     server() {
       // Word for word what the IPC contract answers for local on a server's channel.

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import type { RemoteEnvironment } from '../../shared/contract';
+import type { HistoryRoad } from '../../shared/contract/history';
 import { toAppError, type FaultLog } from '../app-error';
 import { DATABASE_FILE_NAME } from '../config/data-dir';
 import { createSettings } from '../config/settings';
@@ -15,7 +16,7 @@ import type { CoreEvents, CoreParts } from './core-parts';
 import { createEntryUseCases } from './entry-use-cases';
 import { createEnvironmentUseCases } from './environment-use-cases';
 import { createFileUseCases } from './file-use-cases';
-import type { Inventories } from './inventory';
+import type { Inventories, PersonActing } from './inventory';
 import { createKeyAccess, type ConfirmKeyOrigin } from './key-access';
 import { createLocalInventory } from './local-inventory';
 import { createManagerLock } from './manager-lock';
@@ -58,6 +59,8 @@ export interface CoreOptions {
    * come through the window (see write-guard.ts). Without it, the answer is no.
    */
   confirmProductionWrite?: ConfirmProductionWrite;
+  /** The road this core serves, named in each animal's history beside the person: the window, or the command line. */
+  road?: HistoryRoad;
 }
 
 /**
@@ -79,6 +82,7 @@ export function openPetstoreCore({
   openFile = async () => null,
   now = Date.now,
   confirmProductionWrite = async () => false,
+  road = 'window',
 }: CoreOptions) {
   const databaseFile = join(dataDir, DATABASE_FILE_NAME);
   const db = openDatabase(databaseFile);
@@ -101,9 +105,10 @@ export function openPetstoreCore({
   });
 
   // Chosen once, by name: no use case asks which kind of environment it works in.
-  const remote = { remotes, keyAccess, log };
+  const person: PersonActing = () => ({ via: road, by: null, at: now() });
+  const remote = { remotes, keyAccess, log, person };
   const inventories: Inventories = {
-    local: createLocalInventory(db),
+    local: createLocalInventory(db, person),
     production: createRemoteInventory('production', remote),
     staging: createRemoteInventory('staging', remote),
   };

@@ -1,7 +1,10 @@
 import { ApiError, type RemoteEnvironment } from '../../shared/contract';
 import { toAppError, type FaultLog } from '../app-error';
 import type { SyncPassResult } from '../sync/sync-engine';
-import type { Inventory, RemoteServer } from './inventory';
+import { createPetHistory } from '../database/history-table';
+import { acting } from '../database/write-context';
+import type { HistoryAction } from '../../shared/contract/history';
+import type { Inventory, PersonActing, RemoteServer } from './inventory';
 import type { KeyAccess } from './key-access';
 import type { RemoteEnvironments } from './remote-environments';
 
@@ -9,6 +12,7 @@ export interface RemoteInventoryParts {
   remotes: RemoteEnvironments;
   keyAccess: KeyAccess;
   log: FaultLog | undefined;
+  person: PersonActing;
 }
 
 /**
@@ -18,9 +22,19 @@ export interface RemoteInventoryParts {
  */
 export function createRemoteInventory(
   environment: RemoteEnvironment,
-  { remotes, keyAccess, log }: RemoteInventoryParts,
+  { remotes, keyAccess, log, person }: RemoteInventoryParts,
 ): Inventory {
   const replica = () => remotes.replica(environment);
+  // A person's write: what it shows at once is in the animal's history as theirs, made here (the
+  // replica's other writes are the server's answers); an add keeps the act until the server takes it.
+  const as = <R>(action: HistoryAction, run: () => R): R =>
+    acting(replica().db, { where: 'here', ...person(), action }, run);
+  let history: { db: unknown; reader: ReturnType<typeof createPetHistory> } | undefined;
+  const historyOf = () => {
+    const { db } = replica();
+    if (history?.db !== db) history = { db, reader: createPetHistory(db) };
+    return history.reader;
+  };
 
   const server: RemoteServer = {
     environment,
@@ -45,13 +59,14 @@ export function createRemoteInventory(
     outboxEntry: (entryId) => replica().outbox.get(entryId),
     changeEntries: () => replica().changeEntries(),
     changeEntry: (entryId) => replica().changeEntry(entryId),
-    correctEntry: (entryId, pet) => replica().correctEntry(entryId, pet),
-    resolveConflict: (entryId, choice) => replica().resolveConflict(entryId, choice),
-    resend: (entryId, fixed) => replica().resend(entryId, fixed),
-    discard: (entryId) => replica().discard(entryId),
+    correctEntry: (entryId, pet) => as('corrected', () => replica().correctEntry(entryId, pet)),
+    resolveConflict: (entryId, choice) => as('decided', () => replica().resolveConflict(entryId, choice)),
+    resend: (entryId, fixed) =>
+      as(fixed === undefined ? 'changed' : 'corrected', () => replica().resend(entryId, fixed)),
+    discard: (entryId) => as('discarded', () => replica().discard(entryId)),
     waitingBehind: () => replica().waitingBehind(),
     learnExtensions: (options) => replica().learnExtensions(options),
-    uploadKeptDetails: () => replica().uploadKeptDetails(),
+    uploadKeptDetails: () => as('changed', () => replica().uploadKeptDetails()),
 
     syncPass: (options) => replica().engine.syncNow(options),
     onSyncProgress(listener: (progress: SyncPassResult) => void) {
@@ -82,15 +97,23 @@ export function createRemoteInventory(
       await replica().learnExtensions();
       await replica().walkInventory();
     },
-    addPet: (pet) => ({ entry: replica().createPet(pet) }),
+    addPet: (pet) => ({ entry: as('added', () => replica().createPet(pet)) }),
     // A change waits in the replica and is judged by the server against the revision it was made to.
-    changePet: (petId, patch) => ({ change: replica().changePet(petId, patch) }),
+    changePet: (petId, patch) => ({ change: as('changed', () => replica().changePet(petId, patch)) }),
     shownPet: (petId) => replica().shownPet(petId),
-    photos: () => replica().photos,
+    photos() {
+      const { photos } = replica();
+      return {
+        ...photos,
+        setPhoto: (...args) => as('changed', () => photos.setPhoto(...args)),
+        removePhoto: (...args) => as('changed', () => photos.removePhoto(...args)),
+      };
+    },
     getPet: (petId) => replica().getPet(petId),
     lookAlikes: (pet) => replica().lookAlikes(pet),
     wasImported: (rowKey) => replica().wasImported(rowKey),
-    importRows: (rows) => replica().importAnimals(rows),
+    importRows: (rows) => as('imported', () => replica().importAnimals(rows)),
+    history: (petId, query) => historyOf().page(petId, query),
     server: () => server,
   };
 }

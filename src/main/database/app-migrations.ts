@@ -8,6 +8,7 @@ import {
   searchSpeciesAndBreed,
   type Migration,
 } from './schema-steps';
+import { addPetHistory } from './history-table';
 
 /** The app's database: the local store, the HTTP service's records, the settings. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -81,6 +82,8 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE pets ADD COLUMN left_how TEXT CHECK (left_how IN ('died', 'returned', 'rehomed', 'other'));
     `);
   },
+  // 13: each animal's history: every change, who made it, when and where (history-table.ts).
+  addPetHistory,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

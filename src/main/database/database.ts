@@ -2,7 +2,9 @@ import { animalSearchText } from './search-text';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { keepHistoryTriggers } from './history-table';
 import { MIGRATIONS, type Migration } from './migrations';
+import { registerWriteContext } from './write-context';
 import { UnusableFileError, unusableFile } from './unusable-file';
 
 /** The file was written by a newer app; we refuse it rather than risk damaging it. */
@@ -66,12 +68,14 @@ function open(file: string, migrations: readonly Migration[]): SqliteDatabase {
     db.function('animal_search_text', { deterministic: true }, (name, species, breed) =>
       animalSearchText({ name: name as string, species: species as string | null, breed: breed as string | null }),
     );
+    registerWriteContext(db);
     for (let version = fileVersion; version < migrations.length; version++) {
       db.transaction(() => {
         migrations[version]!(db);
         db.pragma(`user_version = ${version + 1}`);
       }).immediate();
     }
+    keepHistoryTriggers(db);
     return db;
   } catch (error) {
     db.close();

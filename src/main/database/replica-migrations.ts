@@ -8,6 +8,7 @@ import {
   renameEntryStates,
   type Migration,
 } from './schema-steps';
+import { addPetHistory } from './history-table';
 import { searchText } from './search-text';
 
 /** A replica of one remote environment: its animals as last seen, and the outbox of adds for it. */
@@ -229,5 +230,12 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
   (db) => {
     for (const table of ['pets', 'server_pets', 'outbox'])
       db.exec(`ALTER TABLE ${table} ADD COLUMN left_on TEXT; ALTER TABLE ${table} ADD COLUMN left_how TEXT;`);
+  },
+  // 16: each animal's history, as in the app's database (history-table.ts); and who made each add,
+  // how and with what (the write act, JSON), so that the animal's history starts with it when the
+  // server accepts it, at the moment the person acted.
+  (db) => {
+    db.exec(`ALTER TABLE outbox ADD COLUMN act TEXT CHECK (json_valid(act));`);
+    addPetHistory(db);
   },
 ];

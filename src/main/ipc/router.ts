@@ -28,6 +28,7 @@ export function createIpcRouter(
       changePet: ({ environment, petId, patch, revision }) =>
         writes.changePet(environment, petId, patch, revision === undefined ? {} : { revision }),
       getPet: ({ environment, petId }) => core.getPet(environment, petId),
+      petHistory: ({ environment, petId, ...page }) => core.petHistory(environment, petId, page),
       setBaseUrl: ({ environment, url }) => core.setBaseUrl(environment, url),
       setKey: ({ environment, key }) => core.setKey(environment, key),
       currency: ({ environment }) => ({ environment, currency: core.currency(environment) }),

@@ -1,3 +1,4 @@
+import { setWriteOrigin } from '../database/write-context';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -126,6 +127,8 @@ export function buildServer({
   limits,
   tls,
 }: ServerOptions): FastifyInstance {
+  // What the service writes is its clients' doing: each animal's history says it came this way.
+  setWriteOrigin(db, { where: 'here', via: 'service' });
   const checkBearer = createBearerCheck(apiKey);
   const listPetsPage = (query: Record<string, unknown>) => {
     const { pets, nextAfter } = store.listPage(query);

@@ -12,6 +12,7 @@ import {
   type OutboxState,
   type PetStatus,
   type RemoteEnvironment,
+  type Pet,
   type PersonFieldName,
   type StatusCounts,
   type ValidAnimalsQuery,
@@ -32,6 +33,7 @@ import { ORDER_BY, petsFilter, toCounts } from '../database/name-search';
 import { searchText } from '../database/search-text';
 import { newIdempotencyKey } from './idempotency-keys';
 import { createMicrochipHolders } from './microchip-holders';
+import { acting, personAct, type WriteAct } from '../database/write-context';
 import { createWriteQueue, type ClaimedBase, type QueueKind, type QueueRow } from './write-queue';
 
 /** What an add holds of its animal: what a person gives, its details too (sent or kept here). */
@@ -60,12 +62,16 @@ const UNDER_ITS_STATUS = `state <> 'refused'`;
 
 /** Adds as a kind of write (see write-queue.ts): an animal added here, until the server has it. */
 const addKind = (
+  db: SqliteDatabase,
   pets: PetsTable,
   keepDetailsOf: { run(both: { rowId: number; petId: bigint }): unknown },
   refuseTakenBy: (pet: NewPet, row?: AddRow) => void,
 ): QueueKind<AddRow, OutboxEntry, { newPet: NewPet }, NewPet> => {
-  // The adds of an acceptance whose details stay here, each with the animal it became.
-  const keptWith: Array<{ rowId: number; petId: bigint }> = [];
+  // The adds of an acceptance, each with the animal it became.
+  const keptWith: Array<{ rowId: number; pet: Pet }> = [];
+  const actOf = db.prepare<[number], { act: string | null; created_at: number }>(
+    'SELECT act, created_at FROM outbox WHERE id = ?',
+  );
   return {
     table: 'outbox',
     indexes: { waiting: 'outbox_waiting', open: 'outbox_unsynced' },
@@ -93,14 +99,26 @@ const addKind = (
       const newPet = newPetOf(row);
       return { newPet: row.details_here === 1 ? (pickFields(newPet, REMOTE_PERSON_FIELD_NAMES) as NewPet) : newPet };
     },
-    // The entries become the server's animals, with the details kept here of those that have them.
+    // The entries become the server's animals, with the details kept here of those that have them;
+    // each animal's history starts with its add, as the person made it, when they made it.
     accept: {
       set: 'server_id = @serverId',
       params: (pet) => ({ serverId: BigInt(pet.id) }),
-      each: (id, pet) => keptWith.push({ rowId: id, petId: BigInt(pet.id) }),
-      then(accepted) {
-        pets.upsertPets(accepted);
-        for (const both of keptWith.splice(0)) keepDetailsOf.run(both);
+      each: (id, pet) => keptWith.push({ rowId: id, pet }),
+      then() {
+        for (const { rowId, pet } of keptWith.splice(0)) {
+          // An add discarded while on its way is the server's animal now: no act of ours begins it.
+          const row = actOf.get(rowId);
+          if (row === undefined) {
+            pets.upsertPets([pet]);
+            continue;
+          }
+          const made = row.act === null ? {} : (JSON.parse(row.act) as Partial<WriteAct>);
+          acting(db, { ...made, where: 'here', at: made.at ?? row.created_at }, () => {
+            pets.upsertPets([pet]);
+            keepDetailsOf.run({ rowId, petId: BigInt(pet.id) });
+          });
+        }
       },
     },
     // Sent as it was or corrected; a held one to the server's current address. A refused one stays
@@ -149,14 +167,14 @@ export function createOutbox(
       holderOf(microchip, { addRow: row?.id }),
     );
   };
-  const queue = createWriteQueue(db, addKind(replica, keepDetailsOf, refuseTakenBy), environment, now);
+  const queue = createWriteQueue(db, addKind(db, replica, keepDetailsOf, refuseTakenBy), environment, now);
   const { columns, toEntry } = queue;
   const statements = new Map<string, ReturnType<typeof db.prepare>>();
   const statement = (sql: string) => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!;
 
   const insert = db.prepare<Record<string, unknown>, AddRow>(
-    `INSERT INTO outbox (environment, base_url, idempotency_key, ${columnsOf(ADDED)}, state, created_at, updated_at, search_text, details_here)
-     VALUES (@environment, @baseUrl, @key, ${paramsOf(ADDED)}, 'pending', @at, @at, @searchText, @detailsHere) RETURNING ${columns}`,
+    `INSERT INTO outbox (environment, base_url, idempotency_key, ${columnsOf(ADDED)}, state, created_at, updated_at, search_text, details_here, act)
+     VALUES (@environment, @baseUrl, @key, ${paramsOf(ADDED)}, 'pending', @at, @at, @searchText, @detailsHere, @act) RETURNING ${columns}`,
   );
   const sameNameAndCategory = db.prepare<[string, bigint, number], AddRow>(
     `SELECT ${columns} FROM outbox INDEXED BY outbox_unsynced
@@ -201,6 +219,7 @@ export function createOutbox(
         key: idempotencyKey,
         at,
         detailsHere: detailsHere ? 1 : 0,
+        act: personAct(db),
       };
       return toEntry(addOne(newPet, params));
     },

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { RemoteEnvironment } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
 import { openDatabase, type SqliteDatabase } from '../database/database';
+import { setWriteOrigin } from '../database/write-context';
 import { REPLICA_MIGRATIONS } from '../database/migrations';
 import { createPetsTable } from '../database/pets-table';
 import { createPhotoFetch } from './photo-fetch';
@@ -24,6 +25,8 @@ export function openReplicaFile(
   now: () => number = Date.now,
 ) {
   const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
+  // A replica's writes are the server's answers, unless a person's act says otherwise (write-context.ts).
+  setWriteOrigin(db, { where: 'server' });
   const extensions = createServerExtensions(db, currentBaseUrl);
   const pets = createPetsTable(db, { answersDecide: extensions.answersDecide });
   return { db, pets, extensions, queues: openWriteQueues(db, pets, extensions, environment, now) };

@@ -30,3 +30,4 @@ export * from './calendar-date';
 export * from './microchip';
 export * from './extensions';
 export * from './patch-merge';
+export * from './history';

@@ -17,6 +17,7 @@ import { ENVIRONMENTS, REMOTE_ENVIRONMENTS, type EnvironmentName } from '../cont
 import type { AppError } from '../contract/errors';
 import { animalsQuerySchema, type AnimalsWindow } from '../contract/browse';
 import { PET_STATUSES, type Pet } from '../contract/pet';
+import { HISTORY_PAGE_MAX, type HistoryPage } from '../contract/history';
 import { MANAGER_TASK_NAMES } from '../contract/manager-pin';
 import { PHOTO_INPUT_MAX_BYTES, type PhotoBytes } from '../contract/photos';
 import type { ChangeEntry, DiscardOutcome, OutboxEntry, PetsView, ServerStatus, SyncOutcome } from '../contract/sync';
@@ -69,6 +70,15 @@ export const IPC_REQUESTS = {
     }),
   ).returns<{ pet: Pet } | { change: ChangeEntry | null }>(),
   getPet: request(z.strictObject({ environment, petId: text(40) })).returns<Pet>(),
+  /** A page of the animal's history as this computer keeps it, newest first. */
+  petHistory: request(
+    z.strictObject({
+      environment,
+      petId: text(40),
+      before: z.number().int().positive().optional(),
+      limit: z.number().int().positive().max(HISTORY_PAGE_MAX).optional(),
+    }),
+  ).returns<HistoryPage>(),
   activeEnvironment: request(z.undefined()).returns<ActiveEnvironmentView>(),
   setActiveEnvironment: request(z.strictObject({ environment })).returns<ActiveEnvironmentView>(),
   environmentSettings: request(z.strictObject({ environment: remoteEnvironment })).returns<EnvironmentSettingsView>(),

@@ -27,7 +27,7 @@ describe('the local store as an inventory', () => {
   function openLocal() {
     const db = openDatabase(join(tempDir(), 'petstore.db'));
     later(() => db.close());
-    return createLocalInventory(db);
+    return createLocalInventory(db, () => ({ via: 'window', by: null, at: Date.now() }));
   }
 
   it('a change is made at once, only at the revision the person saw; a stale one is refused with the animal as it is now', () => {

@@ -92,6 +92,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     onResolve: () => change && actions.resolve(change),
     onResendChange: () => change && actions.resend(change, pet.name),
     onDiscardChange: () => change && actions.discardChange(change, pet.name),
+    onHistory: () => actions.history(pet),
   });
 
   const moveTo = (index: number) => selection.moveTo(index, (to) => virtualizer.scrollToIndex(to));
@@ -111,7 +112,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
 
   /**
    * The list's keys, on the row that has the focus (never from elsewhere): arrows move; A, P, S set a
-   * status; E, Enter or F2 correct; Delete discards an unsent add.
+   * status; E, Enter or F2 correct; H shows the animal's history; Delete discards an unsent add.
    */
   const onKeyDown = (event: React.KeyboardEvent<HTMLTableSectionElement>) => {
     const rowElement = event.target as HTMLElement;
@@ -134,6 +135,10 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
       else if (key === 'Delete') actions.discardEntry(row.entry);
       else return;
       return event.preventDefault();
+    }
+    if (key === 'h') {
+      event.preventDefault();
+      return actions.history(row.pet);
     }
     const status = STATUS_KEYS[key];
     if (status === undefined && !edit) return;
@@ -235,12 +240,12 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
         On a row: <kbd>↑</kbd> <kbd>↓</kbd> move;{' '}
         {changesOffered ? (
           <>
-            <kbd>A</kbd> available, <kbd>P</kbd> pending, <kbd>S</kbd> sold, <kbd>E</kbd> correct
+            <kbd>A</kbd> available, <kbd>P</kbd> pending, <kbd>S</kbd> sold, <kbd>E</kbd> correct,{' '}
           </>
         ) : (
-          'this server takes no changes'
+          'this server takes no changes; '
         )}
-        .
+        <kbd>H</kbd> history.
       </p>
       {dialogs}
     </>

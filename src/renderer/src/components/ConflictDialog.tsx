@@ -3,12 +3,9 @@ import { toast } from 'sonner';
 import {
   ANIMAL_FIELDS,
   applyPetPatch,
-  formatDate,
-  formatMoney,
   mergeOnto,
   personFieldsTakenBy,
   type ChangeEntry,
-  type FieldValue,
   type Pet,
   type PersonFieldName,
   type RemoteEnvironment,
@@ -16,6 +13,7 @@ import {
 import { useActiveCurrency } from '../active-currency';
 import { call } from '../api';
 import { notDoneText } from '../change-words';
+import { fieldValueInWords } from '../field-words';
 import { ENVIRONMENT_LABELS } from '../format';
 import { AnimalThumbnail } from './AnimalPhoto';
 import { Name } from './Name';
@@ -27,23 +25,9 @@ const rowLabel = (name: PersonFieldName) => {
   return kind === 'int64' ? `${label} id` : label;
 };
 
-/** A field's value as the list shows it (a price in the environment's currency, a date in words); "no status" for none. */
-function inWords(pet: Pet | null, name: PersonFieldName, currency: string): string {
-  if (pet === null) return 'unknown';
-  const value: FieldValue = pet[name];
-  if (value === undefined || value === null) return `no ${ANIMAL_FIELDS[name].label.toLowerCase()}`;
-  const locale = globalThis.navigator?.language;
-  const { kind } = ANIMAL_FIELDS[name];
-  if (kind === 'money' && typeof value === 'number') return formatMoney(value, currency, locale);
-  if (kind === 'date' && typeof value === 'string') {
-    try {
-      return formatDate(value, locale);
-    } catch {
-      return value; // not a date we can read: as the server sent it
-    }
-  }
-  return String(value);
-}
+/** A field's value of one version of the animal in words ("unknown" when that version is not known). */
+const inWords = (pet: Pet | null, name: PersonFieldName, currency: string): string =>
+  pet === null ? 'unknown' : fieldValueInWords(name, pet[name], currency);
 
 /** Whether main can give this photo of the animal's now (a server's is here once a sync has brought it). */
 function usePhotoHeld(environment: RemoteEnvironment, petId: string, digest: string | undefined): boolean {

@@ -32,6 +32,7 @@ export interface PetActions {
   onResolve(): void;
   onResendChange(): void;
   onDiscardChange(): void;
+  onHistory(): void;
 }
 
 /**
@@ -80,6 +81,7 @@ export function PetRow({
             onSelect: () => actions.onStatus!(status),
           }))),
     ...(actions.onEdit === null ? [] : [{ label: 'Correct…', key: 'E', onSelect: actions.onEdit }]),
+    { label: 'History…', key: 'H', onSelect: actions.onHistory },
   ];
   const problem =
     saving === undefined && change !== undefined

@@ -10,6 +10,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { EditAnimalDialog, type Editing } from './EditAnimalDialog';
 import { FixEntryDialog } from './FixEntryDialog';
+import { HistoryDialog } from './HistoryDialog';
 import { Name } from './Name';
 import { FALLBACK_FOCUS_ID } from './use-modal';
 
@@ -42,6 +43,7 @@ export function useRowDialogs() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [resolving, setResolving] = useState<ChangeEntry | null>(null);
   const [discarding, setDiscarding] = useState<Discarding | null>(null);
+  const [historyOf, setHistoryOf] = useState<Pet | null>(null);
   // A discarded row (and its Discard button) is about to go: the focus then goes to the list, not back to it.
   const discarded = useRef(false);
   const remote = isRemote(environment) ? environment : null;
@@ -101,6 +103,7 @@ export function useRowDialogs() {
     resend: (entry: OutboxEntry | ChangeEntry, name: string) => remote && void resend(remote, entry, name),
     discardEntry: (entry: OutboxEntry) => setDiscarding({ kind: 'entry', entry }),
     discardChange: (change: ChangeEntry, name: string) => setDiscarding({ kind: 'change', change, name }),
+    history: (pet: Pet) => setHistoryOf(pet),
   };
 
   const discardingName = discarding?.kind === 'entry' ? discarding.entry.name : discarding?.name;
@@ -108,6 +111,7 @@ export function useRowDialogs() {
     <>
       {fixing && remote && <FixEntryDialog environment={remote} entry={fixing} onClose={() => setFixing(null)} />}
       {editing && <EditAnimalDialog editing={editing} onClose={() => setEditing(null)} />}
+      {historyOf && <HistoryDialog environment={environment} pet={historyOf} onClose={() => setHistoryOf(null)} />}
       {resolving && remote && (
         <ConflictDialog environment={remote} change={resolving} onClose={() => setResolving(null)} />
       )}

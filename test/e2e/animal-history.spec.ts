@@ -1,0 +1,65 @@
+// An animal's history in the window: opened with H on its row (or its menu), newest first, with the
+// road, the action and each field before and after; older pages on asking; Escape gives the focus
+// back to the row. The built renderer in Chromium over the real core.
+import { expect, test } from './harness';
+import { checkScreen, reopen, row } from './ui-helpers';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test('H on a row shows its history, newest first; a status set from the keyboard is its newest entry', async ({
+  app: { page, core },
+}) => {
+  core.setCurrency({ environment: 'local', currency: 'GBP' });
+  const { pet } = core.addPet('local', { name: 'Biscuit', categoryId: '1', status: 'available', price: 12_50 }) as {
+    pet: { id: string };
+  };
+  core.changePet('local', pet.id, { price: 9_99, breed: 'Beagle' }, {});
+  await reopen(page);
+
+  await row(page, 'Biscuit').focus();
+  await page.keyboard.press('p'); // pending, from the keyboard
+  await expect(row(page, 'Biscuit')).toContainText('pending');
+  await page.keyboard.press('h');
+
+  const dialog = page.getByRole('dialog', { name: `History of Biscuit number ${pet.id}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  await expect(dialog.getByText('3 changes shown, newest first.')).toBeVisible();
+  const entries = dialog.locator('.history-entry');
+  await expect(entries).toHaveCount(3);
+  await expect(entries.nth(0)).toHaveAttribute('data-action', 'changed');
+  await expect(entries.nth(0).locator('.history-changes li')).toHaveText(['Status: available → to pending']);
+  await expect(entries.nth(1).locator('.history-changes')).toContainText('Price: £12.50 → to £9.99');
+  await expect(entries.nth(1).locator('.history-changes')).toContainText('Breed: Beagle');
+  await expect(entries.nth(2)).toHaveAttribute('data-action', 'added');
+  await expect(entries.nth(2).locator('.history-changes li')).toHaveText([
+    'Name: Biscuit',
+    'Category: 1',
+    'Status: available',
+    'Price: £12.50',
+  ]);
+  await expect(entries.nth(0).locator('.history-who')).toHaveText('This counter');
+  await checkScreen(page, 'animal-history');
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(row(page, 'Biscuit')).toBeFocused();
+});
+
+test('an animal with many changes opens on its newest page; older ones come on asking, none twice', async ({
+  app: { page, core },
+}) => {
+  const { pet } = core.addPet('local', { name: 'Tick', categoryId: '1', status: 'available' }) as {
+    pet: { id: string };
+  };
+  for (let i = 0; i < 150; i++) core.changePet('local', pet.id, { status: i % 2 === 0 ? 'pending' : 'available' }, {});
+  await reopen(page);
+  await row(page, 'Tick').getByRole('button', { name: 'Change Tick' }).click();
+  await page.getByRole('menuitem', { name: /History/ }).click();
+  const dialog = page.getByRole('dialog', { name: /^History of Tick/ });
+  await expect(dialog.getByText('100 changes shown, newest first; older ones follow.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Older changes' }).click();
+  await expect(dialog.getByText('151 changes shown, newest first.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Older changes' })).toHaveCount(0);
+  await expect(dialog.locator('.history-entry').last()).toHaveAttribute('data-action', 'added');
+});
