@@ -76,11 +76,23 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
 }
 
-/** Closes every toast shown (their close buttons), so that a picture shows the screen under them. */
+/**
+ * Closes every toast shown (their close buttons), so that a picture shows the screen under them.
+ * A toast may go on its own between the count and the click: each click is tried briefly and the
+ * toasts counted again, never waited on for a toast that has already gone.
+ */
 export async function closeToasts(page: Page): Promise<void> {
   const toasts = page.locator('[data-sonner-toast]:not([data-removed="true"])');
-  while ((await toasts.count()) > 0)
-    await page.locator('[data-sonner-toast][data-front="true"] [data-close-button]').click();
+  const front = page.locator('[data-sonner-toast][data-front="true"]:not([data-removed="true"]) [data-close-button]');
+  await expect
+    .poll(
+      async () => {
+        if ((await toasts.count()) > 0) await front.click({ timeout: 1_000 }).catch(() => undefined);
+        return toasts.count();
+      },
+      { timeout: 20_000, intervals: [100] },
+    )
+    .toBe(0);
 }
 
 export const row = (page: Page, name: string) =>
