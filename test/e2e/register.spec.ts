@@ -65,7 +65,7 @@ test('the register from the keyboard: a reversed period is refused on its field;
   const lines = main.savedFiles[0]!.contents.trimEnd().split('\r\n');
   expect(lines).toHaveLength(2); // the header and the one animal held in the period
   expect(lines[1]).toContain('"Sold in March"');
-  expect(lines[1]).toMatch(/"2025-03-15","12\.50"$/);
+  expect(lines[1]).toMatch(/"2025-03-15","","","12\.50"$/); // sold on, neither left on nor how, the price
   expect(await page.evaluate('document.activeElement === document.body')).toBe(false); // never the page body
 
   // Escape closes it; nothing is exported.

@@ -40,7 +40,8 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
                                              environment's currency (12.50)
   register --from YYYY-MM-DD --to YYYY-MM-DD [--out F] [--env E]
                                              the register of every animal held in the period (CSV): supplier,
-                                             sex, age, birth or acquisition, treatment, sale; sold ones too
+                                             sex, age, birth or acquisition, treatment, sale or how and when
+                                             it left otherwise; sold and left ones too
   doctor                                     check each data file, the keychain and each server
   sync [--env E] [--upload-details]          send the outbox until it is empty or nothing more can be done
                                              (--upload-details: first the details kept here, for a server

@@ -1,11 +1,12 @@
-import { ageInWords, moneyText, type NewPet } from '../../shared/contract';
+import { ageInWords, LEAVING_WAY_WORDS, moneyText, type NewPet } from '../../shared/contract';
 import { guardCell, writeCsv } from './spreadsheet-csv';
 
 /**
  * The register a licensed pet seller keeps (in England, The Animal Welfare (Licensing of Activities
  * Involving Animals) Regulations 2018, schedule 3, paragraph 2; Scotland adds the microchip): every
  * animal held at any time in a period, with its supplier, sex, age, date of birth or of
- * acquisition, veterinary treatment and date of sale; sold animals included.
+ * acquisition, veterinary treatment and date of sale; sold and left animals included: one that
+ * died, went back to its supplier or was rehomed has how and when it left (the date of disposal).
  */
 export const REGISTER_COLUMNS = [
   'id',
@@ -21,6 +22,8 @@ export const REGISTER_COLUMNS = [
   'treatment',
   'status',
   'sold_on',
+  'left_on',
+  'left_how',
   'price',
 ] as const;
 
@@ -36,23 +39,28 @@ export interface Period {
   to: string;
 }
 
+/** The day the animal left the shop, if one is kept: sold on, or else left on (it died, was rehomed ...). */
+const goneOn = (pet: RegisterAnimal) => pet.soldOn ?? pet.leftOn;
+
 /**
  * Whether the shop held the animal at some time in the period: taken in by its end (or on a day
- * not kept), and not sold before its start. An animal sold without a day kept is held, as far as
- * anyone can tell: a register leaves nothing out that it cannot rule out. So is one whose day is
- * only a month or a year (a server may send one) that the period touches: "2026-03" is before
- * 2026-03-15 as text, but the animal may have been sold on the 20th.
+ * not kept), and not sold, nor gone otherwise, before its start. An animal sold without a day kept
+ * is held, as far as anyone can tell: a register leaves nothing out that it cannot rule out. So is
+ * one whose day is only a month or a year (a server may send one) that the period touches:
+ * "2026-03" is before 2026-03-15 as text, but the animal may have been sold on the 20th.
  */
 export function heldIn(pet: RegisterAnimal, { from, to }: Period): boolean {
   const takenIn = pet.acquiredOn ?? pet.bornOn;
   if (takenIn !== undefined && takenIn > to.slice(0, takenIn.length)) return false;
-  return pet.soldOn === undefined || pet.soldOn >= from.slice(0, pet.soldOn.length);
+  const gone = goneOn(pet);
+  return gone === undefined || gone >= from.slice(0, gone.length);
 }
 
-/** The age the register gives: at the sale, or at the period's end for an animal still held. */
+/** The age the register gives: when it left (sold or otherwise), or at the period's end for an animal still held. */
 const ageAt = (pet: RegisterAnimal, { to }: Period) => {
   if (pet.bornOn === undefined) return '';
-  const day = pet.soldOn !== undefined && pet.soldOn < to ? pet.soldOn : to;
+  const gone = goneOn(pet);
+  const day = gone !== undefined && gone < to ? gone : to;
   return pet.bornOn.slice(0, day.length) > day ? '' : ageInWords(pet.bornOn, day);
 };
 
@@ -72,6 +80,8 @@ function registerRow(pet: RegisterAnimal, period: Period, currency: string): str
     treatment: pet.treatment,
     status: pet.status,
     sold_on: pet.soldOn,
+    left_on: pet.leftOn,
+    left_how: pet.leftHow === undefined ? undefined : LEAVING_WAY_WORDS[pet.leftHow].toLowerCase(),
     price: pet.price === undefined ? undefined : moneyText(pet.price, currency),
   };
   return REGISTER_COLUMNS.map((column) => guardCell(cells[column] ?? ''));

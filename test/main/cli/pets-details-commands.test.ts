@@ -115,7 +115,7 @@ describe("an animal's details on the command line", () => {
       .trim()
       .split('\r\n');
     expect(header).toBe(
-      '"id","name","species","breed","sex","born_on","age","acquired_on","supplier","microchip","treatment","status","sold_on","price"',
+      '"id","name","species","breed","sex","born_on","age","acquired_on","supplier","microchip","treatment","status","sold_on","left_on","left_how","price"',
     );
     expect(rows.map((row) => row.split('","')[1])).toEqual(['Bella', 'Rex']); // by the day taken in; Later not yet
     const wrong = await run(['register', '--from', '2026-09-30', '--to', '2026-01-01']);

@@ -1,8 +1,8 @@
 // The shop's register of a period, through the core and the IPC router as the window calls it:
-// every animal held at some time in the period (sold ones included, those whose days are not kept
-// too), none sold before it or taken in after it, money exact in the environment's currency, adds
-// still waiting for a server included; a period that is not two days in order refused on its field
-// before any file is asked for. Real SQLite files.
+// every animal held at some time in the period (sold ones included, those that left otherwise until
+// the day they left, those whose days are not kept too), none gone before it or taken in after it,
+// money exact in the environment's currency, adds still waiting for a server included; a period
+// that is not two days in order refused on its field before any file is asked for. Real SQLite files.
 import { describe, expect, it } from 'vitest';
 import type { PetstoreCore } from '../../../src/main/core/petstore-core';
 import { heldIn, REGISTER_COLUMNS } from '../../../src/main/csv/register-csv';
@@ -117,6 +117,8 @@ describe('the register of a period', () => {
       treatment: '',
       status: 'sold',
       sold_on: '2025-03-15',
+      left_on: '',
+      left_how: '',
       price: '1234.567',
     });
     expect(rows[0]).toMatchObject({ status: 'sold', sold_on: '', acquired_on: '', born_on: '', age: '' });
@@ -128,6 +130,55 @@ describe('the register of a period', () => {
       csv: saved[0]!.contents,
       rows: 5,
     });
+  });
+
+  it('holds an animal that died until the day it left, with how and when, and not in a period after it', () => {
+    const { core } = openSaving();
+    const died = add(core, {
+      name: 'Goldie',
+      categoryId: '4',
+      species: 'Goldfish',
+      bornOn: '2024-10',
+      acquiredOn: '2024-12-01',
+      supplier: 'Aqua Supplies',
+      leftOn: '2025-03-10',
+      leftHow: 'died',
+    });
+    const returned = add(core, {
+      name: 'Nibbles',
+      categoryId: '5',
+      status: 'pending',
+      acquiredOn: '2025-06-30',
+      leftOn: '2025-07-02',
+      leftHow: 'returned',
+    });
+    const [goldie, nibbles] = rowsOf(core.register('local', FIRST_HALF_OF_2025.from, FIRST_HALF_OF_2025.to).csv);
+    expect(goldie).toEqual({
+      id: died.id,
+      name: 'Goldie',
+      species: 'Goldfish',
+      breed: '',
+      sex: '',
+      born_on: '2024-10',
+      age: 'about 5 months', // when it left (born in a month)
+      acquired_on: '2024-12-01',
+      supplier: 'Aqua Supplies',
+      microchip: '',
+      treatment: '',
+      status: '',
+      sold_on: '',
+      left_on: '2025-03-10',
+      left_how: 'died',
+      price: '',
+    });
+    expect(nibbles).toMatchObject({ id: returned.id, left_on: '2025-07-02', left_how: 'returned to its supplier' });
+    // Held on the day it left, and not after it.
+    expect(rowsOf(core.register('local', '2025-03-10', '2025-12-31').csv).map((row) => row.name)).toEqual([
+      'Goldie',
+      'Nibbles',
+    ]);
+    expect(rowsOf(core.register('local', '2025-03-11', '2025-12-31').csv).map((row) => row.name)).toEqual(['Nibbles']);
+    expect(core.register('local', '2025-07-03', '2025-12-31').rows).toBe(0);
   });
 
   it('a period that is not two days in order is refused on its field, and no file is asked for', async () => {
@@ -167,7 +218,7 @@ describe('the register of a period', () => {
     expect(await dispatch('2025-01-01', '9999-12-31')).toMatchObject({ ok: true, value: { rows: 0 } });
   });
 
-  it('leaves in an animal whose day sold, sent by a server, is only a month or a year the period touches', () => {
+  it('leaves in an animal whose day sold or left, sent by a server, is only a month or a year the period touches', () => {
     const period = { from: '2025-03-15', to: '2025-06-30' };
     const animal = { name: 'Rex', categoryId: '1', status: 'sold' as const };
     expect(heldIn({ ...animal, soldOn: '2025-03' }, period)).toBe(true);
@@ -176,6 +227,9 @@ describe('the register of a period', () => {
     expect(heldIn({ ...animal, soldOn: '2024' }, period)).toBe(false);
     expect(heldIn({ ...animal, acquiredOn: '2025-06' }, period)).toBe(true);
     expect(heldIn({ ...animal, acquiredOn: '2025-07' }, period)).toBe(false);
+    const left = { name: 'Goldie', categoryId: '1', leftHow: 'died' as const };
+    expect(heldIn({ ...left, leftOn: '2025-03' }, period)).toBe(true);
+    expect(heldIn({ ...left, leftOn: '2025-03-14' }, period)).toBe(false);
   });
 
   itWithKeyring('for a server, holds the adds made here that it does not have yet, with no id yet', async () => {

@@ -24,8 +24,8 @@ const withWholeDays = (text: string) =>
   );
 
 /**
- * The shop's register of a period (every animal held in it, sold ones included) to a file chosen in
- * main's save dialog. Main checks the period and says on its field what is wrong with it.
+ * The shop's register of a period (every animal held in it, sold and left ones included) to a file
+ * chosen in main's save dialog. Main checks the period and says on its field what is wrong with it.
  */
 export function RegisterDialog({ environment, onClose }: { environment: EnvironmentName; onClose(): void }) {
   const dialog = useRef<HTMLDialogElement>(null);
