@@ -12,19 +12,21 @@ import { UsageError, type Parsed } from './cli-args';
 /**
  * An animal's fields on the command line, from their declaration: each field a person gives is an
  * option named by its `flag` or its label (`--name`, `--category`, `--born` ...), shown in the help
- * with its value in words; a field an animal may lack is removed in a change by `--no-<option>`.
+ * with its value in words; a field an animal may lack is removed in a change by `--no-<option>`, or
+ * by its `noFlag` (`--not-left` removes both how and when it left).
  */
 
 const fieldOf = (name: PersonFieldName): PersonField => ANIMAL_FIELDS[name];
 const flagOf = (name: PersonFieldName) => fieldOf(name).flag ?? fieldOf(name).label.toLowerCase().replaceAll(' ', '-');
 const isChoice = (name: PersonFieldName) => fieldOf(name).kind === 'choice';
 const mayLack = (name: PersonFieldName) => fieldOf(name).presence !== 'required';
+const noFlagOf = (name: PersonFieldName) => fieldOf(name).noFlag ?? `no-${flagOf(name)}`;
 
-/** The options of an add and a change, for `parse`: `--<flag> VALUE`, and `--no-<flag>` where a field may be removed. */
+/** The options of an add and a change, for `parse`: `--<flag> VALUE`, and `--no-<flag>` (or its noFlag) where a field may be removed. */
 export const ANIMAL_OPTIONS = Object.fromEntries(
   PERSON_FIELD_NAMES.flatMap((name) => [
     [flagOf(name), { type: 'string' as const }],
-    ...(mayLack(name) ? [[`no-${flagOf(name)}`, { type: 'boolean' as const }]] : []),
+    ...(mayLack(name) ? [[noFlagOf(name), { type: 'boolean' as const }]] : []),
   ]),
 );
 
@@ -44,10 +46,12 @@ export const ADD_OPTIONS_USAGE = PERSON_FIELD_NAMES.map((name) => {
   return mayLack(name) ? `[${option}]` : option;
 }).join(' ');
 
-/** `[--name TEXT] [--status ...|--no-status]`: a change's options, in the help. */
+/** `[--name TEXT] [--status ...|--no-status]`: a change's options, in the help; an option removing several once, after them. */
 export const CHANGE_OPTIONS_USAGE = PERSON_FIELD_NAMES.map((name) => {
-  const none = mayLack(name) ? `|--no-${flagOf(name)}` : '';
-  return `[--${flagOf(name)} ${valueWords(name)}${none}]`;
+  const shared = PERSON_FIELD_NAMES.filter((other) => mayLack(other) && noFlagOf(other) === noFlagOf(name));
+  const none = !mayLack(name) || shared.length > 1 ? '' : `|--${noFlagOf(name)}`;
+  const removesAll = shared.length > 1 && shared.at(-1) === name ? ` [--${noFlagOf(name)}]` : '';
+  return `[--${flagOf(name)} ${valueWords(name)}${none}]${removesAll}`;
 }).join(' ');
 
 /** What removes a field an animal may lack, in a change, besides --no-<option>: "none" for a choice, an empty text. */
@@ -70,9 +74,9 @@ function given(values: Parsed['values'], environment: EnvironmentName): Array<[P
   for (const name of PERSON_FIELD_NAMES) {
     const flag = flagOf(name);
     const value = values[flag];
-    const removed = values[`no-${flag}`] === true;
+    const removed = values[noFlagOf(name)] === true;
     if (typeof value !== 'string' && !removed) continue;
-    if (typeof value === 'string' && removed) throw new UsageError(`give --${flag} or --no-${flag}, not both`);
+    if (typeof value === 'string' && removed) throw new UsageError(`give --${flag} or --${noFlagOf(name)}, not both`);
     if (!taken.includes(name)) throw new UsageError(`--${flag} cannot be used with ${environment}`);
     fields.push([name, removed ? null : (value as string)]);
   }

@@ -36,8 +36,9 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   pets set-status <id> <available|pending|sold|none> [--env E] [--json]
   pets edit <id> ${CHANGE_OPTIONS_USAGE} [--photo FILE|--no-photo] [--env E] [--json]
                                              change an animal (a server: sent now, or kept and sent by sync);
-                                             --no-<option> removes a field (--no-treatment); --price in the
-                                             environment's currency (12.50)
+                                             --no-<option> removes a field (--no-treatment), --not-left
+                                             how and when it left; --price in the environment's
+                                             currency (12.50)
   register --from YYYY-MM-DD --to YYYY-MM-DD [--out F] [--env E]
                                              the register of every animal held in the period (CSV): supplier,
                                              sex, age, birth or acquisition, treatment, sale or how and when

@@ -235,6 +235,7 @@ export const ANIMAL_FIELDS = {
     fromServer: () => storedDateSchema,
     longest: DATE_TYPED_LONGEST,
     csv: { header: 'left_on' },
+    noFlag: 'not-left',
     form: {
       input: 'date',
       maxLength: DATE_TYPED_LONGEST,
@@ -254,6 +255,7 @@ export const ANIMAL_FIELDS = {
     fromServer: () => leavingWaySchema,
     csv: { header: 'left_how' },
     flag: 'left-how',
+    noFlag: 'not-left',
     form: {
       input: 'choice',
       none: 'It has not left',

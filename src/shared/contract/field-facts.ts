@@ -58,6 +58,8 @@ export interface PersonField extends FieldFacts {
   };
   /** Its option on the command line (`--born`), when not its label in lower case. */
   flag?: string;
+  /** Its option that removes it in a change, when not `--no-` and its option; one may remove several fields. */
+  noFlag?: string;
 }
 
 /** A field only the server gives; a change that names it is refused with `readOnly`. */

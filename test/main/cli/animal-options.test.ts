@@ -69,6 +69,33 @@ describe("an animal's options", () => {
     );
   });
 
+  it('give how and when an animal left by --left-on and --left-how, and --not-left removes both', () => {
+    expect(ANIMAL_OPTIONS['left-on']).toEqual({ type: 'string' });
+    expect(ANIMAL_OPTIONS['left-how']).toEqual({ type: 'string' });
+    expect(ANIMAL_OPTIONS['not-left']).toEqual({ type: 'boolean' });
+    expect(ANIMAL_OPTIONS['no-left-on']).toBeUndefined();
+    expect(ADD_OPTIONS_USAGE).toContain('[--left-on YYYY-MM-DD] [--left-how died|returned|rehomed|other]');
+    expect(CHANGE_OPTIONS_USAGE).toContain(
+      '[--left-on YYYY-MM-DD] [--left-how died|returned|rehomed|other] [--not-left]',
+    );
+    expect(
+      newPetOfOptions({ name: 'Goldie', category: '4', 'left-on': '2026-03-01', 'left-how': 'died' }, 'local', 'GBP'),
+    ).toEqual({
+      name: 'Goldie',
+      categoryId: '4',
+      leftOn: '2026-03-01',
+      leftHow: 'died',
+    });
+    expect(patchOfOptions({ 'not-left': true, status: 'available' }, 'local', 'GBP')).toEqual({
+      status: 'available',
+      leftOn: null,
+      leftHow: null,
+    });
+    expect(() => patchOfOptions({ 'left-how': 'died', 'not-left': true }, 'local', 'GBP')).toThrow(
+      /--left-how or --not-left, not both/,
+    );
+  });
+
   it('takes every option for a server too (its details are kept here when the server lacks them)', () => {
     expect(patchOfOptions({ microchip: '985141000123456' }, 'production', 'GBP')).toEqual({
       microchip: '985141000123456',

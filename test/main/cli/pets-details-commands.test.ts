@@ -123,6 +123,59 @@ describe("an animal's details on the command line", () => {
     expect(wrong.err).toContain('from must not be after to');
   });
 
+  it('an animal that left: --left-on and --left-how, shown, refused in words when for sale, --not-left undoes it; the register holds it until then', async () => {
+    const add = await run([
+      'pets',
+      'add',
+      '--name',
+      'Goldie',
+      '--category',
+      '4',
+      '--status',
+      'available',
+      '--acquired',
+      '2026-01-05',
+    ]);
+    expect(add.code).toBe(0);
+    const forSale = await run(['pets', 'edit', '1', '--left-on', '2026-03-01', '--left-how', 'died']);
+    expect(forSale.code).toBe(2); // 400: something to fix here
+    expect(forSale.err).toContain('leftOn cannot be given for an available animal');
+    const left = await run([
+      'pets',
+      'edit',
+      '1',
+      '--status',
+      'none',
+      '--left-on',
+      '2026-03-01',
+      '--left-how',
+      'died',
+      '--json',
+    ]);
+    expect(left.err).toBe('');
+    expect(JSON.parse(left.out)).toMatchObject({ leftOn: '2026-03-01', leftHow: 'died' });
+    const shown = await run(['pets', 'show', '1']);
+    expect(shown.out).toMatch(/^Left on: +.*2026/m);
+    expect(shown.out).toMatch(/^How it left: +died$/m);
+    const sold = await run(['pets', 'set-status', '1', 'sold']);
+    expect(sold.code).toBe(2);
+    expect(sold.err).toContain('Goldie left the shop on 2026-03-01 (died)');
+    const half = await run(['pets', 'edit', '1', '--left-how', 'none']);
+    expect(half.code).toBe(2);
+    expect(half.err).toContain('leftHow must be given with the day it left (2026-03-01)');
+
+    const register = (from: string) => run(['register', '--from', from, '--to', '2026-12-31']);
+    const held = await register('2026-03-01');
+    expect(held.out).toContain('"Goldie"');
+    expect(held.out).toContain('"2026-03-01","died"');
+    expect((await register('2026-03-02')).out).not.toContain('Goldie');
+
+    const back = await run(['pets', 'edit', '1', '--not-left', '--status', 'available', '--json']);
+    expect(back.err).toBe('');
+    expect(JSON.parse(back.out)).not.toHaveProperty('leftOn');
+    expect((await register('2026-03-02')).out).toContain('"Goldie"');
+  });
+
   it('a CSV export carries every detail and imports back into another store exactly', async () => {
     await addRex();
     const file = join(dataDir(), 'animals.csv');
