@@ -14,6 +14,7 @@ import {
   petIdSchema,
   petPatchSchema,
   REQUEST_BODY_MAX_BYTES,
+  type ClientAct,
   type IfMatch,
   type PetPatch,
 } from '../../shared/contract';
@@ -29,6 +30,8 @@ import { createIdempotencyStore, readIdempotencyKey } from './idempotency';
 import { readIfMatch } from './if-match';
 import { createListCache } from './list-cache';
 import { registerExtensionsRoute } from './extensions-route';
+import { actOfRequest, asClient } from './client-act';
+import { registerHistoryRoute } from './history-route';
 import { createPhotoRoutes } from './photo-routes';
 
 export { SERVICE_LIMITS, type ServiceLimits } from './http-server';
@@ -261,9 +264,10 @@ export function buildServer({
       throw new ApiError('unsupported_media_type', 'Send the body as application/json (UTF-8).');
     }
     const key = readIdempotencyKey(request.headers['idempotency-key']);
+    const act = actOfRequest(request.headers, Date.now());
     const newPet = parseOrThrow(newPetSchema('json'), request.body, 'invalid_body', 'body');
     const create = () => {
-      const pet = store.createPet(newPet);
+      const pet = asClient(db, act, () => store.createPet(newPet));
       return { location: `${API_PREFIX}/pets/${pet.id}`, body: stringifyJson(petToWire(pet)) };
     };
     if (key === undefined) {
@@ -282,9 +286,15 @@ export function buildServer({
   });
 
   /** One change, as PATCH makes it and as each of a batch is made: replayed, not made again, under a key seen before. */
-  const changeAnimal = (petId: string, patch: PetPatch, ifMatch: IfMatch, key: string | undefined) => {
+  const changeAnimal = (
+    petId: string,
+    patch: PetPatch,
+    ifMatch: IfMatch,
+    key: string | undefined,
+    act: ClientAct = {},
+  ) => {
     const change = () => {
-      const pet = store.changePet(petId, patch, ifMatch);
+      const pet = asClient(db, act, () => store.changePet(petId, patch, ifMatch));
       return {
         location: `${API_PREFIX}/pets/${petId}`,
         body: stringifyJson(petToWire(pet)),
@@ -309,7 +319,7 @@ export function buildServer({
     const key = readIdempotencyKey(request.headers['idempotency-key']);
     const patch = parseOrThrow(petPatchSchema('json'), request.body, 'invalid_body', 'body');
     const ifMatch = readIfMatch(request.headers['if-match']);
-    const response = changeAnimal(petId, patch, ifMatch, key);
+    const response = changeAnimal(petId, patch, ifMatch, key, actOfRequest(request.headers, Date.now()));
     if (response.replayed) reply.header('idempotent-replayed', 'true');
     if (response.etag !== undefined) reply.header('etag', response.etag);
     return json(reply.header('content-location', response.location), 200, response.body);
@@ -317,6 +327,7 @@ export function buildServer({
 
   photos.register(app, idempotency);
   registerExtensionsRoute(app, API_PREFIX);
+  registerHistoryRoute(app, API_PREFIX, db);
 
   const changeBatch = createChangeBatch(db, changeAnimal);
   app.post(CHANGE_BATCH_PATH, { bodyLimit: CHANGE_BATCH.bodyMaxBytes }, (request, reply) => {

@@ -5,9 +5,11 @@ import {
   parseIfMatch,
   parseOrThrow,
   petPatchSchema,
+  type ClientAct,
   type IfMatch,
   type PetPatch,
 } from '../../shared/contract';
+import { readClientAct } from './client-act';
 import { writeTransaction, type SqliteDatabase } from '../database/database';
 import { errorJson } from './error-replies';
 import { isIdempotencyKey } from './idempotency';
@@ -18,6 +20,7 @@ export type ChangeAnimal = (
   patch: PetPatch,
   ifMatch: IfMatch,
   key: string | undefined,
+  act: ClientAct,
 ) => { body: string };
 
 /** A change of the batch read as PATCH reads its path, headers and body; a problem is this change's Error. */
@@ -45,7 +48,8 @@ function readChange(raw: unknown) {
     );
   }
   const patch = parseOrThrow(petPatchSchema('json'), item.patch, 'invalid_body', 'patch');
-  return { petId: item.petId, patch, ifMatch, key: item.idempotencyKey };
+  const act = readClientAct(item.actor, item.actedAt, { actor: 'actor', actedAt: 'actedAt' }, Date.now());
+  return { petId: item.petId, patch, ifMatch, key: item.idempotencyKey, act };
 }
 
 /**
@@ -57,8 +61,8 @@ function readChange(raw: unknown) {
 export function createChangeBatch(db: SqliteDatabase, changeAnimal: ChangeAnimal) {
   const one = (raw: unknown): string => {
     try {
-      const { petId, patch, ifMatch, key } = readChange(raw);
-      return `{"status":200,"pet":${changeAnimal(petId, patch, ifMatch, key).body}}`;
+      const { petId, patch, ifMatch, key, act } = readChange(raw);
+      return `{"status":200,"pet":${changeAnimal(petId, patch, ifMatch, key, act).body}}`;
     } catch (error) {
       if (error instanceof ApiError) return `{"status":${error.status},"error":${errorJson(error)}}`;
       throw error;

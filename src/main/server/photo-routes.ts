@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { actOfRequest, asClient } from './client-act';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApiError,
@@ -85,7 +86,7 @@ export function createPhotoRoutes(db: SqliteDatabase) {
       const petId = parseOrThrow(petIdSchema, (request.params as Params).petId, 'invalid_parameter', 'petId');
       const key = readIdempotencyKey(request.headers['idempotency-key']);
       const ifMatch: IfMatch = readIfMatch(request.headers['if-match']);
-      return { petId, key, ifMatch };
+      return { petId, key, ifMatch, act: actOfRequest(request.headers, Date.now()) };
     };
 
     void app.register(async (scope) => {
@@ -127,19 +128,21 @@ export function createPhotoRoutes(db: SqliteDatabase) {
           },
         },
         async (request, reply) => {
-          const { petId, key, ifMatch } = preconditions(request);
+          const { petId, key, ifMatch, act } = preconditions(request);
           const bytes = request.body as Buffer;
           const prepared = await preparePhotoLazily(bytes);
           const sent = createHash('sha256').update(bytes).digest('hex');
           const asked = { method: 'PUT', path: 'photo', petId, ifMatch, sent };
-          return answerWrite(reply, key, asked, () => photos.setPhoto(petId, prepared, ifMatch));
+          return answerWrite(reply, key, asked, () =>
+            asClient(db, act, () => photos.setPhoto(petId, prepared, ifMatch)),
+          );
         },
       );
 
       scope.delete<{ Params: Params }>(PHOTO_PATH, (request, reply) => {
-        const { petId, key, ifMatch } = preconditions(request);
+        const { petId, key, ifMatch, act } = preconditions(request);
         const asked = { method: 'DELETE', path: 'photo', petId, ifMatch };
-        return answerWrite(reply, key, asked, () => photos.removePhoto(petId, ifMatch));
+        return answerWrite(reply, key, asked, () => asClient(db, act, () => photos.removePhoto(petId, ifMatch)));
       });
 
       scope.get<{ Params: Params; Querystring: { size?: unknown } }>(PHOTO_PATH, (request, reply) => {

@@ -10,9 +10,9 @@ import {
   type NewPet,
   type OutboxEntry,
   type OutboxState,
+  type Pet,
   type PetStatus,
   type RemoteEnvironment,
-  type Pet,
   type PersonFieldName,
   type StatusCounts,
   type ValidAnimalsQuery,
@@ -31,9 +31,9 @@ import { refuseTakenMicrochip } from '../database/microchip-holder';
 import type { PetsTable } from '../database/pets-table';
 import { ORDER_BY, petsFilter, toCounts } from '../database/name-search';
 import { searchText } from '../database/search-text';
+import { acting, personAct, type WriteAct } from '../database/write-context';
 import { newIdempotencyKey } from './idempotency-keys';
 import { createMicrochipHolders } from './microchip-holders';
-import { acting, personAct, type WriteAct } from '../database/write-context';
 import { createWriteQueue, type ClaimedBase, type QueueKind, type QueueRow } from './write-queue';
 
 /** What an add holds of its animal: what a person gives, its details too (sent or kept here). */

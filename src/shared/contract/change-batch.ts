@@ -36,6 +36,9 @@ export const changeBatchItemSchema = z.object(
     ifMatch: z.string({ error: (issue) => `must be a string, got ${describeValue(issue.input)}` }).optional(),
     idempotencyKey: z.string({ error: (issue) => `must be a string, got ${describeValue(issue.input)}` }).optional(),
     patch: z.unknown(),
+    /** Our `history` extension: who made the change (as Petstore-Actor, percent-encoded) and when. */
+    actor: z.unknown().optional(),
+    actedAt: z.unknown().optional(),
   },
   { error: objectError },
 );

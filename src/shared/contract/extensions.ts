@@ -18,6 +18,8 @@ export const OUR_EXTENSIONS = [
   'details',
   /** An animal's photo: /pets/{petId}/photo. */
   'photos',
+  /** Who made each write and when (Petstore-Actor, Petstore-Acted-At), and GET /pets/{petId}/history. */
+  'history',
 ] as const;
 export type ExtensionName = (typeof OUR_EXTENSIONS)[number];
 

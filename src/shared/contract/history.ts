@@ -65,3 +65,46 @@ export interface HistoryPage {
   entries: HistoryEntry[];
   more: boolean;
 }
+
+/**
+ * Who made a write and when, as our `history` extension carries it to a server: on a request that
+ * writes, the headers `Petstore-Actor` (the person's name, percent-encoded UTF-8) and
+ * `Petstore-Acted-At` (when they acted, RFC 3339 in UTC); in a batch, each change's `actor` and
+ * `actedAt`. A server without the extension is sent neither.
+ */
+export const ACTOR_HEADER = 'petstore-actor';
+export const ACTED_AT_HEADER = 'petstore-acted-at';
+/** The longest name a server records for a person. */
+export const ACTOR_MAX_LENGTH = 100;
+/** How far ahead of the server's clock a moment may be (clocks drift), and how far back (a counter offline for long). */
+export const ACTED_AT_AHEAD_MS = 5 * 60_000;
+export const ACTED_AT_BEHIND_MS = 400 * 24 * 3_600_000;
+
+/** A person's act as a server is told it. */
+export interface ClientAct {
+  by?: string;
+  /** ms since epoch */
+  at?: number;
+}
+
+/** Whether a name is one a history may keep: at most ACTOR_MAX_LENGTH characters, no control or direction characters, something visible. */
+export function isActorName(name: string): boolean {
+  return (
+    name.trim() === name &&
+    name.length > 0 &&
+    [...name].length <= ACTOR_MAX_LENGTH &&
+    !/[\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(name) &&
+    /[\p{L}\p{N}\p{P}\p{S}]/u.test(name)
+  );
+}
+
+/** The headers that tell a server with the `history` extension who acted, and when. */
+export function actHeaders(act: ClientAct): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (act.by !== undefined) headers[ACTOR_HEADER] = encodeURIComponent(act.by);
+  if (act.at !== undefined) headers[ACTED_AT_HEADER] = new Date(act.at).toISOString();
+  return headers;
+}
+
+/** The most entries one page of `GET /v1/pets/{petId}/history` holds. */
+export const SERVER_HISTORY_PAGE_MAX = 100;

@@ -48,7 +48,7 @@ describe('resources/openapi.yaml', () => {
     expect(doc.components.headers.Sunset.schema.enum).toEqual([GET_PET_DEPRECATION.sunsetHttpDate]);
   });
 
-  it("describes the interface's three operations and our extensions (changes, one or many at once, photos, which extensions), no other", () => {
+  it("describes the interface's three operations and our extensions (changes, one or many at once, photos, history, which extensions), no other", () => {
     const operations = Object.values(doc.paths).flatMap((item) =>
       Object.values(item as object).map((op) => op.operationId),
     );
@@ -58,6 +58,7 @@ describe('resources/openapi.yaml', () => {
       'createPet',
       'deletePetPhoto',
       'getPet',
+      'getPetHistory',
       'getPetPhoto',
       'listExtensions',
       'listPets',
