@@ -2,7 +2,9 @@ import {
   ApiError,
   checkBaseUrl,
   defaultCurrency,
+  IDLE_SIGN_OUT_MINUTES,
   isCurrencyCode,
+  isIdleSignOutMinutes,
   isEnvironmentName,
   type EnvironmentName,
   type RemoteEnvironment,
@@ -138,6 +140,24 @@ export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = proc
 
     setConfirmProductionAdds(confirm: boolean): void {
       write.run('confirm_production_adds', String(confirm));
+    },
+
+    /** After how many idle minutes main signs the person at the counter out (a manager sets it). */
+    idleSignOutMinutes(): number {
+      const stored = Number(read.get('idle_sign_out_minutes'));
+      return isIdleSignOutMinutes(stored) ? stored : IDLE_SIGN_OUT_MINUTES.default;
+    },
+
+    setIdleSignOutMinutes(minutes: number): void {
+      if (!isIdleSignOutMinutes(minutes)) {
+        throw ApiError.fromFields('invalid_parameter', [
+          {
+            field: 'minutes',
+            message: `must be a whole number of minutes from ${IDLE_SIGN_OUT_MINUTES.min} to ${IDLE_SIGN_OUT_MINUTES.max}, got ${String(minutes).slice(0, 20)}`,
+          },
+        ]);
+      }
+      write.run('idle_sign_out_minutes', String(minutes));
     },
 
     /** The category of the last animal added here to the environment: the add form starts with it. */

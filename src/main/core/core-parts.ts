@@ -1,9 +1,17 @@
 import type { EventEmitter } from 'node:events';
-import type { EnvironmentName, ImportProgress, RemoteEnvironment, ServerStatus } from '../../shared/contract';
+import type {
+  CounterView,
+  EnvironmentName,
+  ImportProgress,
+  RemoteEnvironment,
+  ServerStatus,
+} from '../../shared/contract';
 import type { ActiveEnvironmentView } from '../../shared/ipc/views';
 import type { FaultLog } from '../app-error';
 import type { Settings } from '../config/settings';
 import type { CategoryNames } from '../database/category-names';
+import type { StaffTable } from '../database/staff-table';
+import type { CounterSignIn } from './counter-sign-in';
 import type { Inventory, RemoteServer } from './inventory';
 import type { ConfirmKeyOrigin } from './key-access';
 import type { ManagerLock } from './manager-lock';
@@ -15,6 +23,7 @@ export type CoreEvents = {
   environmentChanged: [ActiveEnvironmentView];
   importProgress: [ImportProgress & { environment: EnvironmentName }];
   categoriesChanged: [{ environment: EnvironmentName }];
+  counterChanged: [CounterView];
 };
 
 /**
@@ -27,6 +36,8 @@ export interface CoreParts {
   server(environment: RemoteEnvironment): RemoteServer;
   settings: Settings;
   managerLock: ManagerLock;
+  staff: StaffTable;
+  counter: CounterSignIn;
   categoryNames: CategoryNames;
   events: EventEmitter<CoreEvents>;
   log: FaultLog | undefined;

@@ -10,9 +10,11 @@ import { createEnvironmentKeys } from '../secrets/environment-keys';
 import { createKeychain, type Keychain } from '../secrets/keychain';
 import { createCategoryNames } from '../database/category-names';
 import { openDatabase } from '../database/database';
+import { createStaffTable } from '../database/staff-table';
 import { createAnimalUseCases } from './animal-use-cases';
 import { createCategoryUseCases } from './category-use-cases';
 import type { CoreEvents, CoreParts } from './core-parts';
+import { createCounterSignIn } from './counter-sign-in';
 import { createEntryUseCases } from './entry-use-cases';
 import { createEnvironmentUseCases } from './environment-use-cases';
 import { createFileUseCases } from './file-use-cases';
@@ -25,6 +27,7 @@ import { createManagerUseCases } from './manager-use-cases';
 import { createPhotoUseCases } from './photo-use-cases';
 import { createRemoteEnvironments } from './remote-environments';
 import { createRemoteInventory } from './remote-inventory';
+import { createStaffUseCases } from './staff-use-cases';
 import { createSyncUseCases } from './sync-use-cases';
 import type { ConfirmProductionWrite } from './write-guard';
 
@@ -52,7 +55,7 @@ export interface CoreOptions {
   saveFile?: (suggestedName: string, contents: string) => Promise<string | null>;
   /** The path of a file a person chooses to read (main's open dialog), or null; the core reads it, bounded. */
   openFile?: (purpose: 'animals' | 'category names' | 'photo') => Promise<string | null>;
-  /** The clock the manager's lock counts waits by. */
+  /** The clock the PINs' waits, the manager's unlock and the idle sign-out are counted by. */
   now?: () => number;
   /**
    * Asks a person whether a write may go to production (main's own dialog), for the writes that
@@ -104,8 +107,25 @@ export function openPetstoreCore({
     onDataChanged: (environment) => events.emit('dataChanged', { environment }),
   });
 
+  const staff = createStaffTable(db);
+  const counter = createCounterSignIn({
+    db,
+    staff,
+    settings,
+    now,
+    changed: (view) => events.emit('counterChanged', view),
+  });
+  const managerLock = createManagerLock({
+    db,
+    staff,
+    now,
+    managerAtCounter: counter.managerAtCounter,
+    staffChanged: counter.staffChanged,
+  });
+
+  // Whoever is signed in at the counter when a write is made is named in the animal's history.
+  const person: PersonActing = () => ({ via: road, by: counter.person()?.name ?? null, at: now() });
   // Chosen once, by name: no use case asks which kind of environment it works in.
-  const person: PersonActing = () => ({ via: road, by: null, at: now() });
   const remote = { remotes, keyAccess, log, person };
   const inventories: Inventories = {
     local: createLocalInventory(db, person),
@@ -117,7 +137,9 @@ export function openPetstoreCore({
     inventory: (environment) => inventories[environment],
     server: (environment) => inventories[environment].server(),
     settings,
-    managerLock: createManagerLock(db, now),
+    managerLock,
+    staff,
+    counter,
     categoryNames: createCategoryNames(db),
     events,
     log,
@@ -137,6 +159,7 @@ export function openPetstoreCore({
     ...createManagerUseCases(parts),
     ...createPhotoUseCases(parts),
     ...createRegisterUseCases(parts),
+    ...createStaffUseCases(parts),
 
     /** Subscribes to what main decides and what changes; returns the unsubscribe. */
     on<E extends keyof CoreEvents>(event: E, listener: (...payload: CoreEvents[E]) => void): () => void {
@@ -163,6 +186,7 @@ export function openPetstoreCore({
     },
 
     async close(): Promise<void> {
+      counter.close();
       await remotes.close();
       db.close();
     },

@@ -40,6 +40,11 @@ export interface WritePolicy {
   environments: 'active' | 'named';
   /** Asked before every write to production while production confirmations are on. */
   confirmProduction: ConfirmProductionWrite;
+  /**
+   * The window: when the shop has counter staff, a write needs someone signed in at the counter
+   * (sign_in_required). The CLI names nobody: it is not the counter.
+   */
+  atCounter?: boolean;
 }
 
 /**
@@ -50,6 +55,7 @@ export interface WritePolicy {
  */
 export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
   function mustBeAllowed(environment: EnvironmentName): void {
+    if (policy.atCounter) core.mustBeSignedIn();
     if (policy.environments === 'named') return;
     const active = core.activeEnvironment().environment;
     if (environment === active) return;

@@ -9,6 +9,7 @@ import {
   type Migration,
 } from './schema-steps';
 import { addPetHistory } from './history-table';
+import { addStaffTable } from './staff-table';
 
 /** The app's database: the local store, the HTTP service's records, the settings. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -84,6 +85,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // 13: each animal's history: every change, who made it, when and where (history-table.ts).
   addPetHistory,
+  // 14: the shop's staff, each with a personal PIN; the manager's PIN carries over as a manager.
+  addStaffTable,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -15,8 +15,13 @@ import { channelHandlers } from './served-by-name';
 export function createIpcRouter(
   core: PetstoreCore,
   log?: FaultLog,
-  // The page may be anyone's: it writes only to the active environment, and production asks main's own question.
-  writes: GuardedWrites = guardWrites(core, { environments: 'active', confirmProduction: core.confirmProductionWrite }),
+  // The page may be anyone's: it writes only to the active environment, as the person signed in at
+  // the counter (when the shop has counter staff), and production asks main's own question.
+  writes: GuardedWrites = guardWrites(core, {
+    environments: 'active',
+    confirmProduction: core.confirmProductionWrite,
+    atCounter: true,
+  }),
 ) {
   const photos = guardPhotoWrites(core, writes);
   const handlers = channelHandlers(

@@ -76,6 +76,12 @@ export const APP_ERROR_CODES = [
   'manager_pin_wrong',
   /** Too many wrong PINs: none is tried until `retryAfterMs` has passed. */
   'manager_pin_wait',
+  /** The shop has counter staff, and nobody is signed in at the counter: a write from the window is refused. */
+  'sign_in_required',
+  /** The PIN given is not that staff member's. */
+  'staff_pin_wrong',
+  /** Too many wrong PINs for that staff member: none is tried until `retryAfterMs` has passed. */
+  'staff_pin_wait',
 ] as const;
 
 export type AppErrorCode = ErrorCode | (typeof APP_ERROR_CODES)[number];
@@ -109,7 +115,7 @@ export interface AppError {
   current?: Pet;
   /** With possible_duplicate: the animals of that name and category already listed or waiting. */
   duplicates?: SameAnimal[];
-  /** With manager_pin_wait: how long until a PIN is tried again. */
+  /** With manager_pin_wait and staff_pin_wait: how long until a PIN is tried again. */
   retryAfterMs?: number;
   /** With manager_pin_required: the unlock to ask for (the PIN, with this, allows this task once). */
   permit?: ManagerPermit;

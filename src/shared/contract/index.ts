@@ -15,6 +15,7 @@ export * from './categories';
 export * from './same-animals';
 export * from './animal-files';
 export * from './manager-pin';
+export * from './staff';
 export * from './change-batch';
 export * from './animal-fields';
 export * from './animal-ipc-bounds';

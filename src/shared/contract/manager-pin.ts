@@ -20,6 +20,8 @@ export const MANAGER_TASK_NAMES = [
   'name-categories',
   'discard',
   'change-pin',
+  'manage-staff',
+  'set-idle-sign-out',
 ] as const;
 export type ManagerTask = (typeof MANAGER_TASK_NAMES)[number];
 
@@ -57,5 +59,9 @@ export function managerTaskInWords({ task, environment }: ManagerPermit): string
       return `Discarding what waits to be sent to ${label}`;
     case 'change-pin':
       return 'Changing the PIN';
+    case 'manage-staff':
+      return 'Changing the staff or their PINs';
+    case 'set-idle-sign-out':
+      return 'Changing when the counter signs out by itself';
   }
 }

@@ -19,6 +19,7 @@ import { animalsQuerySchema, type AnimalsWindow } from '../contract/browse';
 import { PET_STATUSES, type Pet } from '../contract/pet';
 import { HISTORY_PAGE_MAX, type HistoryPage } from '../contract/history';
 import { MANAGER_TASK_NAMES } from '../contract/manager-pin';
+import { STAFF_ROLES, type CounterView } from '../contract/staff';
 import { PHOTO_INPUT_MAX_BYTES, type PhotoBytes } from '../contract/photos';
 import type { ChangeEntry, DiscardOutcome, OutboxEntry, PetsView, ServerStatus, SyncOutcome } from '../contract/sync';
 import {
@@ -168,6 +169,22 @@ export const IPC_REQUESTS = {
   lockManager: request(z.undefined()).returns<ManagerLockView>(),
   /** Sets or changes (unlocked first) the PIN; null removes it. */
   setManagerPin: request(z.strictObject({ pin: text(40).nullable() })).returns<ManagerLockView>(),
+  /** Who is at the counter, as main decided it (the staff, who is signed in, whether writes need someone). */
+  counter: request(z.undefined()).returns<CounterView>(),
+  /** A staff member signs in with their PIN; main counts wrong tries per person. */
+  signIn: request(z.strictObject({ name: text(200), pin: text(40) })).returns<CounterView>(),
+  signOut: request(z.undefined()).returns<CounterView>(),
+  /** The person signed in is still at the counter (a key, a click): main puts off signing them out. */
+  stillAtCounter: request(z.undefined()).returns<void>(),
+  /** A manager adds a person with their PIN. */
+  addStaff: request(
+    z.strictObject({ name: text(200), role: z.enum(STAFF_ROLES), pin: text(40) }),
+  ).returns<CounterView>(),
+  removeStaff: request(z.strictObject({ name: text(200) })).returns<CounterView>(),
+  /** A manager gives a person a new PIN (one they forgot, or one someone saw). */
+  setStaffPin: request(z.strictObject({ name: text(200), pin: text(40) })).returns<CounterView>(),
+  /** A manager sets after how many idle minutes main signs the person at the counter out. */
+  setIdleSignOut: request(z.strictObject({ minutes: z.number().int() })).returns<CounterView>(),
   /** Our extension: a photo for the animal, chosen in main's own dialog; null when the person chose none. */
   choosePhoto: request(z.strictObject({ environment, petId: text(40), revision })).returns<Pet | null>(),
   /** A photo file dropped on the window, as its bytes: main reads what they are (never trusting a name or a type). */
@@ -199,6 +216,8 @@ export const IPC_EVENTS = {
   importProgress: event<ImportProgress & { environment: EnvironmentName }>(),
   /** A manager named categories (here, or from a file): the list and the forms read them again. */
   categoriesChanged: event<{ environment: EnvironmentName }>(),
+  /** Someone signed in or out (by themselves, or main after the idle time), or a manager changed the staff. */
+  counterChanged: event<CounterView>(),
 } as const satisfies Record<string, EventEntry>;
 
 // Everything below is derived from the two declarations above.

@@ -81,7 +81,7 @@ describe('the manager’s lock', () => {
     const dir = tempDir();
     const { default: Database } = await import('better-sqlite3');
     const peek = new Database(`${dir}/petstore.db`, { readonly: true });
-    const stored = peek.prepare("SELECT value FROM settings WHERE name = 'manager_pin'").pluck().get() as string;
+    const stored = peek.prepare("SELECT pin FROM staff WHERE role = 'manager'").pluck().get() as string;
     peek.close();
     expect(stored).not.toContain('2468');
     expect(JSON.parse(stored)).toMatchObject({ N: 32768, r: 8, p: 1 });
@@ -135,7 +135,7 @@ describe('the manager’s lock', () => {
     const planted = { N: 2 ** 30, r: 8, p: 1, salt: Buffer.alloc(16).toString('base64'), hash: 'AA==' };
     for (const value of [JSON.stringify(planted), '{"N":', JSON.stringify({ ...planted, N: 2 ** 15, r: 1e9 })]) {
       const other = new Database(file);
-      other.prepare("UPDATE settings SET value = ? WHERE name = 'manager_pin'").run(value);
+      other.prepare("UPDATE staff SET pin = ? WHERE role = 'manager'").run(value);
       other.close();
       const refused = await refusal(() => core.unlockManager('2468', ANY_TASK));
       expect(refused.code).toBe('unusable_file');
