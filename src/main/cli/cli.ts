@@ -20,6 +20,7 @@ import { managerCommands } from './manager-commands';
 import { outboxCommands } from './outbox-commands';
 import { petsCommands } from './pets-commands';
 import { productionYes } from './production-yes';
+import { staffCommands } from './staff-commands';
 import { sync } from './sync-command';
 import { USAGE } from './usage';
 
@@ -30,6 +31,7 @@ const GROUPS = new Map<string, CommandGroup>([
   ['pets', petsCommands],
   ['categories', categoriesCommands],
   ['manager', managerCommands],
+  ['staff', staffCommands],
   ['outbox', outboxCommands],
 ]);
 

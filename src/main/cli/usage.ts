@@ -28,6 +28,11 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   manager status | set-pin | remove-pin      the manager's PIN (read from standard input); with one set,
                                              env use, env set-url, key ..., categories name/import,
                                              outbox discard ask for it (at a terminal, or PETSTORE_MANAGER_PIN)
+  staff list [--json]                        the shop's staff, by the number the sign-in dialog gives them
+  staff add <name> [--manager]               add a person (their PIN read from standard input; a manager's
+                                             PIN needed once a manager is on the list)
+  staff remove <name>                        take a person off the list (signed out, if they were)
+  staff set-pin <name>                       give a person a new PIN (read from standard input)
   pets show <id> [--env E] [--json]          the whole record: price, age, microchip, treatment ...
   pets history <id> [--limit N] [--env E] [--json]
                                              every change to the animal, newest first: when, who, what,

@@ -1,4 +1,4 @@
-import { ApiError, type CounterView, type StaffMember } from '../../shared/contract';
+import type { CounterView, StaffMember } from '../../shared/contract';
 import { ReportedError } from '../app-error';
 import type { Settings } from '../config/settings';
 import type { SqliteDatabase } from '../database/database';
@@ -65,9 +65,7 @@ export function createCounterSignIn({ db, staff, settings, now, changed }: Count
 
     /** A staff member signs in with their PIN (a wrong one counted against them, and slowed). */
     async signIn(name: string, pin: string): Promise<CounterView> {
-      const person = staff.find(name);
-      if (person === undefined)
-        throw ApiError.fromFields('not_found', [{ field: 'name', message: 'is nobody on the staff list' }]);
+      const person = staff.named(name);
       const record = readPinRecord(person.pin);
       if (record === 'damaged')
         throw new ReportedError({

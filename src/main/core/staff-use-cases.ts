@@ -9,7 +9,7 @@ import {
   type StaffRole,
 } from '../../shared/contract';
 import { ReportedError } from '../app-error';
-import { hasCounterStaff, onlyManagerProblem, type StaffRow } from '../database/staff-table';
+import { hasCounterStaff, onlyManagerProblem } from '../database/staff-table';
 import type { CoreParts } from './core-parts';
 import { hashPin, readPinRecord } from './pin-hash';
 
@@ -20,14 +20,6 @@ import { hashPin, readPinRecord } from './pin-hash';
  * someone signed in (`mustBeSignedIn`, which the write guard asks).
  */
 export function createStaffUseCases({ staff, counter, managerLock, settings }: CoreParts) {
-  function named(name: string): StaffRow {
-    const person = staff.find(name);
-    if (person === undefined)
-      throw ApiError.fromFields('not_found', [
-        { field: 'name', message: `"${name.trim()}" is nobody on the staff list` },
-      ]);
-    return person;
-  }
   const pinProblem = (pin: string, role: StaffRole) => {
     if (!isPinFor(pin, role))
       throw ApiError.fromFields('invalid_body', [{ field: 'pin', message: `must be ${pinRule(role)}` }]);
@@ -64,7 +56,7 @@ export function createStaffUseCases({ staff, counter, managerLock, settings }: C
 
     /** A manager removes a person (signed out, if they were). The last manager goes only after the counter staff. */
     removeStaff({ name }: { name: string }): CounterView {
-      const person = named(name);
+      const person = staff.named(name);
       // A damaged PIN record guards nothing: removing it asks for no PIN (as the manager's always could).
       const damaged = readPinRecord(person.pin) === 'damaged';
       if (!damaged) managerLock.require('manage-staff');
@@ -77,7 +69,7 @@ export function createStaffUseCases({ staff, counter, managerLock, settings }: C
     /** A manager gives a person a new PIN; the wrong tries at the old one are forgotten. */
     async setStaffPin({ name, pin }: { name: string; pin: string }): Promise<CounterView> {
       managerLock.require('manage-staff');
-      const person = named(name);
+      const person = staff.named(name);
       pinProblem(pin, person.role);
       staff.setPin(person.id, await hashPin(pin));
       return changed();

@@ -1,4 +1,4 @@
-import { staffNameKey, type StaffRole } from '../../shared/contract';
+import { ApiError, staffNameKey, type StaffRole } from '../../shared/contract';
 import type { SqliteDatabase } from './database';
 import type { Migration } from './schema-steps';
 
@@ -74,6 +74,13 @@ export function createStaffTable(db: SqliteDatabase) {
     list: (): StaffRow[] => all.all(),
     managers: (): StaffRow[] => all.all().filter((row) => row.role === 'manager'),
     find: (name: string): StaffRow | undefined => byKey.get(staffNameKey(name)),
+    /** The person of that name (as a person reads it), or not_found on the name. */
+    named(name: string): StaffRow {
+      const person = byKey.get(staffNameKey(name));
+      if (person !== undefined) return person;
+      const message = 'is nobody on the staff list';
+      throw new ApiError('not_found', `"${name.trim()}" ${message}.`, [{ field: 'name', message }]);
+    },
     add(name: string, role: StaffRole, pin: string): void {
       insert.run(name, staffNameKey(name), role, pin);
     },
