@@ -238,4 +238,9 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
     db.exec(`ALTER TABLE outbox ADD COLUMN act TEXT CHECK (json_valid(act));`);
     addPetHistory(db);
   },
+  // 17: who made each change and when (the write act, JSON), sent to a server with our history
+  // extension when the change is, as the outbox's adds are (16).
+  (db) => {
+    db.exec(`ALTER TABLE pet_changes ADD COLUMN act TEXT CHECK (json_valid(act));`);
+  },
 ];

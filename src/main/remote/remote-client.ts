@@ -18,10 +18,12 @@ import {
   remotePetSchema,
   remotePetsSchema,
   type ListPetsQuery,
+  type ClientAct,
   type NewPet,
   type Pet,
   type RemoteEnvironment,
 } from '../../shared/contract';
+import { actHeaders } from '../../shared/contract/history';
 import { stringifyJson } from '../wire/json-codec';
 import { readBody } from './answer-body';
 import { DEFAULT_TIMEOUTS, exchange } from './http-exchange';
@@ -191,11 +193,11 @@ export function createRemoteClient(options: RemoteClientOptions) {
 
     async createPet(
       newPet: NewPet,
-      { signal, idempotencyKey }: CallOptions & { idempotencyKey?: string } = {},
+      { signal, idempotencyKey, act }: CallOptions & { idempotencyKey?: string; act?: ClientAct } = {},
     ): Promise<Pet> {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
       const body = stringifyJson(wireBody(valid));
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...actHeaders(act ?? {}) };
       if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
       return expect(await call('POST', '/pets', { body, headers, signal }), 201, remotePetSchema('json'), 'a pet');
     },
@@ -209,11 +211,19 @@ export function createRemoteClient(options: RemoteClientOptions) {
     async changePet(
       petId: string,
       patch: PetPatch,
-      { signal, revision, idempotencyKey }: CallOptions & { revision: number | null; idempotencyKey?: string },
+      {
+        signal,
+        revision,
+        idempotencyKey,
+        act,
+      }: CallOptions & { revision: number | null; idempotencyKey?: string; act?: ClientAct },
     ): Promise<Pet> {
       const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
       const body = stringifyJson(changeBody(patch));
-      const headers: Record<string, string> = { 'content-type': 'application/merge-patch+json' };
+      const headers: Record<string, string> = {
+        'content-type': 'application/merge-patch+json',
+        ...actHeaders(act ?? {}),
+      };
       if (revision !== null) headers['if-match'] = etagOf(revision);
       if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
       const answer = await call('PATCH', `/pets/${id}`, { body, headers, signal });
@@ -227,14 +237,22 @@ export function createRemoteClient(options: RemoteClientOptions) {
      * failed (a server without the batch answers 404, 405 or 501).
      */
     async changePets(
-      changes: ReadonlyArray<{ petId: string; patch: PetPatch; revision: number | null; idempotencyKey?: string }>,
+      changes: ReadonlyArray<{
+        petId: string;
+        patch: PetPatch;
+        revision: number | null;
+        idempotencyKey?: string;
+        act?: ClientAct;
+      }>,
       { signal }: CallOptions = {},
     ): Promise<Array<{ pet: Pet } | { error: RemoteError }>> {
-      const wire = changes.map(({ petId, patch, revision, idempotencyKey }) => ({
+      const wire = changes.map(({ petId, patch, revision, idempotencyKey, act }) => ({
         petId: BigInt(parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId')),
         ...(revision === null ? {} : { ifMatch: etagOf(revision) }),
         ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
         patch: changeBody(patch),
+        ...(act?.by === undefined ? {} : { actor: encodeURIComponent(act.by) }),
+        ...(act?.at === undefined ? {} : { actedAt: new Date(act.at).toISOString() }),
       }));
       const body = stringifyJson({ changes: wire });
       const headers = { 'content-type': 'application/json' };
@@ -266,10 +284,18 @@ export function createRemoteClient(options: RemoteClientOptions) {
     async sendPhoto(
       petId: string,
       image: Uint8Array | null,
-      { signal, revision, idempotencyKey }: CallOptions & { revision: number | null; idempotencyKey?: string },
+      {
+        signal,
+        revision,
+        idempotencyKey,
+        act,
+      }: CallOptions & { revision: number | null; idempotencyKey?: string; act?: ClientAct },
     ): Promise<Pet> {
       const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
-      const headers: Record<string, string> = image === null ? {} : { 'content-type': 'image/webp' };
+      const headers: Record<string, string> = {
+        ...(image === null ? {} : { 'content-type': 'image/webp' }),
+        ...actHeaders(act ?? {}),
+      };
       if (revision !== null) headers['if-match'] = etagOf(revision);
       if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
       const answer = await call(image === null ? 'DELETE' : 'PUT', `/pets/${id}/photo`, {

@@ -9,7 +9,11 @@ export function createAddSender(outbox: Outbox, { delay, signal, report }: Sende
     queue: outbox,
     async send(client, entry) {
       try {
-        const pet = await client.createPet(entry.newPet, { idempotencyKey: entry.idempotencyKey, signal });
+        const pet = await client.createPet(entry.newPet, {
+          idempotencyKey: entry.idempotencyKey,
+          signal,
+          act: entry.act,
+        });
         report(contactOf(null));
         return { kind: 'accepted', entry, pet };
       } catch (error) {

@@ -4,6 +4,7 @@ import {
   REMOTE_PERSON_FIELD_NAMES,
   sentApartIn,
   type ChangeEntry,
+  type ClientAct,
   type ChangeState,
   type FieldProblem,
   type Pet,
@@ -22,6 +23,7 @@ export interface ChangeRow extends QueueRow<ChangeState> {
   base_pet: string;
   theirs: string | null;
   details_here: 0 | 1;
+  act: string | null;
 }
 
 interface ChangeSent {
@@ -31,6 +33,8 @@ interface ChangeSent {
   revision: number | null;
   /** A change of the photo: its bytes (null: removed), sent apart from the other fields (undefined: bytes gone). */
   photo?: Buffer | null;
+  /** Who made it and when, for a server that records them (our history extension); undefined for any other. */
+  act?: ClientAct;
 }
 
 /** A due change as claimed for sending. */
@@ -47,13 +51,14 @@ export function changeKind(
   shown: ReturnType<typeof createShownAnimals>,
   rebase: (revision: number | null, base: string, at: number, petId: bigint, after: number) => void,
   afterAccepted: (rowId: number, answer: Pet) => void,
+  actSent: (act: string | null) => ClientAct | undefined,
 ): QueueKind<ChangeRow, ChangeEntry, ChangeSent> {
   // The changes of an acceptance, whose details (if they stay here) become the server's version as kept here.
   const accepted: Array<{ id: number; pet: Pet }> = [];
   return {
     table: 'pet_changes',
     indexes: { waiting: 'pet_changes_waiting', open: 'pet_changes_open' },
-    columns: `CAST(pet_id AS TEXT) AS pet_id, patch, base_revision, base_pet, theirs, details_here`,
+    columns: `CAST(pet_id AS TEXT) AS pet_id, patch, base_revision, base_pet, theirs, details_here, act`,
     idPrefix: CHANGE_ENTRY_PREFIX,
     ownStates: { conflict: 'conflicts', unsupported: 'refused' },
     inOrderOf: 'pet_id',
@@ -79,12 +84,13 @@ export function changeKind(
     sent(row) {
       const patch = JSON.parse(row.patch) as QueuedPatch;
       const revision = row.base_revision;
+      const act = actSent(row.act);
       if (sentApartIn(patch) !== undefined) {
         const photo = patch.photo == null ? null : photos.image(BigInt(row.pet_id), patch.photo);
-        return { petId: row.pet_id, patch, revision, photo };
+        return { petId: row.pet_id, patch, revision, photo, act };
       }
       const sent = row.details_here === 1 ? pickFields(patch, REMOTE_PERSON_FIELD_NAMES) : patch;
-      return { petId: row.pet_id, patch: sent, revision };
+      return { petId: row.pet_id, patch: sent, revision, act };
     },
     // The server's answers become the animals' server versions. The revision it answered is kept:
     // a change it made moved the revision past the base. What follows an accepted change of the

@@ -1,4 +1,12 @@
-import { CHANGE_BATCH, conflictsInWords, describePatch, mergeOnto, sentApartIn, type Pet } from '../../shared/contract';
+import {
+  CHANGE_BATCH,
+  conflictsInWords,
+  describePatch,
+  mergeOnto,
+  sentApartIn,
+  type ClientAct,
+  type Pet,
+} from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
 import type { ClaimedChange, PetChanges } from './pet-changes';
@@ -172,11 +180,21 @@ export function createChangeSender(
   /** One change, one request under its revision and key: accepted, or what its failure means (`judge`). */
   async function sendOne(
     entry: ClaimedChange,
-    request: (options: { revision: number | null; idempotencyKey: string; signal: AbortSignal }) => Promise<Pet>,
+    request: (options: {
+      revision: number | null;
+      idempotencyKey: string;
+      signal: AbortSignal;
+      act?: ClientAct;
+    }) => Promise<Pet>,
     judge: (error: unknown) => Promise<ChangeOutcome>,
   ): Promise<ChangeOutcome> {
     try {
-      const pet = await request({ revision: entry.revision, idempotencyKey: entry.idempotencyKey, signal });
+      const pet = await request({
+        revision: entry.revision,
+        idempotencyKey: entry.idempotencyKey,
+        signal,
+        act: entry.act,
+      });
       report(contactOf(null));
       return { kind: 'accepted', entry, pet };
     } catch (error) {

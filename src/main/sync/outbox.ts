@@ -6,6 +6,7 @@ import {
   pickFields,
   REMOTE_PERSON_FIELD_NAMES,
   settleAnimal,
+  type ClientAct,
   type FieldProblem,
   type NewPet,
   type OutboxEntry,
@@ -32,6 +33,7 @@ import type { PetsTable } from '../database/pets-table';
 import { ORDER_BY, petsFilter, toCounts } from '../database/name-search';
 import { searchText } from '../database/search-text';
 import { acting, personAct, type WriteAct } from '../database/write-context';
+import { actToSend } from './act-to-send';
 import { newIdempotencyKey } from './idempotency-keys';
 import { createMicrochipHolders } from './microchip-holders';
 import { createWriteQueue, type ClaimedBase, type QueueKind, type QueueRow } from './write-queue';
@@ -41,11 +43,13 @@ const ADDED = PERSON_FIELD_NAMES;
 
 /** An add as read from `outbox`: the shared columns, its animal (null where it lacks a field), and whether its details stay here. */
 type AddRow = QueueRow<OutboxState> &
-  Pick<AnimalSqlRow, PersonFieldName> & { server: string | null; details_here: 0 | 1 };
+  Pick<AnimalSqlRow, PersonFieldName> & { server: string | null; details_here: 0 | 1; act: string | null };
 
 /** A due add as claimed for sending. */
 export interface ClaimedEntry extends ClaimedBase {
   newPet: NewPet;
+  /** Who added it and when, for a server that records them (our history extension). */
+  act?: ClientAct;
 }
 
 function newPetOf(row: AddRow): NewPet {
@@ -66,7 +70,8 @@ const addKind = (
   pets: PetsTable,
   keepDetailsOf: { run(both: { rowId: number; petId: bigint }): unknown },
   refuseTakenBy: (pet: NewPet, row?: AddRow) => void,
-): QueueKind<AddRow, OutboxEntry, { newPet: NewPet }, NewPet> => {
+  takesHistory: () => boolean,
+): QueueKind<AddRow, OutboxEntry, { newPet: NewPet; act?: ClientAct }, NewPet> => {
   // The adds of an acceptance, each with the animal it became.
   const keptWith: Array<{ rowId: number; pet: Pet }> = [];
   const actOf = db.prepare<[number], { act: string | null; created_at: number }>(
@@ -75,7 +80,7 @@ const addKind = (
   return {
     table: 'outbox',
     indexes: { waiting: 'outbox_waiting', open: 'outbox_unsynced' },
-    columns: `${animalColumns('outbox', ADDED)}, CAST(outbox.server_id AS TEXT) AS server, outbox.details_here`,
+    columns: `${animalColumns('outbox', ADDED)}, CAST(outbox.server_id AS TEXT) AS server, outbox.details_here, outbox.act`,
     idPrefix: '',
     words: { made: 'this animal was added', mayAlready: 'have it', check: "the server's list" },
     entryOf(row, environment) {
@@ -97,7 +102,10 @@ const addKind = (
     // A server that did not take details when the add was made is not sent them: they stay here.
     sent: (row) => {
       const newPet = newPetOf(row);
-      return { newPet: row.details_here === 1 ? (pickFields(newPet, REMOTE_PERSON_FIELD_NAMES) as NewPet) : newPet };
+      return {
+        newPet: row.details_here === 1 ? (pickFields(newPet, REMOTE_PERSON_FIELD_NAMES) as NewPet) : newPet,
+        act: actToSend(row.act, takesHistory()),
+      };
     },
     // The entries become the server's animals, with the details kept here of those that have them;
     // each animal's history starts with its add, as the person made it, when they made it.
@@ -149,6 +157,8 @@ export function createOutbox(
   replica: PetsTable,
   environment: RemoteEnvironment,
   now: () => number = Date.now,
+  /** Whether the server records who made each write (our history extension): only then is it told. */
+  takesHistory: () => boolean = () => false,
 ) {
   // An add whose details stay here (details_here) puts them on the animal it became, marked kept here.
   const keepDetailsOf = db.prepare<{ rowId: number; petId: bigint }>(
@@ -167,7 +177,12 @@ export function createOutbox(
       holderOf(microchip, { addRow: row?.id }),
     );
   };
-  const queue = createWriteQueue(db, addKind(db, replica, keepDetailsOf, refuseTakenBy), environment, now);
+  const queue = createWriteQueue(
+    db,
+    addKind(db, replica, keepDetailsOf, refuseTakenBy, takesHistory),
+    environment,
+    now,
+  );
   const { columns, toEntry } = queue;
   const statements = new Map<string, ReturnType<typeof db.prepare>>();
   const statement = (sql: string) => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!;

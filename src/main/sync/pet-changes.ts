@@ -19,6 +19,8 @@ import {
   type RemoteEnvironment,
   sentApartIn,
 } from '../../shared/contract';
+import { actToSend } from './act-to-send';
+import { personAct } from '../database/write-context';
 import { writeTransaction, type SqliteDatabase } from '../database/database';
 import { RemoteError } from '../remote/remote-error';
 import { refuseTakenMicrochip } from '../database/microchip-holder';
@@ -79,7 +81,14 @@ export function createPetChanges(
   };
   const queue = createWriteQueue(
     db,
-    changeKind(pets, photos, shown, (...args) => rebase.run(...args), afterAccepted),
+    changeKind(
+      pets,
+      photos,
+      shown,
+      (...args) => rebase.run(...args),
+      afterAccepted,
+      (act) => actToSend(act, extensions.takesHistory()),
+    ),
     environment,
     now,
   );
@@ -88,12 +97,16 @@ export function createPetChanges(
   const openFor = db.prepare<[bigint], ChangeRow>(
     `SELECT ${columns} FROM pet_changes INDEXED BY pet_changes_open WHERE pet_id = ? AND state <> 'accepted' ORDER BY id`,
   );
-  const insert = db.prepare<[string, bigint, string, number | null, string, string, number, number, number]>(
-    `INSERT INTO pet_changes (base_url, pet_id, patch, base_revision, base_pet, idempotency_key, state, created_at, updated_at, details_here)
-     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
+  // Each with the person's act around it (write-context.ts): who made it and when, for a server that records them.
+  const insert = db.prepare<
+    [string, bigint, string, number | null, string, string, number, number, number, string | null]
+  >(
+    `INSERT INTO pet_changes (base_url, pet_id, patch, base_revision, base_pet, idempotency_key, state, created_at, updated_at, details_here, act)
+     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
   );
-  const setPatch = db.prepare<[string, number, number]>(
-    'UPDATE pet_changes SET patch = ?, updated_at = ? WHERE id = ?',
+  // A change joined to one not yet sent is the latest person's: the server is told who made it last.
+  const setPatch = db.prepare<[string, number, string | null, number]>(
+    'UPDATE pet_changes SET patch = ?, updated_at = ?, act = coalesce(?, act) WHERE id = ?',
   );
   const anyOpen = db
     .prepare<[], number>(
@@ -138,7 +151,7 @@ export function createPetChanges(
         queue.discard(queue.entryIdOf(last.id)); // back to what the server has: nothing left to send
         return null;
       }
-      setPatch.run(JSON.stringify(joined), at, last.id);
+      setPatch.run(JSON.stringify(joined), at, personAct(db), last.id);
       reshow(id);
       return queue.get(queue.entryIdOf(last.id))!;
     }
@@ -152,6 +165,7 @@ export function createPetChanges(
       at,
       at,
       detailsHere ? 1 : 0,
+      personAct(db),
     );
     reshow(id);
     return queue.get(queue.entryIdOf(Number(result.lastInsertRowid)))!;
@@ -245,7 +259,18 @@ export function createPetChanges(
     const base: Record<string, unknown> = { ...server };
     for (const name of without) delete base[name];
     const revision = server.revision ?? null;
-    insert.run(baseUrl, id, JSON.stringify(patch), revision, JSON.stringify(base), newIdempotencyKey(), at, at, 0);
+    insert.run(
+      baseUrl,
+      id,
+      JSON.stringify(patch),
+      revision,
+      JSON.stringify(base),
+      newIdempotencyKey(),
+      at,
+      at,
+      0,
+      personAct(db),
+    );
   }
 
   return {

@@ -75,6 +75,9 @@ export function createServerExtensions(db: SqliteDatabase, currentBaseUrl: () =>
 
     sendDetails,
     sendPhotos,
+    /** Whether the server at `baseUrl` records who made each write and when (our history extension). */
+    takesHistory: (baseUrl: string | null = currentBaseUrl()): boolean =>
+      known(baseUrl)?.names.includes('history') ?? false,
     /** Whether the server at `baseUrl` said it takes photos. */
     takesPhotos: (baseUrl: string | null = currentBaseUrl()): boolean =>
       known(baseUrl)?.names.includes('photos') ?? false,

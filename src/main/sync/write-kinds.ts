@@ -20,7 +20,7 @@ export function openWriteQueues(
   now: () => number = Date.now,
 ) {
   return {
-    outbox: createOutbox(db, pets, environment, now),
+    outbox: createOutbox(db, pets, environment, now, () => extensions.takesHistory()),
     changes: createPetChanges(db, pets, extensions, environment, now),
   };
 }

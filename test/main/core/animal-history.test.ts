@@ -5,10 +5,13 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../../src/main/config/data-dir';
 import { openDatabase } from '../../../src/main/database/database';
+import { createPetHistory } from '../../../src/main/database/history-table';
 import { acting } from '../../../src/main/database/write-context';
+import { createRemoteClient } from '../../../src/main/remote/remote-client';
 import { ANIMAL_FIELDS, HISTORY_FIELD_NAMES, type HistoryEntry } from '../../../src/shared/contract';
 import { startService, TEST_API_KEY } from '../../helpers/http-service';
 import { itWithKeyring } from '../../helpers/keyring';
+import { startSeedOnlyProxy } from '../../helpers/seed-only-proxy';
 import { useTestCore } from './test-core';
 
 const changesOf = (entry: HistoryEntry) => Object.fromEntries(entry.changes.map((c) => [c.field, [c.from, c.to]]));
@@ -203,6 +206,72 @@ describe("an animal's history on a server's environment", () => {
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatchObject({ action: 'added', where: 'here', via: 'cli', at: madeAt });
       expect(changesOf(entries[0]!)).toMatchObject({ name: [null, 'Bella'], status: [null, 'available'] });
+    },
+  );
+
+  itWithKeyring(
+    'our service is told when each add and change was made here, and by whom, not when sync sent it',
+    async () => {
+      const service = track(await startService());
+      const madeAt = Date.now() - 2 * 3_600_000; // made two hours ago, offline
+      let clock = madeAt;
+      const core = open({ now: () => clock });
+      await core.setBaseUrl('staging', `${service.baseUrl}/v1`);
+      await core.setKey('staging', TEST_API_KEY);
+      await core.syncNow('staging'); // learns that the server has the history extension
+      core.addPet('staging', { name: 'Bella', categoryId: '4', status: 'available' });
+      clock = Date.now();
+      await core.syncUntilSettled('staging');
+      const bella = core.animals('staging', { search: 'bella' }).rows[0]!;
+      if (bella.kind !== 'pet') throw new Error('Bella is on the server');
+      clock = madeAt + 60_000;
+      core.changePet('staging', bella.pet.id, { status: 'pending' });
+      clock = Date.now();
+      await core.syncUntilSettled('staging');
+
+      const onServer = createPetHistory(service.db).page(bella.pet.id, {}).entries;
+      expect(onServer.map(({ action, at }) => [action, at])).toEqual([
+        ['changed', new Date(madeAt + 60_000).toISOString()],
+        ['added', new Date(madeAt).toISOString()],
+      ]);
+
+      // The person is named as the client says (the window names whoever is signed in).
+      const client = createRemoteClient({
+        environment: 'staging',
+        baseUrl: `${service.baseUrl}/v1`,
+        apiKey: async () => TEST_API_KEY,
+      });
+      await client.changePet(
+        bella.pet.id,
+        { name: 'Bella Rose' },
+        { revision: service.store.getPet(bella.pet.id).revision ?? null, act: { by: 'Zoë', at: madeAt } },
+      );
+      expect(createPetHistory(service.db).page(bella.pet.id, { limit: 1 }).entries[0]).toMatchObject({
+        by: 'Zoë',
+        at: new Date(madeAt).toISOString(),
+      });
+    },
+  );
+
+  itWithKeyring(
+    'a server without the history extension is sent what it always was: no one named, no moment',
+    async () => {
+      const service = track(await startService());
+      const seedOnly = track(await startSeedOnlyProxy(service.port));
+      const madeAt = Date.now() - 2 * 3_600_000;
+      let clock = madeAt;
+      const core = open({ now: () => clock });
+      await core.setBaseUrl('staging', seedOnly.baseUrl);
+      await core.setKey('staging', TEST_API_KEY);
+      await core.syncNow('staging');
+      core.addPet('staging', { name: 'Bella', categoryId: '4', status: 'available' });
+      clock = Date.now();
+      const sentFrom = Date.now();
+      await core.syncUntilSettled('staging');
+      const [added] = service.store.listPets({ limit: 1 });
+      const [entry] = createPetHistory(service.db).page(added!.id, {}).entries;
+      expect(entry!.by).toBeNull();
+      expect(Date.parse(entry!.at)).toBeGreaterThanOrEqual(sentFrom - 1_000);
     },
   );
 });
