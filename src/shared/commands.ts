@@ -15,6 +15,7 @@ export const COMMANDS = {
   'use-local': { label: 'Local store', keys: ['CmdOrCtrl+1'] },
   'use-production': { label: 'Production', keys: ['CmdOrCtrl+2'] },
   'use-staging': { label: 'Staging', keys: ['CmdOrCtrl+3'] },
+  'sign-in': { label: 'Sign in at the counter…', keys: ['CmdOrCtrl+L'] },
 } as const satisfies Record<string, { label: string; keys: readonly string[] }>;
 
 export type CommandId = keyof typeof COMMANDS;

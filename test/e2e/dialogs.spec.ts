@@ -112,6 +112,16 @@ for (const [width, height] of [
       await page.getByRole('radio', { name: 'Staging' }).click();
       await buttonsReadWhole(page, 'Manager’s PIN', where);
       await page.keyboard.press('Escape');
+
+      // The counter's sign-in: the list by number, then a person's PIN.
+      await core.unlockManager('2468', { task: 'manage-staff' });
+      await core.addStaff({ name: 'Ana', role: 'staff', pin: '1234' });
+      await page.keyboard.press('Control+l');
+      await buttonsReadWhole(page, 'Who is at the counter?', where);
+      await page.keyboard.press('2');
+      await buttonsReadWhole(page, 'Ana', where);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
     } finally {
       await server.close();
     }

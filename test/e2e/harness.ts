@@ -10,7 +10,7 @@ import { forwardCoreEvents } from '../../src/main/ipc/core-events';
 import { createIpcRouter, type IpcRouter } from '../../src/main/ipc/router';
 import type { KeyOriginQuestion } from '../../src/main/core/key-access';
 import type { ProductionQuestion } from '../../src/main/core/write-guard';
-import { openPetstoreCore, type PetstoreCore } from '../../src/main/core/petstore-core';
+import { openPetstoreCore, type CoreOptions, type PetstoreCore } from '../../src/main/core/petstore-core';
 
 import { createKeychain } from '../../src/main/secrets/keychain';
 import { bridge, deliverTo, serveRenderer } from '../helpers/renderer-page';
@@ -53,8 +53,13 @@ export interface HarnessApp {
 /**
  * The app as the composition root builds it (a core over a fresh data folder, sync in a thread of
  * its own, events forwarded, sync started), wired to `page`, which is loaded and has started.
+ * `options`: what a test turns in main beyond that (its clock).
  */
-export async function openHarnessApp(page: Page, rendererUrl: string): Promise<HarnessApp> {
+export async function openHarnessApp(
+  page: Page,
+  rendererUrl: string,
+  options: Pick<CoreOptions, 'now'> = {},
+): Promise<HarnessApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'petstore-e2e-'));
   const answersHeld = new Map<string, Promise<void>>();
   const main: MainProcess = {
@@ -101,6 +106,7 @@ export async function openHarnessApp(page: Page, rendererUrl: string): Promise<H
       main.savedFiles.push({ suggestedName, contents });
       return join(dataDir, suggestedName);
     },
+    ...options,
   });
   const router = createIpcRouter(core);
   const stopEvents = forwardCoreEvents(core, deliverTo(page));

@@ -36,6 +36,7 @@ export function appMenuTemplate({ mac, development }: { mac: boolean; developmen
         command('export-animals'),
         command('export-register'),
         separator,
+        command('sign-in'),
         command('show-settings'),
         separator,
         { role: mac ? 'close' : 'quit' },

@@ -6,13 +6,16 @@ import { AnimalsScreen } from './components/AnimalsScreen';
 import { ADD_NAME_FIELD_ID } from './components/AddAnimalForm';
 import { FILE_COMMANDS } from './components/AnimalFiles';
 import { ConfirmDialog } from './components/ConfirmDialog';
+import { CounterPerson } from './components/CounterPerson';
 import { EnvironmentBar, EnvironmentStrip } from './components/EnvironmentBar';
 import { SEARCH_FIELD_ID } from './components/Filters';
 import { PinDialog } from './components/PinDialog';
 import { SettingsScreen } from './components/SettingsScreen';
+import { SignInDialog } from './components/SignInDialog';
 import { SyncBar, syncNowAndAnnounce } from './components/SyncBar';
 import { keepToastsBesideTheWork } from './components/ToastRoom';
 import { FALLBACK_FOCUS_ID } from './components/use-modal';
+import { askWhoIsAtTheCounter, followTheCounter } from './counter';
 import { isMac } from './format';
 import { keepFocusOnThePage } from './keep-focus';
 import { countKeys } from './typing';
@@ -60,6 +63,8 @@ function runCommand(command: CommandId): void {
       return void app.chooseEnvironment('production');
     case 'use-staging':
       return void app.chooseEnvironment('staging');
+    case 'sign-in':
+      return askWhoIsAtTheCounter();
   }
 }
 
@@ -90,7 +95,9 @@ export function App() {
     const unsubscribe = subscribe('command', ({ command }) => runCommand(command));
     const stopKeepingFocus = keepFocusOnThePage();
     const stopCountingKeys = countKeys();
+    const stopFollowingTheCounter = followTheCounter();
     return () => {
+      stopFollowingTheCounter();
       stopCountingKeys();
       window.removeEventListener('keydown', onKey);
       unsubscribe();
@@ -118,6 +125,7 @@ export function App() {
               </button>
             ))}
           </nav>
+          <CounterPerson />
         </div>
         <EnvironmentStrip />
       </header>
@@ -150,6 +158,7 @@ export function App() {
         </ConfirmDialog>
       )}
       <PinDialog />
+      <SignInDialog />
       <div ref={toasts}>
         <Toaster
           position="bottom-left"

@@ -15,9 +15,23 @@ export class CallError extends Error {
   }
 }
 
+const refusalListeners = new Set<(error: AppError) => void>();
+
+/**
+ * Told of every call main refuses, before the caller hears of it: what main asks of the person
+ * whatever they were doing (to sign in at the counter) is offered in one place. Returns the stop.
+ */
+export function whenRefused(listener: (error: AppError) => void): () => void {
+  refusalListeners.add(listener);
+  return () => void refusalListeners.delete(listener);
+}
+
 export async function call<C extends IpcChannel>(channel: C, argument: IpcArgument<C>): Promise<IpcResults[C]> {
   const outcome = await window.petstore.invoke(channel, argument);
-  if (!outcome.ok) throw new CallError(outcome.error);
+  if (!outcome.ok) {
+    for (const listener of refusalListeners) listener(outcome.error);
+    throw new CallError(outcome.error);
+  }
   return outcome.value;
 }
 

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { managerTaskInWords, type ManagerPermit } from '../../../shared/contract';
 import { call, CallError, messageOf } from '../api';
 import { usePinRequest } from '../manager';
 import { useWindowState } from '../window-state';
 import { PinField } from './PinField';
 import { useModal } from './use-modal';
+import { usePinRefusal } from './use-pin-refusal';
 
 /**
  * Asks for the manager's PIN when main said a task needs it; main checks it, and counts wrong tries.
@@ -52,18 +53,9 @@ function PinQuestion({ permit, done }: { permit: ManagerPermit; done(unlocked: b
   const dialog = useRef<HTMLDialogElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const [pin, setPin] = useState('');
-  const [problem, setProblem] = useState('');
-  /** When main allows the next try (0: it never said to wait). */
-  const [waitUntil, setWaitUntil] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
+  const { field: asked, waitLeft, refused } = usePinRefusal(refusalOf);
   const titleId = useId();
   useModal(dialog, { initial: field });
-  const waitLeft = Math.max(0, Math.ceil((waitUntil - now) / 1000));
-  useEffect(() => {
-    if (waitLeft === 0) return;
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, [waitLeft]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -73,19 +65,9 @@ function PinQuestion({ permit, done }: { permit: ManagerPermit; done(unlocked: b
     } catch (error) {
       setPin('');
       field.current?.focus();
-      const retryAfterMs = error instanceof CallError ? (error.detail.retryAfterMs ?? 0) : 0;
-      setWaitUntil(retryAfterMs > 0 ? Date.now() + retryAfterMs : 0);
-      setNow(Date.now());
-      setProblem(refusalOf(error));
+      refused(error);
     }
   };
-  const waited = waitUntil > 0 && waitLeft === 0;
-  const said =
-    waitLeft > 0
-      ? `${problem} The next try is possible in ${waitLeft} s.`
-      : waited
-        ? `${problem} You can try again now.`
-        : problem;
 
   return (
     <dialog
@@ -103,10 +85,9 @@ function PinQuestion({ permit, done }: { permit: ManagerPermit; done(unlocked: b
             label="PIN"
             value={pin}
             onChange={setPin}
-            problem={said}
             autoComplete="off"
             inputRef={field}
-            readOnly={waitLeft > 0}
+            {...asked}
           />
         </div>
         <div className="dialog-actions">

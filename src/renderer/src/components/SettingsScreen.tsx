@@ -9,6 +9,7 @@ import { asManager } from '../manager';
 import { useWindowState } from '../window-state';
 import { CurrencySettings } from './CurrencySettings';
 import { CategorySettings, PinSettings } from './ManagerSettings';
+import { StaffSettings } from './StaffSettings';
 import { Time } from './Time';
 
 /** What a manager's PIN guards here, as the PIN dialog names it (main decides what is locked). */
@@ -248,6 +249,7 @@ export function SettingsScreen() {
         </label>
       </section>
       <PinSettings />
+      <StaffSettings />
       <CurrencySettings />
       <CategorySettings />
     </div>
