@@ -8,6 +8,7 @@ import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
 import type { PetstoreCore } from '../../src/main/core/petstore-core';
 import { openDatabase } from '../../src/main/database/database';
 import { createPetsTable } from '../../src/main/database/pets-table';
+import { acting } from '../../src/main/database/write-context';
 import type { PetPatch } from '../../src/shared/contract';
 import { expect, test } from './harness';
 import { checkScreen, connectServer, reopen, row } from './ui-helpers';
@@ -33,7 +34,8 @@ async function soldAfterAnotherCounter(page: Page, core: PetstoreCore, theirs: P
   await reopen(page);
   await page.keyboard.press('Control+3');
   await expect(petRow(page, rex.id)).toBeVisible();
-  server.service.store.changePet(rex.id, theirs, '*');
+  // Another counter, which names its person to the server (our history extension).
+  acting(server.service.db, { via: 'service', by: 'Ana' }, () => server.service.store.changePet(rex.id, theirs, '*'));
   await petRow(page, rex.id).focus();
   await page.keyboard.press('s');
   return { server, rex };
@@ -156,6 +158,8 @@ test.describe('changing animals', () => {
     await petRow(page, rex.id).getByRole('button', { name: 'Choose…' }).click();
     const dialog = page.getByRole('dialog', { name: /was changed by someone else first/ });
     await expect(dialog.getByRole('button', { name: 'Decide later' })).toBeFocused();
+    // Who made their change, and when, as the server recorded it.
+    await expect(dialog.getByTestId('conflict-who')).toHaveText(/^Ana changed it on Staging: .+\.$/);
     await expect(dialog.getByRole('row', { name: /Status/ })).toContainText('pending');
     await expect(dialog.getByRole('row', { name: /Status/ })).toContainText('sold');
     await expect(dialog.getByRole('row', { name: /Name/ })).toContainText('Rex (counter 2)');

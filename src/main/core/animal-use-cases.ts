@@ -3,7 +3,9 @@ import {
   historyPageQuerySchema,
   newPetSchema,
   petIdSchema,
+  type HistoryEntry,
   type HistoryPage,
+  type RemoteEnvironment,
   parseOrThrow,
   type AnimalsQuery,
   type AnimalsWindow,
@@ -21,7 +23,10 @@ import { RemoteError } from '../remote/remote-error';
 import type { CoreParts } from './core-parts';
 
 /** The animals of an environment: list, browse, add, change, look up; the same road for every environment. */
-export function createAnimalUseCases({ inventory, settings, categoryNames, events }: CoreParts) {
+/** How many of the server's newest changes of an animal are asked for. */
+const SERVER_HISTORY_SHOWN = 20;
+
+export function createAnimalUseCases({ inventory, server, settings, categoryNames, events }: CoreParts) {
   /** Refused (possible_duplicate) when an animal of that name and category is already listed or waiting. */
   function checkLookAlikes(environment: EnvironmentName, pet: NewPet): void {
     const same = inventory(environment).lookAlikes(pet);
@@ -111,6 +116,15 @@ export function createAnimalUseCases({ inventory, settings, categoryNames, event
      * A page of the animal's history as this computer keeps it, newest first: who, when, where, and
      * each field's value before and after. `before`: the page older than that entry.
      */
+    /**
+     * The animal's newest changes as a server recorded them (our history extension), to name who
+     * made the other change of a conflict and when; null when the server lacks the extension.
+     */
+    async serverPetHistory(environment: RemoteEnvironment, petId: unknown): Promise<HistoryEntry[] | null> {
+      const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
+      return server(environment).serverHistory(id, SERVER_HISTORY_SHOWN);
+    },
+
     petHistory(environment: EnvironmentName, petId: unknown, query: unknown = {}): HistoryPage {
       const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
       const page = parseOrThrow(historyPageQuerySchema, query, 'invalid_parameter', 'query');

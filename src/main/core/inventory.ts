@@ -13,7 +13,7 @@ import type {
   SameAnimal,
   ServerStatus,
 } from '../../shared/contract';
-import type { HistoryPage, HistoryPageQuery, HistoryRoad } from '../../shared/contract/history';
+import type { HistoryEntry, HistoryPage, HistoryPageQuery, HistoryRoad } from '../../shared/contract/history';
 import type { KeyStatusView } from '../../shared/ipc/views';
 import type { RowToImport } from '../database/imported-rows';
 import type { PetPhotos } from '../database/pet-photos';
@@ -89,6 +89,8 @@ export interface RemoteServer {
   /** Changes no sync sends until a person decides on an earlier change of their animal. */
   waitingBehind(): number;
 
+  /** The animal's newest changes as the server recorded them (our history extension); null from a server without it. */
+  serverHistory(petId: string, limit: number): Promise<HistoryEntry[] | null>;
   /** Asks the server which of our extensions it has, unless it said so lately or `again`. */
   learnExtensions(options?: { again?: boolean }): Promise<void>;
   /** The animals' details kept on this computer, sent to the server now that it takes them: how many animals'. */

@@ -66,6 +66,7 @@ export function createRemoteInventory(
     discard: (entryId) => as('discarded', () => replica().discard(entryId)),
     waitingBehind: () => replica().waitingBehind(),
     learnExtensions: (options) => replica().learnExtensions(options),
+    serverHistory: (petId, limit) => replica().serverHistory(petId, limit),
     uploadKeptDetails: () => as('changed', () => replica().uploadKeptDetails()),
 
     syncPass: (options) => replica().engine.syncNow(options),

@@ -34,6 +34,7 @@ export function createIpcRouter(
         writes.changePet(environment, petId, patch, revision === undefined ? {} : { revision }),
       getPet: ({ environment, petId }) => core.getPet(environment, petId),
       petHistory: ({ environment, petId, ...page }) => core.petHistory(environment, petId, page),
+      serverPetHistory: ({ environment, petId }) => core.serverPetHistory(environment, petId),
       setBaseUrl: ({ environment, url }) => core.setBaseUrl(environment, url),
       setKey: ({ environment, key }) => core.setKey(environment, key),
       currency: ({ environment }) => ({ environment, currency: core.currency(environment) }),

@@ -18,12 +18,13 @@ import {
   remotePetSchema,
   remotePetsSchema,
   type ListPetsQuery,
-  type ClientAct,
+  type HistoryEntry,
   type NewPet,
   type Pet,
   type RemoteEnvironment,
 } from '../../shared/contract';
-import { actHeaders } from '../../shared/contract/history';
+import { serverHistoryEntries, serverHistorySchema } from './history-answer';
+import { writeHeaders, type WriteOptions } from './write-headers';
 import { stringifyJson } from '../wire/json-codec';
 import { readBody } from './answer-body';
 import { DEFAULT_TIMEOUTS, exchange } from './http-exchange';
@@ -191,15 +192,12 @@ export function createRemoteClient(options: RemoteClientOptions) {
       return { pets, ...nextPageOf(answer.header('link'), `${baseUrl}/pets`, answer.removal.text) };
     },
 
-    async createPet(
-      newPet: NewPet,
-      { signal, idempotencyKey, act }: CallOptions & { idempotencyKey?: string; act?: ClientAct } = {},
-    ): Promise<Pet> {
+    async createPet(newPet: NewPet, options: WriteOptions = {}): Promise<Pet> {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
       const body = stringifyJson(wireBody(valid));
-      const headers: Record<string, string> = { 'content-type': 'application/json', ...actHeaders(act ?? {}) };
-      if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
-      return expect(await call('POST', '/pets', { body, headers, signal }), 201, remotePetSchema('json'), 'a pet');
+      const headers = writeHeaders('application/json', options);
+      const answer = await call('POST', '/pets', { body, headers, signal: options.signal });
+      return expect(answer, 201, remotePetSchema('json'), 'a pet');
     },
 
     /**
@@ -208,25 +206,11 @@ export function createRemoteClient(options: RemoteClientOptions) {
      * server decides, and ours answers 428). Answers the animal as changed. A 412 carries the
      * server's current animal in `details.current` when it said.
      */
-    async changePet(
-      petId: string,
-      patch: PetPatch,
-      {
-        signal,
-        revision,
-        idempotencyKey,
-        act,
-      }: CallOptions & { revision: number | null; idempotencyKey?: string; act?: ClientAct },
-    ): Promise<Pet> {
+    async changePet(petId: string, patch: PetPatch, options: WriteOptions & { revision: number | null }): Promise<Pet> {
       const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
       const body = stringifyJson(changeBody(patch));
-      const headers: Record<string, string> = {
-        'content-type': 'application/merge-patch+json',
-        ...actHeaders(act ?? {}),
-      };
-      if (revision !== null) headers['if-match'] = etagOf(revision);
-      if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
-      const answer = await call('PATCH', `/pets/${id}`, { body, headers, signal });
+      const headers = writeHeaders('application/merge-patch+json', options, options.revision);
+      const answer = await call('PATCH', `/pets/${id}`, { body, headers, signal: options.signal });
       return changedAnimal(expect(answer, 200, remotePetSchema('json'), 'a pet'), id);
     },
 
@@ -237,13 +221,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
      * failed (a server without the batch answers 404, 405 or 501).
      */
     async changePets(
-      changes: ReadonlyArray<{
-        petId: string;
-        patch: PetPatch;
-        revision: number | null;
-        idempotencyKey?: string;
-        act?: ClientAct;
-      }>,
+      changes: ReadonlyArray<{ petId: string; patch: PetPatch; revision: number | null } & WriteOptions>,
       { signal }: CallOptions = {},
     ): Promise<Array<{ pet: Pet } | { error: RemoteError }>> {
       const wire = changes.map(({ petId, patch, revision, idempotencyKey, act }) => ({
@@ -284,26 +262,26 @@ export function createRemoteClient(options: RemoteClientOptions) {
     async sendPhoto(
       petId: string,
       image: Uint8Array | null,
-      {
-        signal,
-        revision,
-        idempotencyKey,
-        act,
-      }: CallOptions & { revision: number | null; idempotencyKey?: string; act?: ClientAct },
+      options: WriteOptions & { revision: number | null },
     ): Promise<Pet> {
       const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
-      const headers: Record<string, string> = {
-        ...(image === null ? {} : { 'content-type': 'image/webp' }),
-        ...actHeaders(act ?? {}),
-      };
-      if (revision !== null) headers['if-match'] = etagOf(revision);
-      if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+      const headers = writeHeaders(image === null ? null : 'image/webp', options, options.revision);
       const answer = await call(image === null ? 'DELETE' : 'PUT', `/pets/${id}/photo`, {
         ...(image === null ? {} : { body: image }),
         headers,
-        signal,
+        signal: options.signal,
       });
       return changedAnimal(expect(answer, 200, remotePetSchema('json'), 'a pet'), id);
+    },
+
+    /**
+     * Our history extension: the animal's newest changes as the server recorded them (at most
+     * `limit`), read as untrusted (history-answer.ts): who, when, what, each field before and after.
+     */
+    async petHistory(petId: string, { signal, limit }: CallOptions & { limit: number }): Promise<HistoryEntry[]> {
+      const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
+      const answer = await call('GET', `/pets/${id}/history?limit=${limit}`, { signal });
+      return serverHistoryEntries(id, expect(answer, 200, serverHistorySchema, "an animal's history"));
     },
 
     /**

@@ -6,6 +6,7 @@ import {
   parseOrThrow,
   PERSON_FIELD_NAMES,
   pickFields,
+  type HistoryEntry,
   type ListPetsQuery,
   type NewPet,
   type OutboxEntry,
@@ -218,6 +219,13 @@ export function openReplica(options: ReplicaOptions) {
 
     /** Asks the server which of our extensions it has, unless it said so lately or `again` (see server-extensions.ts). */
     learnExtensions,
+
+    /** The animal's newest changes as the server recorded them (our history extension); null from a server without it. */
+    async serverHistory(petId: string, limit: number): Promise<HistoryEntry[] | null> {
+      await learnExtensions();
+      if (!extensions.takesHistory()) return null;
+      return ask(() => client().petHistory(petId, { limit }));
+    },
 
     /** At once, from the file: the animals last seen, and those not yet synced. */
     listPets(query: Partial<ListPetsQuery> = {}): PetsView {

@@ -23,6 +23,8 @@ export function relativeTime(iso: string, now: number): string {
   return onDate(iso);
 }
 
+// Made once: making a formatter costs far more than formatting with it (a history formats a moment per entry).
+const exactFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'medium' });
+
 /** The exact moment, for a person: "Sunday, 22 November 2026 at 14:02:11". */
-export const exactTime = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'medium' }).format(new Date(iso));
+export const exactTime = (iso: string) => exactFormat.format(new Date(iso));

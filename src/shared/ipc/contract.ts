@@ -17,7 +17,7 @@ import { ENVIRONMENTS, REMOTE_ENVIRONMENTS, type EnvironmentName } from '../cont
 import type { AppError } from '../contract/errors';
 import { animalsQuerySchema, type AnimalsWindow } from '../contract/browse';
 import { PET_STATUSES, type Pet } from '../contract/pet';
-import { HISTORY_PAGE_MAX, type HistoryPage } from '../contract/history';
+import { HISTORY_PAGE_MAX, type HistoryEntry, type HistoryPage } from '../contract/history';
 import { MANAGER_TASK_NAMES } from '../contract/manager-pin';
 import { STAFF_ROLES, type CounterView } from '../contract/staff';
 import { PHOTO_INPUT_MAX_BYTES, type PhotoBytes } from '../contract/photos';
@@ -80,6 +80,10 @@ export const IPC_REQUESTS = {
       limit: z.number().int().positive().max(HISTORY_PAGE_MAX).optional(),
     }),
   ).returns<HistoryPage>(),
+  /** The animal's newest changes as the server recorded them (our history extension); null from a server without it. */
+  serverPetHistory: request(z.strictObject({ environment: remoteEnvironment, petId: text(40) })).returns<
+    HistoryEntry[] | null
+  >(),
   activeEnvironment: request(z.undefined()).returns<ActiveEnvironmentView>(),
   setActiveEnvironment: request(z.strictObject({ environment })).returns<ActiveEnvironmentView>(),
   environmentSettings: request(z.strictObject({ environment: remoteEnvironment })).returns<EnvironmentSettingsView>(),

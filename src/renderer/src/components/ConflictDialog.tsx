@@ -6,6 +6,7 @@ import {
   mergeOnto,
   personFieldsTakenBy,
   type ChangeEntry,
+  type HistoryEntry,
   type Pet,
   type PersonFieldName,
   type RemoteEnvironment,
@@ -14,7 +15,7 @@ import { useActiveCurrency } from '../active-currency';
 import { call } from '../api';
 import { notDoneText } from '../change-words';
 import { fieldValueInWords } from '../field-words';
-import { ENVIRONMENT_LABELS } from '../format';
+import { ENVIRONMENT_LABELS, exactTime } from '../format';
 import { AnimalThumbnail } from './AnimalPhoto';
 import { Name } from './Name';
 import { useModal } from './use-modal';
@@ -28,6 +29,25 @@ const rowLabel = (name: PersonFieldName) => {
 /** A field's value of one version of the animal in words ("unknown" when that version is not known). */
 const inWords = (pet: Pet | null, name: PersonFieldName, currency: string): string =>
   pet === null ? 'unknown' : fieldValueInWords(name, pet[name], currency);
+
+/**
+ * Who made the server's latest change of the animal, and when, from a server that records it (our
+ * history extension); null until known, or from a server without it, or out of reach.
+ */
+function useOtherChange(environment: RemoteEnvironment, petId: string): HistoryEntry | null {
+  const [other, setOther] = useState<HistoryEntry | null>(null);
+  useEffect(() => {
+    let current = true;
+    call('serverPetHistory', { environment, petId }).then(
+      (entries) => current && setOther(entries?.[0] ?? null),
+      () => undefined, // the names are a help: the dialog decides without them
+    );
+    return () => {
+      current = false;
+    };
+  }, [environment, petId]);
+  return other;
+}
 
 /** Whether main can give this photo of the animal's now (a server's is here once a sync has brought it). */
 function usePhotoHeld(environment: RemoteEnvironment, petId: string, digest: string | undefined): boolean {
@@ -119,6 +139,7 @@ export function ConflictDialog({
   const later = useRef<HTMLButtonElement>(null);
   useModal(dialog, { initial: later });
   const currency = useActiveCurrency((state) => state.currency);
+  const other = useOtherChange(environment, change.petId);
   const { theirs, base, patch } = change;
   const mine = applyPetPatch(theirs ?? base, patch);
   const merge = theirs === null ? null : mergeOnto(base, theirs, patch);
@@ -149,6 +170,13 @@ export function ConflictDialog({
       <h2 id="conflict-title">
         <Name>{base.name}</Name> was changed by someone else first
       </h2>
+      {other !== null && (
+        <p className="conflict-who" data-testid="conflict-who">
+          {other.by === null ? 'Changed' : <Name>{other.by}</Name>}
+          {other.by === null ? ' on ' : ' changed it on '}
+          {ENVIRONMENT_LABELS[environment]}: <time dateTime={other.at}>{exactTime(other.at)}</time>.
+        </p>
+      )}
       <p id="conflict-how" className="hint">
         Rows in bold differ. Keeping yours sends only what you changed; what only they changed stays.
       </p>

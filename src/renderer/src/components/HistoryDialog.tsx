@@ -25,6 +25,9 @@ const ACTION_WORDS: Record<HistoryAction, string> = {
   undone: 'Undone',
 };
 
+/** Entries asked for at a time: a few screens of the dialog, so it opens at once however long the history. */
+const PAGE = 25;
+
 const ROAD_WORDS = { window: '', cli: ' (command line)', service: ' (through the service)' } as const;
 
 /** Who made it: the person named, else where it came from. */
@@ -69,6 +72,7 @@ export function HistoryDialog({
       const page = await call('petHistory', {
         environment,
         petId: pet.id,
+        limit: PAGE,
         ...(before === undefined ? {} : { before }),
       });
       setEntries((shown) => [...(before === undefined ? [] : (shown ?? [])), ...page.entries]);
