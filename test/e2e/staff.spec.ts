@@ -131,3 +131,24 @@ test('a signed-in manager keeps the staff list in Settings without the PIN', asy
   await staff.scrollIntoViewIfNeeded();
   await checkScreen(page, 'staff-settings');
 });
+
+for (const [width, height] of [
+  [800, 600],
+  [1024, 768],
+] as const) {
+  test(`a ${width}×${height} window with someone signed in: the top bar names them, nothing but the list scrolls`, async ({
+    shop: { page, core },
+  }) => {
+    await page.setViewportSize({ width, height });
+    await core.unlockManager(MARIA.pin, { task: 'manage-staff' });
+    await core.addStaff({ name: 'Maria-Fernanda Oliveira', role: 'manager', pin: '13572468' });
+    await signInByKeyboard(page, '3', '13572468');
+    await expect(topBar(page)).toContainText('Signed in: Maria-Fernanda Oliveira (manager)');
+    await expect(topBar(page).getByRole('button', { name: 'Sign out' })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Add to Local' })).toBeInViewport({ ratio: 1 });
+    const overflow = (await page.evaluate(
+      `document.documentElement.scrollHeight - window.innerHeight + Math.max(0, document.documentElement.scrollWidth - window.innerWidth)`,
+    )) as number;
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+}
