@@ -54,7 +54,7 @@ describe('main decides every write the window asks for', () => {
     return { core, service, served, questions, answers, call, passTime: (ms: number) => void (clock += ms) };
   }
 
-  /** What a manager guards, and what production holds or would be sent, as it stands. */
+  /** What a manager guards (the staff list among it), who is at the counter, and what production holds or would be sent. */
   async function guarded(core: PetstoreCore, service: RunningService) {
     const production = await core.environmentSettings('production');
     const staging = await core.environmentSettings('staging');
@@ -66,6 +66,7 @@ describe('main decides every write the window asks for', () => {
       stagingAddress: staging.baseUrl,
       stagingKey: staging.key.set,
       toSend: core.outboxEntries('production').length + core.changeEntries('production').length,
+      counter: core.counter(),
       onServer: service.store.listPets({ limit: 100 }).map(({ name, status }) => `${name}:${status}`),
     };
   }
@@ -220,6 +221,26 @@ describe('main decides every write the window asks for', () => {
             fc.record({ pin: fc.stringMatching(/^[0-9]{4}$/).filter((pin) => pin !== PIN), permit }),
           ),
           fc.tuple(fc.constant('lockManager'), fc.constant(undefined)),
+          // The staff list and who is at the counter: a page can neither change the one nor say the other.
+          fc.tuple(
+            fc.constant('addStaff'),
+            fc.record({
+              name: fc.constant('Mallory'),
+              role: fc.constantFrom('staff', 'manager'),
+              pin: fc.constant('0000'),
+            }),
+          ),
+          fc.tuple(fc.constant('removeStaff'), fc.constant({ name: 'Manager' })),
+          fc.tuple(fc.constant('setStaffPin'), fc.constant({ name: 'Manager', pin: '0000' })),
+          fc.tuple(fc.constant('setIdleSignOut'), fc.constant({ minutes: 240 })),
+          fc.tuple(
+            fc.constant('signIn'),
+            fc.record({
+              name: fc.constant('Manager'),
+              pin: fc.stringMatching(/^[0-9]{4}$/).filter((pin) => pin !== PIN),
+            }),
+          ),
+          fc.tuple(fc.constantFrom('signOut', 'stillAtCounter'), fc.constant(undefined)),
         );
         let steps = 0;
         await fc.assert(
