@@ -35,9 +35,12 @@ export function createCounterSignIn({ db, staff, settings, now, changed }: Count
     watch = undefined;
   }
 
-  /** The person signed in, unless idle too long: then main signs them out, and says so. */
+  /** Whether the person signed in is still on the list as they signed in (another process, the CLI, may have removed them). */
+  const stillOnTheList = ({ id, member }: { id: number; member: StaffMember }) => staff.byId(id)?.role === member.role;
+
+  /** The person signed in, unless idle too long or taken off the list: then main signs them out, and says so. */
   function current(): StaffMember | null {
-    if (signedIn !== null && now() - signedIn.lastSeen >= idleMs()) {
+    if (signedIn !== null && (now() - signedIn.lastSeen >= idleMs() || !stillOnTheList(signedIn))) {
       signedIn = null;
       stopWatching();
       changed(view());
@@ -102,12 +105,9 @@ export function createCounterSignIn({ db, staff, settings, now, changed }: Count
 
     /** The list changed: someone removed (or whose role changed) is signed out; the window is told. */
     staffChanged(): void {
-      if (signedIn !== null) {
-        const kept = staff.list().find((person) => person.id === signedIn!.id);
-        if (kept === undefined || kept.role !== signedIn.member.role) {
-          signedIn = null;
-          stopWatching();
-        }
+      if (signedIn !== null && !stillOnTheList(signedIn)) {
+        signedIn = null;
+        stopWatching();
       }
       changed(view());
     },

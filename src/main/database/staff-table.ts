@@ -55,6 +55,7 @@ interface TryCount {
 export function createStaffTable(db: SqliteDatabase) {
   const all = db.prepare<[], StaffRow>('SELECT id, name, role, pin FROM staff ORDER BY id');
   const byKey = db.prepare<[string], StaffRow>('SELECT id, name, role, pin FROM staff WHERE name_key = ?');
+  const byId = db.prepare<[number], StaffRow>('SELECT id, name, role, pin FROM staff WHERE id = ?');
   const insert = db.prepare<[string, string, StaffRole, string]>(
     'INSERT INTO staff (name, name_key, role, pin) VALUES (?, ?, ?, ?)',
   );
@@ -74,6 +75,7 @@ export function createStaffTable(db: SqliteDatabase) {
     list: (): StaffRow[] => all.all(),
     managers: (): StaffRow[] => all.all().filter((row) => row.role === 'manager'),
     find: (name: string): StaffRow | undefined => byKey.get(staffNameKey(name)),
+    byId: (id: number): StaffRow | undefined => byId.get(id),
     /** The person of that name (as a person reads it), or not_found on the name. */
     named(name: string): StaffRow {
       const person = byKey.get(staffNameKey(name));

@@ -97,6 +97,17 @@ describe('the shop’s staff', () => {
     await core.unlockManager(MANAGER.pin, { task: 'manage-staff' });
     core.removeStaff({ name: 'Ana' });
     expect(core.counter()).toMatchObject({ signedIn: null, signInRequired: false });
+
+    // Taken off the list by another process (the command line): signed out here too, never a manager left unlocked.
+    await core.signIn({ name: 'Maria', pin: MANAGER.pin });
+    await core.addStaff({ name: 'Bo', role: 'manager', pin: '5555' });
+    expect(core.managerLock()).toMatchObject({ pinSet: true, unlocked: true });
+    const other = new Database(join(tempDir(), DATABASE_FILE_NAME));
+    other.prepare("DELETE FROM staff WHERE name = 'Maria'").run();
+    other.close();
+    expect(core.managerLock()).toMatchObject({ pinSet: true, unlocked: false });
+    expect(core.counter().signedIn).toBeNull();
+    expect(told.at(-1)?.signedIn).toBeNull();
   });
 
   it('a signed-in manager counts as unlocked for the manager’s tasks; a staff member does not', async () => {
