@@ -63,3 +63,42 @@ test('an animal with many changes opens on its newest page; older ones come on a
   await expect(dialog.getByRole('button', { name: 'Older changes' })).toHaveCount(0);
   await expect(dialog.locator('.history-entry').last()).toHaveAttribute('data-action', 'added');
 });
+
+test('a status set by mistake is taken back with Ctrl+Z, or with Undo on its toast; the history says so', async ({
+  app: { page, core },
+}) => {
+  const { pet } = core.addPet('local', { name: 'Biscuit', categoryId: '1', status: 'available' }) as {
+    pet: { id: string };
+  };
+  await reopen(page);
+  await row(page, 'Biscuit').focus();
+  await page.keyboard.press('s');
+  await expect(page.getByText('Biscuit marked sold.')).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByText('Undone: Biscuit is as it was before that change.')).toBeVisible();
+  await expect.poll(async () => (await core.getPet('local', pet.id)).status).toBe('available');
+  await expect(row(page, 'Biscuit')).toContainText('available');
+  // Nothing left to undo: Ctrl+Z again does nothing.
+  await page.keyboard.press('Control+z');
+  expect((await core.getPet('local', pet.id)).status).toBe('available');
+
+  await row(page, 'Biscuit').focus();
+  await page.keyboard.press('p');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => (await core.getPet('local', pet.id)).status).toBe('available');
+  expect(core.petHistory('local', pet.id).entries.map((entry) => entry.action)).toEqual([
+    'undone',
+    'changed',
+    'undone',
+    'changed',
+    'added',
+  ]);
+
+  // In a text field Ctrl+Z is the field's own undo: no animal is changed.
+  await row(page, 'Biscuit').focus();
+  await page.keyboard.press('s');
+  await page.keyboard.press('Control+f');
+  await page.keyboard.type('bis');
+  await page.keyboard.press('Control+z');
+  expect((await core.getPet('local', pet.id)).status).toBe('sold');
+});

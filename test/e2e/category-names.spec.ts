@@ -5,6 +5,9 @@ import { test, expect } from './harness';
 import { checkScreen, connectServer, row } from './ui-helpers';
 
 const nameField = (page: Page) => page.getByLabel('Name', { exact: true });
+// In Settings, the Name of the category names' own form: Settings has others (a staff member's).
+const categoryNameField = (page: Page) =>
+  page.getByRole('region', { name: 'Category names' }).getByLabel('Name', { exact: true });
 
 test('category names: given in Settings, shown in the list beside the id, picked by name in the form, named in main’s production questions', async ({
   app: { page, core, main },
@@ -15,14 +18,14 @@ test('category names: given in Settings, shown in the list beside the id, picked
     await page.keyboard.press('Control+,');
     await page.getByLabel('Environment', { exact: true }).selectOption('local');
     await page.getByLabel('Category id').fill('9223372036854775807');
-    await page.getByLabel('Name', { exact: true }).fill('Cats');
+    await categoryNameField(page).fill('Cats');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('row', { name: /9223372036854775807 Cats/ })).toBeVisible();
     await page.getByLabel('Category id').fill('5');
-    await page.getByLabel('Name', { exact: true }).fill('cats');
+    await categoryNameField(page).fill('cats');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('alert')).toContainText('"cats" already names category 9223372036854775807');
-    await page.getByLabel('Name', { exact: true }).fill('Dogs');
+    await categoryNameField(page).fill('Dogs');
     await page.keyboard.press('Enter');
     await checkScreen(page, 'category-names');
     await page.getByRole('button', { name: 'Animals' }).click();

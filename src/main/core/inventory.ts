@@ -41,7 +41,12 @@ export interface Inventory {
   /** Adds a valid animal: at once (`pet`), or kept to be sent (`entry`). */
   addPet(pet: NewPet): { pet: Pet } | { entry: OutboxEntry };
   /** Changes an animal: at once under `revision` (`pet`), or kept to be sent (`change`, null when nothing is left to send). */
-  changePet(petId: string, patch: unknown, revision: number | undefined): { pet: Pet } | { change: ChangeEntry | null };
+  changePet(
+    petId: string,
+    patch: unknown,
+    revision: number | undefined,
+    action?: 'changed' | 'undone',
+  ): { pet: Pet } | { change: ChangeEntry | null };
   /** The animal as this computer shows it; never asks a server. */
   shownPet(petId: string): Pet | undefined;
   getPet(petId: string): Promise<Pet> | Pet;
@@ -52,6 +57,8 @@ export interface Inventory {
   importRows(rows: readonly RowToImport<NewPet>[]): { added: number; skipped: number };
   /** A page of the animal's history as this computer keeps it, newest first (an unknown animal has none). */
   history(petId: string, query: HistoryPageQuery): HistoryPage;
+  /** The entry `seq` of the animal's history, if it is one. */
+  historyEntry(petId: string, seq: number): HistoryEntry | undefined;
   /**
    * The animals' photos (our extension): set and removed at once under If-Match in the local store;
    * on a server's, shown at once and sent as a change (or kept here for a server without photos).

@@ -25,7 +25,7 @@ export function createLocalInventory(db: SqliteDatabase, person: PersonActing): 
   const storedPhotos = createPetPhotos(db);
   const history = createPetHistory(db);
   // Every write here is a person's: the animal's history names them, their road and the moment.
-  const as = <R>(action: 'added' | 'changed' | 'imported', run: () => R): R =>
+  const as = <R>(action: 'added' | 'changed' | 'imported' | 'undone', run: () => R): R =>
     acting(db, { where: 'here', ...person(), action }, run);
   const photos: typeof storedPhotos = {
     ...storedPhotos,
@@ -65,10 +65,8 @@ export function createLocalInventory(db: SqliteDatabase, person: PersonActing): 
     addPet: (pet) => ({ pet: as('added', () => store.createPet(pet)) }),
 
     /** Made only if the animal is still at `revision` (absent: whatever it is now), else precondition_failed. */
-    changePet: (petId, patch, revision) => ({
-      pet: as('changed', () =>
-        store.changePet(petId, patch, revision === undefined ? '*' : { tags: [etagOf(revision)] }),
-      ),
+    changePet: (petId, patch, revision, action = 'changed') => ({
+      pet: as(action, () => store.changePet(petId, patch, revision === undefined ? '*' : { tags: [etagOf(revision)] })),
     }),
 
     shownPet: (petId) => store.findPet(petId),
@@ -78,6 +76,7 @@ export function createLocalInventory(db: SqliteDatabase, person: PersonActing): 
     wasImported: (rowKey) => imports.wasImported(rowKey),
     importRows: (rows) => as('imported', () => imports.importAll(rows, ({ animal }) => store.createPet(animal).id)),
     history: (petId, query) => history.page(petId, query),
+    historyEntry: (petId, seq) => history.entry(petId, seq),
 
     server() {
       // Word for word what the IPC contract answers for local on a server's channel.

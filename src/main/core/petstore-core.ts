@@ -29,6 +29,7 @@ import { createRemoteEnvironments } from './remote-environments';
 import { createRemoteInventory } from './remote-inventory';
 import { createStaffUseCases } from './staff-use-cases';
 import { createSyncUseCases } from './sync-use-cases';
+import { createUndoUseCases } from './undo-use-cases';
 import type { ConfirmProductionWrite } from './write-guard';
 
 export interface CoreOptions {
@@ -159,6 +160,7 @@ export function openPetstoreCore({
     ...createManagerUseCases(parts),
     ...createPhotoUseCases(parts),
     ...createRegisterUseCases(parts),
+    ...createUndoUseCases(parts),
     ...createStaffUseCases(parts),
 
     /** Subscribes to what main decides and what changes; returns the unsubscribe. */

@@ -66,7 +66,11 @@ export function createRemoteInventory(
     discard: (entryId) => as('discarded', () => replica().discard(entryId)),
     waitingBehind: () => replica().waitingBehind(),
     learnExtensions: (options) => replica().learnExtensions(options),
-    serverHistory: (petId, limit) => replica().serverHistory(petId, limit),
+    async serverHistory(petId, limit) {
+      await replica().learnExtensions();
+      if (!replica().takesHistory()) return null;
+      return replica().ask(() => remotes.client(environment).petHistory(petId, { limit }));
+    },
     uploadKeptDetails: () => as('changed', () => replica().uploadKeptDetails()),
 
     syncPass: (options) => replica().engine.syncNow(options),
@@ -100,7 +104,9 @@ export function createRemoteInventory(
     },
     addPet: (pet) => ({ entry: as('added', () => replica().createPet(pet)) }),
     // A change waits in the replica and is judged by the server against the revision it was made to.
-    changePet: (petId, patch) => ({ change: as('changed', () => replica().changePet(petId, patch)) }),
+    changePet: (petId, patch, _revision, action = 'changed') => ({
+      change: as(action, () => replica().changePet(petId, patch)),
+    }),
     shownPet: (petId) => replica().shownPet(petId),
     photos() {
       const { photos } = replica();
@@ -115,6 +121,7 @@ export function createRemoteInventory(
     wasImported: (rowKey) => replica().wasImported(rowKey),
     importRows: (rows) => as('imported', () => replica().importAnimals(rows)),
     history: (petId, query) => historyOf().page(petId, query),
+    historyEntry: (petId, seq) => historyOf().entry(petId, seq),
     server: () => server,
   };
 }

@@ -155,6 +155,16 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
       return core.changePet(environment, petId, valid, options);
     },
 
+    /** Undo asks production's question as any change does, naming it an undo. */
+    async undoChange(environment: EnvironmentName, petId: string, seq: number) {
+      const { patch, pet } = core.undoPatch(environment, petId, seq);
+      await permit(environment, () => {
+        const asked = changeQuestion(environment, pet.id, patch);
+        return { ...asked, message: `Undo: ${asked.message}`, confirmLabel: 'Undo in production' };
+      });
+      return core.undoChange(environment, petId, seq);
+    },
+
     async importAnimals(environment: EnvironmentName, importId: string, options: { lookAlikesToo?: boolean } = {}) {
       await permit(environment, () => {
         const pending = core.pendingImport(environment, importId, options);

@@ -99,7 +99,16 @@ export function createPetHistory(db: SqliteDatabase) {
     `SELECT seq, CAST(pet_id AS TEXT) AS pet_id, at, place, via, by, action, changes FROM pet_history
      WHERE pet_id = @petId AND seq < @before ORDER BY seq DESC LIMIT @limit`,
   );
+  const one = db.prepare<{ petId: bigint; seq: number }, HistoryRow>(
+    `SELECT seq, CAST(pet_id AS TEXT) AS pet_id, at, place, via, by, action, changes FROM pet_history
+     WHERE pet_id = @petId AND seq = @seq`,
+  );
   return {
+    /** The entry `seq` of the animal's history, if it is one. */
+    entry(petId: string, seq: number): HistoryEntry | undefined {
+      const row = one.get({ petId: BigInt(petId), seq });
+      return row === undefined ? undefined : entryOf(row);
+    },
     page(petId: string, { before, limit = HISTORY_PAGE_DEFAULT }: HistoryPageQuery): HistoryPage {
       const rows = page.all({ petId: BigInt(petId), before: before ?? Number.MAX_SAFE_INTEGER, limit: limit + 1 });
       return { entries: rows.slice(0, limit).map(entryOf), more: rows.length > limit };

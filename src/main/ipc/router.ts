@@ -35,6 +35,7 @@ export function createIpcRouter(
       getPet: ({ environment, petId }) => core.getPet(environment, petId),
       petHistory: ({ environment, petId, ...page }) => core.petHistory(environment, petId, page),
       serverPetHistory: ({ environment, petId }) => core.serverPetHistory(environment, petId),
+      undoChange: ({ environment, petId, seq }) => writes.undoChange(environment, petId, seq),
       setBaseUrl: ({ environment, url }) => core.setBaseUrl(environment, url),
       setKey: ({ environment, key }) => core.setKey(environment, key),
       currency: ({ environment }) => ({ environment, currency: core.currency(environment) }),

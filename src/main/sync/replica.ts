@@ -6,7 +6,6 @@ import {
   parseOrThrow,
   PERSON_FIELD_NAMES,
   pickFields,
-  type HistoryEntry,
   type ListPetsQuery,
   type NewPet,
   type OutboxEntry,
@@ -212,20 +211,13 @@ export function openReplica(options: ReplicaOptions) {
      * Walks every page of the server's list into the file (see inventory-walk.ts), then has the
      * engine bring the photos it named that are not here. Throws a RemoteError when it stops short.
      */
-    async walkInventory(): Promise<void> {
-      await walk.walk();
-      bringPhotos();
-    },
+    walkInventory: (): Promise<void> => walk.walk().then(bringPhotos),
 
     /** Asks the server which of our extensions it has, unless it said so lately or `again` (see server-extensions.ts). */
     learnExtensions,
 
-    /** The animal's newest changes as the server recorded them (our history extension); null from a server without it. */
-    async serverHistory(petId: string, limit: number): Promise<HistoryEntry[] | null> {
-      await learnExtensions();
-      if (!extensions.takesHistory()) return null;
-      return ask(() => client().petHistory(petId, { limit }));
-    },
+    /** Whether the server records who made each write and when (our history extension), as it last said. */
+    takesHistory: () => extensions.takesHistory(),
 
     /** At once, from the file: the animals last seen, and those not yet synced. */
     listPets(query: Partial<ListPetsQuery> = {}): PetsView {

@@ -2,6 +2,7 @@ import { useEffect, useRef, type CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import { COMMANDS, commandForKey, shortcutLabel, type CommandId } from '../../shared/commands';
 import { subscribe } from './api';
+import { isUndoKey, undoLatest } from './undo';
 import { AnimalsScreen } from './components/AnimalsScreen';
 import { ADD_NAME_FIELD_ID } from './components/AddAnimalForm';
 import { FILE_COMMANDS } from './components/AnimalFiles';
@@ -86,6 +87,11 @@ export function App() {
   useEffect(() => {
     void useWindowState.getState().start();
     const onKey = (event: KeyboardEvent) => {
+      // Ctrl+Z is not a menu command: a menu accelerator would take it from the text fields' own undo.
+      if (isUndoKey(event, isMac) && !document.querySelector('dialog[open]')) {
+        event.preventDefault();
+        return void undoLatest();
+      }
       const command = commandForKey(event, isMac);
       if (command === undefined || document.querySelector('dialog[open]')) return;
       event.preventDefault(); // F5 and Ctrl/Cmd+R never reload the page

@@ -71,6 +71,10 @@ export const IPC_REQUESTS = {
     }),
   ).returns<{ pet: Pet } | { change: ChangeEntry | null }>(),
   getPet: request(z.strictObject({ environment, petId: text(40) })).returns<Pet>(),
+  /** Takes back a change made here (`seq`, its entry in the animal's history) by the reverse change. */
+  undoChange: request(z.strictObject({ environment, petId: text(40), seq: z.number().int().positive() })).returns<
+    { pet: Pet } | { change: ChangeEntry | null }
+  >(),
   /** A page of the animal's history as this computer keeps it, newest first. */
   petHistory: request(
     z.strictObject({

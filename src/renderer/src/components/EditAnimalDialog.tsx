@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { offerUndo } from '../undo';
 import type { CategoryName, EnvironmentName, OutboxEntry, Pet, PetPatch } from '../../../shared/contract';
 import { call, CallError, subscribe } from '../api';
 import { changeRefusedText } from '../change-words';
@@ -107,7 +108,10 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
         );
       } else {
         const patch = patchOf(pet!, draft, environment, categories);
-        if (Object.keys(patch).length > 0) await changeAnimal(pet!, patch);
+        if (Object.keys(patch).length > 0) {
+          await changeAnimal(pet!, patch);
+          void offerUndo(environment, pet!, `${draft.name.trim()} corrected.`);
+        }
       }
       onClose();
     } catch (error) {

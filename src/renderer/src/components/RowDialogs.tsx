@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { ChangeEntry, OutboxEntry, Pet, PetStatus, RemoteEnvironment } from '../../../shared/contract';
 import { call } from '../api';
 import { changeRefusedText, notDoneText } from '../change-words';
+import { offerUndo } from '../undo';
 import { ENVIRONMENT_LABELS } from '../format';
 import { isRemote, useWindowState, useCategoryWords } from '../window-state';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -49,8 +50,9 @@ export function useRowDialogs() {
   const remote = isRemote(environment) ? environment : null;
 
   const setStatus = (pet: Pet, status: PetStatus) =>
-    changeAnimal(pet, { status }).catch((error: unknown) =>
-      toast.error(changeRefusedText(error, pet.name, categoryWords, environment)),
+    changeAnimal(pet, { status }).then(
+      () => offerUndo(environment, pet, `${pet.name} marked ${status}.`),
+      (error: unknown) => toast.error(changeRefusedText(error, pet.name, categoryWords, environment)),
     );
 
   const discard = async (what: Discarding) => {
