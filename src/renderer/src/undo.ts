@@ -13,6 +13,7 @@ interface Undoable {
   /** The change's entry in the animal's history. */
   seq: number;
   until: number;
+  toastId: string;
 }
 
 let latest: Undoable | null = null;
@@ -26,9 +27,12 @@ export async function offerUndo(environment: EnvironmentName, pet: Pick<Pet, 'id
   const { entries } = await call('petHistory', { environment, petId: pet.id, limit: 5 }).catch(() => ({ entries: [] }));
   const made = entries.find((entry) => entry.where === 'here');
   if (made === undefined) return;
-  latest = { environment, petId: pet.id, name: pet.name, seq: made.seq, until: Date.now() + UNDO_FOR_MS };
+  if (latest !== null) toast.dismiss(latest.toastId); // one change is offered back at a time: the latest
+  // An id of its own: one reused while the last toast is still leaving would not be shown.
+  const toastId = `undo-${environment}-${made.seq}`;
+  latest = { environment, petId: pet.id, name: pet.name, seq: made.seq, until: Date.now() + UNDO_FOR_MS, toastId };
   toast(said, {
-    id: 'undo',
+    id: toastId,
     duration: UNDO_FOR_MS,
     action: { label: 'Undo', onClick: () => void undoLatest() },
   });
@@ -39,7 +43,7 @@ export async function undoLatest(): Promise<void> {
   const undoing = latest;
   if (undoing === null || Date.now() > undoing.until) return;
   latest = null;
-  toast.dismiss('undo');
+  toast.dismiss(undoing.toastId);
   try {
     await call('undoChange', { environment: undoing.environment, petId: undoing.petId, seq: undoing.seq });
     toast(`Undone: ${undoing.name} is as it was before that change.`);

@@ -5,6 +5,7 @@ import {
   type HistoryAction,
   type HistoryChange,
   type HistoryEntry,
+  type HistoryPage,
   type Pet,
 } from '../../../shared/contract';
 import { useActiveCurrency } from '../active-currency';
@@ -30,6 +31,10 @@ const PAGE = 25;
 
 const ROAD_WORDS = { window: '', cli: ' (command line)', service: ' (through the service)' } as const;
 
+/** A page of the animal's history from main: the newest, or the one older than `before`. */
+export const historyPage = (environment: EnvironmentName, petId: string, before?: number) =>
+  call('petHistory', { environment, petId, limit: PAGE, ...(before === undefined ? {} : { before }) });
+
 /** Who made it: the person named, else where it came from. */
 function whoInWords(entry: HistoryEntry): string {
   if (entry.where === 'server') return entry.by ?? 'On the server';
@@ -50,17 +55,20 @@ function valueInWords(change: HistoryChange, value: HistoryChange['from'], curre
 export function HistoryDialog({
   environment,
   pet,
+  first = null,
   onClose,
 }: {
   environment: EnvironmentName;
   pet: Pick<Pet, 'id' | 'name'>;
+  /** The newest page, when the opener asked for it first (the dialog then opens whole, in one frame). */
+  first?: HistoryPage | null;
   onClose(): void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const close = useRef<HTMLButtonElement>(null);
   const currency = useActiveCurrency((state) => state.currency);
-  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
-  const [more, setMore] = useState(false);
+  const [entries, setEntries] = useState<HistoryEntry[] | null>(first?.entries ?? null);
+  const [more, setMore] = useState(first?.more ?? false);
   const [problem, setProblem] = useState('');
   const [loading, setLoading] = useState(false);
   const id = useId();
@@ -69,12 +77,7 @@ export function HistoryDialog({
   const load = async (before?: number) => {
     setLoading(true);
     try {
-      const page = await call('petHistory', {
-        environment,
-        petId: pet.id,
-        limit: PAGE,
-        ...(before === undefined ? {} : { before }),
-      });
+      const page = await historyPage(environment, pet.id, before);
       setEntries((shown) => [...(before === undefined ? [] : (shown ?? [])), ...page.entries]);
       setMore(page.more);
       setProblem('');
@@ -85,7 +88,7 @@ export function HistoryDialog({
     }
   };
   useEffect(() => {
-    void load();
+    if (first === null) void load();
     // Loaded once per animal shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [environment, pet.id]);

@@ -1,7 +1,14 @@
 import { asManager } from '../manager';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { ChangeEntry, OutboxEntry, Pet, PetStatus, RemoteEnvironment } from '../../../shared/contract';
+import type {
+  ChangeEntry,
+  HistoryPage,
+  OutboxEntry,
+  Pet,
+  PetStatus,
+  RemoteEnvironment,
+} from '../../../shared/contract';
 import { call } from '../api';
 import { changeRefusedText, notDoneText } from '../change-words';
 import { offerUndo } from '../undo';
@@ -11,7 +18,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { EditAnimalDialog, type Editing } from './EditAnimalDialog';
 import { FixEntryDialog } from './FixEntryDialog';
-import { HistoryDialog } from './HistoryDialog';
+import { HistoryDialog, historyPage } from './HistoryDialog';
 import { Name } from './Name';
 import { FALLBACK_FOCUS_ID } from './use-modal';
 
@@ -44,7 +51,7 @@ export function useRowDialogs() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [resolving, setResolving] = useState<ChangeEntry | null>(null);
   const [discarding, setDiscarding] = useState<Discarding | null>(null);
-  const [historyOf, setHistoryOf] = useState<Pet | null>(null);
+  const [historyOf, setHistoryOf] = useState<{ pet: Pet; first: HistoryPage | null } | null>(null);
   // A discarded row (and its Discard button) is about to go: the focus then goes to the list, not back to it.
   const discarded = useRef(false);
   const remote = isRemote(environment) ? environment : null;
@@ -105,7 +112,12 @@ export function useRowDialogs() {
     resend: (entry: OutboxEntry | ChangeEntry, name: string) => remote && void resend(remote, entry, name),
     discardEntry: (entry: OutboxEntry) => setDiscarding({ kind: 'entry', entry }),
     discardChange: (change: ChangeEntry, name: string) => setDiscarding({ kind: 'change', change, name }),
-    history: (pet: Pet) => setHistoryOf(pet),
+    // The newest page asked for first: the dialog opens with it, in one frame (else it asks itself).
+    history: (pet: Pet) =>
+      void historyPage(environment, pet.id).then(
+        (first) => setHistoryOf({ pet, first }),
+        () => setHistoryOf({ pet, first: null }),
+      ),
   };
 
   const discardingName = discarding?.kind === 'entry' ? discarding.entry.name : discarding?.name;
@@ -113,7 +125,14 @@ export function useRowDialogs() {
     <>
       {fixing && remote && <FixEntryDialog environment={remote} entry={fixing} onClose={() => setFixing(null)} />}
       {editing && <EditAnimalDialog editing={editing} onClose={() => setEditing(null)} />}
-      {historyOf && <HistoryDialog environment={environment} pet={historyOf} onClose={() => setHistoryOf(null)} />}
+      {historyOf && (
+        <HistoryDialog
+          environment={environment}
+          pet={historyOf.pet}
+          first={historyOf.first}
+          onClose={() => setHistoryOf(null)}
+        />
+      )}
       {resolving && remote && (
         <ConflictDialog environment={remote} change={resolving} onClose={() => setResolving(null)} />
       )}
