@@ -60,14 +60,19 @@ describe('undo in the local store', () => {
 
 describe("undo on a server's environment", () => {
   const { open, track } = useTestCore();
-
-  itWithKeyring('a change not yet sent is withdrawn: the server is sent nothing', async () => {
+  /** Our service with Rex, and a core that has listed it on staging. */
+  async function rexOnStaging() {
     const service = track(await startService());
     const rex = service.store.createPet({ name: 'Rex', categoryId: '3', status: 'available' });
     const core = open();
     await core.setBaseUrl('staging', `${service.baseUrl}/v1`);
     await core.setKey('staging', TEST_API_KEY);
     await core.syncNow('staging');
+    return { service, rex, core };
+  }
+
+  itWithKeyring('a change not yet sent is withdrawn: the server is sent nothing', async () => {
+    const { service, rex, core } = await rexOnStaging();
     core.changePet('staging', rex.id, { status: 'sold' });
     core.undoChange('staging', rex.id, newest(core, 'staging', rex.id).seq);
     expect(core.changeEntries('staging').filter((entry) => entry.state !== 'accepted')).toEqual([]);
@@ -83,12 +88,7 @@ describe("undo on a server's environment", () => {
   itWithKeyring(
     'a change the server has gets the reverse change; after another counter moved on, a conflict, not an overwrite',
     async () => {
-      const service = track(await startService());
-      const rex = service.store.createPet({ name: 'Rex', categoryId: '3', status: 'available' });
-      const core = open();
-      await core.setBaseUrl('staging', `${service.baseUrl}/v1`);
-      await core.setKey('staging', TEST_API_KEY);
-      await core.syncNow('staging');
+      const { service, rex, core } = await rexOnStaging();
       core.changePet('staging', rex.id, { status: 'sold' });
       await core.syncUntilSettled('staging');
       const sold = newest(core, 'staging', rex.id).seq;

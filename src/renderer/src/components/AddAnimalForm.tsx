@@ -23,6 +23,7 @@ import { useWindowState, useCategoryWords } from '../window-state';
 import { Name } from './Name';
 import { PetFields } from './PetFields';
 import { decided, WaitingAnimals, waitForThePerson } from './WaitingAnimals';
+import { FormError } from './FormError';
 
 export const ADD_NAME_FIELD_ID = 'add-name';
 
@@ -187,11 +188,7 @@ export function AddAnimalForm() {
         categories={categories}
         more={{ open: more.open, onToggle: more.toggle }}
       />
-      {shown.form && (
-        <p className="form-error" role="alert">
-          Not added: {shown.form}
-        </p>
-      )}
+      <FormError>{shown.form && `Not added: ${shown.form}`}</FormError>
       <button type="submit" className={environment === 'production' ? 'danger add-button' : 'primary add-button'}>
         Add to {ENVIRONMENT_LABELS[environment]}
       </button>

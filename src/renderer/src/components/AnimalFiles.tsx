@@ -10,6 +10,7 @@ import { useWindowState } from '../window-state';
 import { Name } from './Name';
 import { RegisterDialog } from './RegisterDialog';
 import { useModal } from './use-modal';
+import { FormError } from './FormError';
 
 const count = new Intl.NumberFormat();
 const animals = (n: number) => `${count.format(n)} animal${n === 1 ? '' : 's'}`;
@@ -171,11 +172,7 @@ function ExportDialog(props: {
             {everyCount === null ? '' : ` (${animals(everyCount)})`}
           </label>
           <p className="hint">UTF-8 CSV as spreadsheets open it; ids exactly as they are.</p>
-          {problem && (
-            <p className="form-error" role="alert">
-              {problem}
-            </p>
-          )}
+          <FormError>{problem}</FormError>
         </fieldset>
         <div className="dialog-actions">
           <button type="button" onClick={props.onClose}>
@@ -303,11 +300,7 @@ function ImportDialog({ preview, onClose }: { preview: ImportPreview; onClose():
             <progress max={Math.max(1, progress.total)} value={progress.done} />
           </label>
         )}
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormError>{problem}</FormError>
       </div>
       <div className="dialog-actions">
         <button ref={cancelButton} type="button" onClick={onClose} disabled={progress !== null}>

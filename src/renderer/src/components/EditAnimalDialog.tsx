@@ -21,6 +21,7 @@ import { Name } from './Name';
 import { PetFields } from './PetFields';
 import { PhotoField } from './PhotoField';
 import { useModal } from './use-modal';
+import { FormError } from './FormError';
 
 /** What is being corrected: one of the environment's animals, or one still waiting to be added here. */
 export type Editing = { kind: 'pet'; pet: Pet } | { kind: 'entry'; entry: OutboxEntry };
@@ -154,11 +155,7 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
           nameRef={nameField}
           categories={categories}
         />
-        {errors.form && (
-          <p className="form-error" role="alert">
-            {errors.form}
-          </p>
-        )}
+        <FormError>{errors.form}</FormError>
         <div className="dialog-actions">
           <button type="button" onClick={onClose}>
             Cancel

@@ -15,6 +15,7 @@ import { exactTime } from '../format';
 import { Name } from './Name';
 import { useModal } from './use-modal';
 import './history-dialog.css';
+import { FormError } from './FormError';
 
 const ACTION_WORDS: Record<HistoryAction, string> = {
   added: 'Added',
@@ -140,11 +141,7 @@ export function HistoryDialog({
             ))}
           </ol>
         )}
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormError>{problem}</FormError>
       </div>
       <div className="dialog-actions">
         {more && (

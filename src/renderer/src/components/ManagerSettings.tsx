@@ -7,6 +7,7 @@ import { asManager } from '../manager';
 import { useWindowState } from '../window-state';
 import { Name } from './Name';
 import { PinField } from './PinField';
+import { FormError } from './FormError';
 
 /** The manager's PIN: set, changed or removed (main asks for the current one first, when one is set). */
 export function PinSettings() {
@@ -161,11 +162,7 @@ export function CategorySettings() {
           Save name
         </button>
       </form>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormError>{problem}</FormError>
       {names && names.length > 0 ? (
         <table className="names">
           <thead>

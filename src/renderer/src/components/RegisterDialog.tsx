@@ -5,6 +5,7 @@ import { call, CallError, messageOf } from '../api';
 import { ENVIRONMENT_LABELS } from '../format';
 import { STRIP_TEXT } from './EnvironmentBar';
 import { useModal } from './use-modal';
+import { FormError } from './FormError';
 
 const count = new Intl.NumberFormat();
 type End = 'from' | 'to';
@@ -115,11 +116,7 @@ export function RegisterDialog({ environment, onClose }: { environment: Environm
             {isRemoteEnvironment(environment) ? ', and those added here that the server does not have yet' : ''}; as
             UTF-8 CSV.
           </p>
-          {problem && (
-            <p className="form-error" role="alert">
-              {problem}
-            </p>
-          )}
+          <FormError>{problem}</FormError>
         </div>
         <div className="dialog-actions">
           <button type="button" onClick={onClose}>

@@ -8,6 +8,7 @@ import { isMac } from '../format';
 import { asManager } from '../manager';
 import { Name } from './Name';
 import { PinField } from './PinField';
+import { FormError } from './FormError';
 
 type Problems = Partial<Record<'name' | 'pin' | 'minutes' | 'form', string>>;
 
@@ -179,11 +180,7 @@ export function StaffSettings() {
           Add
         </button>
       </form>
-      {problems.form && (
-        <p className="form-error" role="alert">
-          {problems.form}
-        </p>
-      )}
+      <FormError>{problems.form}</FormError>
       {staff.length > 0 && (
         <form className="inline-form" noValidate onSubmit={(event) => void givePin(event)}>
           <div className="field">
