@@ -1,4 +1,4 @@
-import { ANIMAL_FIELDS, HISTORY_PAGE_MAX, type HistoryEntry } from '../../shared/contract';
+import { ANIMAL_FIELDS, ApiError, HISTORY_PAGE_MAX, type HistoryEntry } from '../../shared/contract';
 import { stringifyJson } from '../wire/json-codec';
 import { environmentOption, EXIT, opened, parse, UsageError, type Command } from './cli-args';
 import { valueInWords } from './pets-show-command';
@@ -48,6 +48,8 @@ export const petHistory: Command = async (args, context) => {
     return EXIT.ok;
   }
   if (entries.length === 0) {
+    // An animal this computer does not have is not one without changes.
+    if (core.shownPet(environment, petId) === undefined) throw new ApiError('not_found', `No animal has id ${petId}.`);
     io.out(`No change to animal ${petId} is recorded on this computer in ${environment}.`);
     return EXIT.ok;
   }

@@ -48,7 +48,10 @@ export function createStaffUseCases({ staff, counter, managerLock, settings }: C
       if (list.length >= STAFF_MAX)
         throw new ApiError('conflict', `At most ${STAFF_MAX} people are on the staff list; remove someone first.`);
       if (role === 'staff' && !list.some((person) => person.role === 'manager'))
-        throw new ApiError('conflict', 'Add a manager first: a manager keeps the staff list.');
+        throw new ApiError(
+          'conflict',
+          'Add a manager first (petstore staff add <name> --manager, or the role Manager in Settings): a manager keeps the staff list.',
+        );
       pinProblem(pin, role);
       staff.add(valid, role, await hashPin(pin));
       return changed();

@@ -29,10 +29,10 @@ describe("an animal's history on the command line", () => {
     expect(entries).toEqual([expect.objectContaining({ action: 'changed', via: 'cli', where: 'here', by: null })]);
   });
 
-  it('an animal with no change recorded says so; a wrong id or --limit is a usage error', async () => {
+  it('an animal this computer does not have is said so; a wrong id or --limit is a usage error', async () => {
     const none = await run(['pets', 'history', '77']);
-    expect(none.code).toBe(0);
-    expect(none.out).toContain('No change to animal 77 is recorded on this computer in local.');
+    expect(none.code).toBe(1);
+    expect(none.err).toContain('No animal has id 77.');
     expect((await run(['pets', 'history', 'rex'])).code).toBe(2);
     expect((await run(['pets', 'history', '1', '--limit', '0'])).code).toBe(2);
     expect((await run(['pets', 'history'])).code).toBe(2);

@@ -16,7 +16,7 @@ describe('petstore staff', () => {
     // Counter staff need a manager on the list first; the first manager needs nobody's PIN.
     expect(await run(['staff', 'add', 'Ana'], { stdin: '1234\n' })).toMatchObject({
       code: 1,
-      err: 'Add a manager first: a manager keeps the staff list.',
+      err: 'Add a manager first (petstore staff add <name> --manager, or the role Manager in Settings): a manager keeps the staff list.',
     });
     expect(await run(['staff', 'add', 'Maria Lopez', '--manager'], { stdin: '24681357\n' })).toMatchObject({
       code: 0,

@@ -42,7 +42,8 @@ describe('the shop’s staff', () => {
     // A counter staff member needs a manager on the list first: a manager keeps the list.
     expect(await refusal(() => core.addStaff(ANA))).toMatchObject({
       code: 'conflict',
-      message: 'Add a manager first: a manager keeps the staff list.',
+      message:
+        'Add a manager first (petstore staff add <name> --manager, or the role Manager in Settings): a manager keeps the staff list.',
     });
   });
 
