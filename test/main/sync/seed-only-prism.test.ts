@@ -70,9 +70,23 @@ describe('a server of the seed interface alone (Prism), met by an app with detai
 
   it('refuses an add that carries a detail: what the test above relies on', async () => {
     const client = createRemoteClient({ environment: 'staging', baseUrl, apiKey: async () => 'any-key-prism-accepts' });
-    await expect(client.createPet({ name: 'Biscuit', categoryId: '1', price: 1250 })).rejects.toMatchObject({
+    // Prism's answer, not the transport's: a kept-alive connection Prism closed as the request went
+    // out (no answer at all, no status) is tried again, as the app's own sync would.
+    const answered = async <T>(send: () => Promise<T>): Promise<T> => {
+      for (let tries = 1; ; tries++) {
+        try {
+          return await send();
+        } catch (error) {
+          const { details } = error as { details?: { status?: number } };
+          if (tries === 3 || details?.status !== undefined) throw error;
+        }
+      }
+    };
+    await expect(
+      answered(() => client.createPet({ name: 'Biscuit', categoryId: '1', price: 1250 })),
+    ).rejects.toMatchObject({
       details: { status: 422 },
     });
-    await expect(client.createPet({ name: 'Biscuit', categoryId: '1' })).resolves.toHaveProperty('id');
+    await expect(answered(() => client.createPet({ name: 'Biscuit', categoryId: '1' }))).resolves.toHaveProperty('id');
   });
 });
