@@ -32,3 +32,4 @@ export * from './microchip';
 export * from './extensions';
 export * from './patch-merge';
 export * from './history';
+export * from './label-code';
