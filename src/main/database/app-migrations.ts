@@ -10,6 +10,7 @@ import {
 } from './schema-steps';
 import { addPetHistory } from './history-table';
 import { addStaffTable } from './staff-table';
+import { addOrdersTable } from './orders-table';
 
 /** The app's database: the local store, the HTTP service's records, the settings. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -87,6 +88,8 @@ export const MIGRATIONS: readonly Migration[] = [
   addPetHistory,
   // 14: the shop's staff, each with a personal PIN; the manager's PIN carries over as a manager.
   addStaffTable,
+  // 15: the sales: one row per animal sold, written with the status change (orders-table.ts).
+  addOrdersTable,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -3,6 +3,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { keepHistoryTriggers } from './history-table';
+import { keepSaleTriggers } from './orders-table';
 import { MIGRATIONS, type Migration } from './migrations';
 import { registerWriteContext } from './write-context';
 import { UnusableFileError, unusableFile } from './unusable-file';
@@ -76,6 +77,7 @@ function open(file: string, migrations: readonly Migration[]): SqliteDatabase {
       }).immediate();
     }
     keepHistoryTriggers(db);
+    keepSaleTriggers(db);
     return db;
   } catch (error) {
     db.close();

@@ -10,6 +10,7 @@ import {
 } from './schema-steps';
 import { addPetHistory } from './history-table';
 import { searchText } from './search-text';
+import { addOrdersTable } from './orders-table';
 
 /** A replica of one remote environment: its animals as last seen, and the outbox of adds for it. */
 export const REPLICA_MIGRATIONS: readonly Migration[] = [
@@ -243,4 +244,7 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.exec(`ALTER TABLE pet_changes ADD COLUMN act TEXT CHECK (json_valid(act));`);
   },
+  // 18: the sales made here, as in the app's database (orders-table.ts), each with the server's
+  // order id once the server has it.
+  addOrdersTable,
 ];

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { HistoryAction, HistoryPlace, HistoryRoad } from '../../shared/contract/history';
+import type { SaleTerms } from '../../shared/contract/orders';
 
 /**
  * Who is writing, for the animal's history: the triggers that record each change (history-table.ts)
@@ -15,6 +16,8 @@ export interface WriteAct {
   action: HistoryAction;
   /** When the person acted (ms since epoch): a queued add accepted later keeps its own moment. */
   at: number;
+  /** What a sale made in this act was for, if the person said (orders-table.ts records it). */
+  sale?: SaleTerms;
 }
 
 interface Context {
@@ -25,12 +28,16 @@ interface Context {
 
 const contexts = new WeakMap<Database, Context>();
 
-/** Registers `write_context(defaultAction)` and `write_place()` on a connection (openDatabase does, for every one). */
+/** Registers `write_context(defaultAction)`, `write_place()` and `write_sale()` on a connection (openDatabase does, for every one). */
 export function registerWriteContext(db: Database, now: () => number = Date.now): void {
   const context: Context = { origin: { where: 'here', via: null }, acts: [], now };
   contexts.set(db, context);
   const current = (): Partial<WriteAct> => context.acts.at(-1) ?? {};
   db.function('write_place', { deterministic: false }, () => current().where ?? context.origin.where);
+  db.function('write_sale', { deterministic: false }, () => {
+    const { sale } = current();
+    return sale === undefined ? null : JSON.stringify(sale);
+  });
   db.function('write_context', { deterministic: false }, (defaultAction) => {
     const act = current();
     return JSON.stringify({
