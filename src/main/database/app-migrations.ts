@@ -11,6 +11,7 @@ import {
 import { addPetHistory } from './history-table';
 import { addStaffTable } from './staff-table';
 import { addOrdersTable } from './orders-table';
+import { indexHistoryByTime } from './week-figures';
 
 /** The app's database: the local store, the HTTP service's records, the settings. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -90,6 +91,8 @@ export const MIGRATIONS: readonly Migration[] = [
   addStaffTable,
   // 15: the sales: one row per animal sold, written with the status change (orders-table.ts).
   addOrdersTable,
+  // 16: the history by time, for the week at a glance: its status changes and its adds (week-figures.ts).
+  indexHistoryByTime,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -11,6 +11,7 @@ import {
 import { addPetHistory } from './history-table';
 import { searchText } from './search-text';
 import { addOrdersTable } from './orders-table';
+import { indexHistoryByTime } from './week-figures';
 
 /** A replica of one remote environment: its animals as last seen, and the outbox of adds for it. */
 export const REPLICA_MIGRATIONS: readonly Migration[] = [
@@ -247,4 +248,6 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
   // 18: the sales made here, as in the app's database (orders-table.ts), each with the server's
   // order id once the server has it.
   addOrdersTable,
+  // 19: the history by time, as in the app's database (16).
+  indexHistoryByTime,
 ];
