@@ -33,6 +33,14 @@ export function createEntryUseCases({ server, managerLock }: CoreParts) {
       return server(environment).discard(entryId);
     },
 
+    /** An entry as it was before a person's decision on it, while that can be taken back. */
+    setAsideEntry: (environment: RemoteEnvironment, entryId: string): OutboxEntry | ChangeEntry | undefined =>
+      server(environment).setAside(entryId),
+
+    /** Undo of a person's decision on an entry (a discard, a resend, a conflict decided): see set-aside.ts. */
+    restoreEntry: (environment: RemoteEnvironment, entryId: string): OutboxEntry | ChangeEntry =>
+      server(environment).restore(entryId),
+
     outboxEntries: (environment: RemoteEnvironment): OutboxEntry[] => server(environment).outboxEntries(),
 
     outboxEntry: (environment: RemoteEnvironment, entryId: string): OutboxEntry | undefined =>

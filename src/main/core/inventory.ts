@@ -93,6 +93,10 @@ export interface RemoteServer {
   resolveConflict(entryId: string, choice: 'keep-mine' | 'keep-theirs'): ChangeEntry | null;
   resend(entryId: string, fixed?: NewPet): OutboxEntry | ChangeEntry;
   discard(entryId: string): DiscardOutcome;
+  /** An entry as it was before a person's decision on it (discarded, resent, decided), while it can be taken back. */
+  setAside(entryId: string): OutboxEntry | ChangeEntry | undefined;
+  /** That decision taken back: the entry as it was, unless a send of it has begun since. */
+  restore(entryId: string): OutboxEntry | ChangeEntry;
   /** Changes no sync sends until a person decides on an earlier change of their animal. */
   waitingBehind(): number;
 

@@ -64,6 +64,8 @@ export function createRemoteInventory(
     resend: (entryId, fixed) =>
       as(fixed === undefined ? 'changed' : 'corrected', () => replica().resend(entryId, fixed)),
     discard: (entryId) => as('discarded', () => replica().discard(entryId)),
+    setAside: (entryId) => replica().setAside(entryId),
+    restore: (entryId) => as('undone', () => replica().restore(entryId)),
     waitingBehind: () => replica().waitingBehind(),
     learnExtensions: (options) => replica().learnExtensions(options),
     async serverHistory(petId, limit) {

@@ -221,6 +221,20 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
       mustBeAllowed(environment);
       return core.discardEntry(environment, entryId);
     },
+
+    /** Undo of a decision on an entry: what will be sent again asks production's question, named an undo. */
+    async restoreEntry(environment: RemoteEnvironment, entryId: string) {
+      const was = core.setAsideEntry(environment, entryId);
+      if (was === undefined)
+        mustBeAllowed(environment); // nothing to take back: the core says so
+      else
+        await permit(environment, () => {
+          const asked =
+            'patch' in was ? changeQuestion(environment, was.petId, was.patch) : addQuestion(environment, was);
+          return { ...asked, message: `Undo: ${asked.message}`, confirmLabel: 'Undo in production' };
+        });
+      return core.restoreEntry(environment, entryId);
+    },
   };
 }
 

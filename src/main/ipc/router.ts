@@ -51,6 +51,7 @@ export function createIpcRouter(
       correctEntry: ({ environment, entryId, pet }) => writes.correctEntry(environment, entryId, pet),
       resolveConflict: ({ environment, entryId, choice }) => writes.resolveConflict(environment, entryId, choice),
       discardEntry: ({ environment, entryId }) => writes.discardEntry(environment, entryId),
+      restoreEntry: ({ environment, entryId }) => writes.restoreEntry(environment, entryId),
       uploadKeptDetails: ({ environment }) => writes.uploadKeptDetails(environment),
       nameCategory: ({ environment, categoryId, name }) => core.nameCategory(environment, { categoryId, name }),
       importCategoryNames: ({ environment }) => core.importCategoryNamesFromFile(environment),

@@ -123,6 +123,33 @@ export function createEntryDecisions({
       return outbox.get(entryId)!;
     },
 
+    /** An entry as it was before a person's decision on it, while that decision can be taken back. */
+    setAside(entryId: string): OutboxEntry | ChangeEntry | undefined {
+      return eachQueue({ outbox, changes })
+        .find((kind) => kind.owns(entryId))
+        ?.setAside(entryId);
+    },
+
+    /**
+     * A person's decision on an entry taken back (a discard, a resend, a conflict decided): the entry
+     * as it was before it, with its Idempotency-Key, unless a send of it has begun since.
+     */
+    restore(entryId: string): OutboxEntry | ChangeEntry {
+      const queue = eachQueue({ outbox, changes }).find((kind) => kind.owns(entryId));
+      const was = queue?.setAside(entryId) ?? queue?.get(entryId);
+      const outcome = queue?.restore(entryId) ?? 'forgotten';
+      const what = was === undefined ? 'That decision' : 'patch' in was ? `The change of ${was.base.name}` : was.name;
+      if (outcome === 'forgotten')
+        throw new ApiError('conflict', `Not undone: ${what} can no longer be taken back here. Nothing was changed.`);
+      if (outcome === 'sent since')
+        throw new ApiError(
+          'conflict',
+          `Not undone: ${what} has been sent to ${environment} since. Change the animal back from its row.`,
+        );
+      nudge();
+      return queue!.get(entryId)!;
+    },
+
     /** A person's "discard": the entry is never sent (see DiscardOutcome for what the server may have). */
     discard(entryId: string): DiscardOutcome {
       const queue = eachQueue({ outbox, changes }).find((kind) => kind.owns(entryId));

@@ -323,6 +323,8 @@ export function openReplica(options: ReplicaOptions) {
     resolveConflict: decisions.resolveConflict,
     resend: decisions.resend,
     discard: decisions.discard,
+    setAside: decisions.setAside,
+    restore: decisions.restore,
     /** Changes made here not yet accepted, oldest first. */
     changeEntries: (): ChangeEntry[] => changes.list(),
     changeEntry: (entryId: string): ChangeEntry | undefined => changes.get(entryId),

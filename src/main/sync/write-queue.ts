@@ -26,6 +26,7 @@
 import type { DiscardOutcome, FieldProblem, Pet, RemoteEnvironment } from '../../shared/contract';
 import { writeTransaction, type SqliteDatabase } from '../database/database';
 import { createDueEntries } from './due-entries';
+import { createSetAside, type RestoreOutcome } from './set-aside';
 import { newIdempotencyKey } from './idempotency-keys';
 import { dueUnlessUnansweredTooLong, UNKNOWN_SINCE, type UnansweredWords } from './key-memory';
 
@@ -164,6 +165,9 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
     `SELECT state, count(*) AS n FROM ${table} INDEXED BY ${indexes.open} WHERE state <> 'accepted' GROUP BY state`,
   );
 
+  const setAside = createSetAside<Entry>(db, table, now);
+  const keepAside = (row: Row) => setAside.keep(row.id, toEntry(row));
+
   const rowOf = (entryId: string): Row | undefined => {
     const id = rowIdOf(entryId);
     return id === null ? undefined : byId.get(id);
@@ -251,6 +255,7 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
       if (row === undefined) return 'not found';
       if (row.state === 'accepted') return 'accepted';
       if (forAPerson.includes(row.state)) {
+        keepAside(row);
         resendAs.run({ ...kind.resend.params(row, fix), id: row.id, baseUrl, key: newIdempotencyKey(), at: now() });
         kind.reshow?.(row);
         return 'resent';
@@ -263,10 +268,26 @@ export function createWriteQueue<Row extends QueueRow, Entry, Sent, Fix = never,
     /** A person's "discard": never sent. Decided in one transaction: the sync thread may be sending it at this moment. */
     discard: writeTransaction(db, (entryId: string): DiscardOutcome => {
       const row = rowOf(entryId);
+      if (row !== undefined) keepAside(row);
       const removed = row === undefined ? undefined : remove.get(row.id);
       if (row === undefined || removed === undefined) return { discarded: false, mayBeOnServer: true };
       kind.reshow?.(row);
       return { discarded: true, mayBeOnServer: removed.mayBeOnServer === 1 };
+    }),
+
+    /** An entry as it was before a person's decision on it, while that can be taken back. */
+    setAside: (entryId: string): Entry | undefined => {
+      const id = rowIdOf(entryId);
+      return id === null ? undefined : setAside.entry(id);
+    },
+
+    /** A person's decision taken back: the entry as it was before it (see set-aside.ts). */
+    restore: writeTransaction(db, (entryId: string): RestoreOutcome => {
+      const id = rowIdOf(entryId);
+      const outcome = id === null ? 'forgotten' : setAside.restore(id);
+      const row = outcome === 'restored' ? byId.get(id!) : undefined;
+      if (row !== undefined) kind.reshow?.(row);
+      return outcome;
     }),
 
     /** Entries a sender that is gone left on their way: sent again, with their Idempotency-Key (see sender-lease.ts). */

@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
-import type { EnvironmentName, Pet } from '../../shared/contract';
+import type { EnvironmentName, Pet, RemoteEnvironment } from '../../shared/contract';
 import { call } from './api';
 import { notDoneText } from './change-words';
 
@@ -8,47 +9,67 @@ export const UNDO_FOR_MS = 10_000;
 
 interface Undoable {
   environment: EnvironmentName;
-  petId: string;
-  name: string;
-  /** The change's entry in the animal's history. */
-  seq: number;
+  /** What is taken back, as a refusal names it ("The change of Rex"). */
+  what: string;
+  /** What is said once it is taken back. */
+  done: string;
+  takeBack(): Promise<unknown>;
   until: number;
   toastId: string;
 }
 
 let latest: Undoable | null = null;
+let offers = 0;
+
+/** One thing is offered back at a time, the latest: a toast with Undo for UNDO_FOR_MS, and Ctrl+Z. */
+function offer(said: ReactNode, undoable: Omit<Undoable, 'until' | 'toastId'>) {
+  if (latest !== null) toast.dismiss(latest.toastId);
+  // An id of its own: one reused while the last toast is still leaving would not be shown.
+  const toastId = `undo-${undoable.environment}-${++offers}`;
+  latest = { ...undoable, until: Date.now() + UNDO_FOR_MS, toastId };
+  toast(said, { id: toastId, duration: UNDO_FOR_MS, action: { label: 'Undo', onClick: () => void undoLatest() } });
+}
 
 /**
- * A change this window just made, offered back for UNDO_FOR_MS: a toast with Undo, and Ctrl+Z.
- * The change is the animal's newest entry made here (main's history says which); main decides
- * whether it can still be undone when asked.
+ * A change this window just made to an animal, offered back. The change is the animal's newest
+ * entry made here (main's history says which); main decides whether it can still be undone when asked.
  */
 export async function offerUndo(environment: EnvironmentName, pet: Pick<Pet, 'id' | 'name'>, said: string) {
   const { entries } = await call('petHistory', { environment, petId: pet.id, limit: 5 }).catch(() => ({ entries: [] }));
   const made = entries.find((entry) => entry.where === 'here');
   if (made === undefined) return;
-  if (latest !== null) toast.dismiss(latest.toastId); // one change is offered back at a time: the latest
-  // An id of its own: one reused while the last toast is still leaving would not be shown.
-  const toastId = `undo-${environment}-${made.seq}`;
-  latest = { environment, petId: pet.id, name: pet.name, seq: made.seq, until: Date.now() + UNDO_FOR_MS, toastId };
-  toast(said, {
-    id: toastId,
-    duration: UNDO_FOR_MS,
-    action: { label: 'Undo', onClick: () => void undoLatest() },
+  offer(said, {
+    environment,
+    what: `The change of ${pet.name}`,
+    done: `Undone: ${pet.name} is as it was before that change.`,
+    takeBack: () => call('undoChange', { environment, petId: pet.id, seq: made.seq }),
   });
 }
 
-/** Takes back the latest change offered, if its time has not run out (Ctrl+Z, or its toast's Undo). */
+/**
+ * A person's decision on what waits for a server (a discard, a conflict decided), offered back:
+ * main puts the entry back as it was, unless a send of it has begun since.
+ */
+export function offerTakeBack(
+  environment: RemoteEnvironment,
+  entryId: string,
+  words: { what: string; done: string },
+  said: ReactNode,
+) {
+  offer(said, { environment, ...words, takeBack: () => call('restoreEntry', { environment, entryId }) });
+}
+
+/** Takes back the latest thing offered, if its time has not run out (Ctrl+Z, or its toast's Undo). */
 export async function undoLatest(): Promise<void> {
   const undoing = latest;
   if (undoing === null || Date.now() > undoing.until) return;
   latest = null;
   toast.dismiss(undoing.toastId);
   try {
-    await call('undoChange', { environment: undoing.environment, petId: undoing.petId, seq: undoing.seq });
-    toast(`Undone: ${undoing.name} is as it was before that change.`);
+    await undoing.takeBack();
+    toast(undoing.done);
   } catch (error) {
-    toast.error(notDoneText(error, undoing.environment, `The change of ${undoing.name} was not undone`));
+    toast.error(notDoneText(error, undoing.environment, `${undoing.what} was not undone`));
   }
 }
 

@@ -132,6 +132,10 @@ export const IPC_REQUESTS = {
   discardEntry: request(
     z.strictObject({ environment: remoteEnvironment, entryId: text(20) }),
   ).returns<DiscardOutcome>(),
+  /** Undo of a person's decision on an entry (a discard, a resend, a conflict decided), within a minute of it. */
+  restoreEntry: request(z.strictObject({ environment: remoteEnvironment, entryId: text(20) })).returns<
+    OutboxEntry | ChangeEntry
+  >(),
   /** What the add form starts with: the category last added to in the environment. */
   addDefaults: request(z.strictObject({ environment })).returns<{ categoryId: string | null }>(),
   categoryNames: request(z.strictObject({ environment })).returns<CategoryName[]>(),

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { createPetHistory } from '../../../src/main/database/history-table';
 import type { PetstoreCore } from '../../../src/main/core/petstore-core';
-import { startService, TEST_API_KEY } from '../../helpers/http-service';
 import { itWithKeyring } from '../../helpers/keyring';
+import { rexOnStaging } from './rex-on-staging';
 import { useTestCore } from './test-core';
 
 const newest = (core: PetstoreCore, environment: 'local' | 'staging', petId: string) =>
@@ -59,20 +59,11 @@ describe('undo in the local store', () => {
 });
 
 describe("undo on a server's environment", () => {
-  const { open, track } = useTestCore();
-  /** Our service with Rex, and a core that has listed it on staging. */
-  async function rexOnStaging() {
-    const service = track(await startService());
-    const rex = service.store.createPet({ name: 'Rex', categoryId: '3', status: 'available' });
-    const core = open();
-    await core.setBaseUrl('staging', `${service.baseUrl}/v1`);
-    await core.setKey('staging', TEST_API_KEY);
-    await core.syncNow('staging');
-    return { service, rex, core };
-  }
+  const cores = useTestCore();
+  const staging = () => rexOnStaging(cores);
 
   itWithKeyring('a change not yet sent is withdrawn: the server is sent nothing', async () => {
-    const { service, rex, core } = await rexOnStaging();
+    const { service, rex, core } = await staging();
     core.changePet('staging', rex.id, { status: 'sold' });
     core.undoChange('staging', rex.id, newest(core, 'staging', rex.id).seq);
     expect(core.changeEntries('staging').filter((entry) => entry.state !== 'accepted')).toEqual([]);
@@ -88,7 +79,7 @@ describe("undo on a server's environment", () => {
   itWithKeyring(
     'a change the server has gets the reverse change; after another counter moved on, a conflict, not an overwrite',
     async () => {
-      const { service, rex, core } = await rexOnStaging();
+      const { service, rex, core } = await staging();
       core.changePet('staging', rex.id, { status: 'sold' });
       await core.syncUntilSettled('staging');
       const sold = newest(core, 'staging', rex.id).seq;

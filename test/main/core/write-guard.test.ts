@@ -81,6 +81,7 @@ describe('main decides every write the window asks for', () => {
       ['correctEntry', { environment: 'production', entryId: '1', pet: { name: 'Max', categoryId: '5' } }],
       ['resolveConflict', { environment: 'production', entryId: 'c1', choice: 'keep-mine' }],
       ['discardEntry', { environment: 'production', entryId: '1' }],
+      ['restoreEntry', { environment: 'production', entryId: '1' }],
     ] as const;
 
   itWithKeyring(
@@ -157,6 +158,31 @@ describe('main decides every write the window asks for', () => {
       expect(core.changeEntries('production')).toHaveLength(2);
     },
   );
+
+  itWithKeyring('taking back a discard in production asks again, naming it an undo', async () => {
+    const { core, service, questions, answers, call } = await counter('production');
+    await service.close(); // the add waits here, unsent
+    answers.production = true;
+    expect(await call('addPet', { environment: 'production', pet: { name: 'Max', categoryId: '5' } })).toEqual({
+      ok: true,
+    });
+    const { entryId } = core.outboxEntries('production')[0]!;
+    await core.unlockManager(PIN, { task: 'discard', environment: 'production' });
+    expect(await call('discardEntry', { environment: 'production', entryId })).toEqual({ ok: true });
+    answers.production = false;
+    expect(await call('restoreEntry', { environment: 'production', entryId })).toEqual({
+      ok: false,
+      code: 'not_confirmed',
+    });
+    expect(questions.at(-1)).toMatchObject({
+      message: 'Undo: Add Max (Dogs (5)) to PRODUCTION?',
+      confirmLabel: 'Undo in production',
+    });
+    expect(core.outboxEntries('production')).toEqual([]);
+    answers.production = true;
+    expect(await call('restoreEntry', { environment: 'production', entryId })).toEqual({ ok: true });
+    expect(core.outboxEntries('production').map(({ name }) => name)).toEqual(['Max']);
+  });
 
   itWithKeyring('a switch while the question is open refuses the write the answer would have let through', async () => {
     const { core, service, answers, call } = await counter('production');

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { offerTakeBack } from '../undo';
 import {
   ANIMAL_FIELDS,
   applyPetPatch,
@@ -147,7 +148,11 @@ export function ConflictDialog({
   const decide = async (choice: 'keep-mine' | 'keep-theirs') => {
     try {
       await call('resolveConflict', { environment, entryId: change.entryId, choice });
-      toast(
+      const what = `The change of ${base.name}`;
+      offerTakeBack(
+        environment,
+        change.entryId,
+        { what, done: `Undone: ${what} waits for your choice again.` },
         choice === 'keep-mine'
           ? `Your change is being sent to ${ENVIRONMENT_LABELS[environment]} over their version.`
           : `Kept what ${ENVIRONMENT_LABELS[environment]} has; your change was dropped.`,

@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/contract';
 import { call } from '../api';
 import { changeRefusedText, notDoneText } from '../change-words';
-import { offerUndo } from '../undo';
+import { offerTakeBack, offerUndo } from '../undo';
 import { ENVIRONMENT_LABELS } from '../format';
 import { isRemote, useWindowState, useCategoryWords } from '../window-state';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -62,16 +62,17 @@ export function useRowDialogs() {
       (error: unknown) => toast.error(changeRefusedText(error, pet.name, categoryWords, environment)),
     );
 
-  const discard = async (what: Discarding) => {
+  const discard = async (chosen: Discarding) => {
     setDiscarding(null);
     if (!remote) return;
-    const entryId = what.kind === 'entry' ? what.entry.entryId : what.change.entryId;
+    const entryId = chosen.kind === 'entry' ? chosen.entry.entryId : chosen.change.entryId;
+    const what = chosen.kind === 'entry' ? chosen.entry.name : `The change of ${chosen.name}`;
     const named =
-      what.kind === 'entry' ? (
-        <Name>{what.entry.name}</Name>
+      chosen.kind === 'entry' ? (
+        <Name>{chosen.entry.name}</Name>
       ) : (
         <>
-          The change of <Name>{what.name}</Name>
+          The change of <Name>{chosen.name}</Name>
         </>
       );
     try {
@@ -85,22 +86,19 @@ export function useRowDialogs() {
             {named} had reached {where} already: there was nothing to discard.
           </span>,
         );
-      } else if (outcome.mayBeOnServer) {
-        toast(
-          <span>
-            {named} discarded. A send of it was on its way or got no answer, so {where} may have it: it will not be sent
-            again.
-          </span>,
-        );
-      } else toast(<span>{named} discarded.</span>);
-    } catch (error) {
-      toast.error(
-        notDoneText(
-          error,
-          remote,
-          `${what.kind === 'entry' ? what.entry.name : `The change of ${what.name}`} was not discarded`,
-        ),
+        return;
+      }
+      const said = outcome.mayBeOnServer ? (
+        <span>
+          {named} discarded. A send of it was on its way or got no answer, so {where} may have it: it will not be sent
+          again.
+        </span>
+      ) : (
+        <span>{named} discarded.</span>
       );
+      offerTakeBack(remote, entryId, { what, done: `Undone: ${what} is back, waiting to be sent.` }, said);
+    } catch (error) {
+      toast.error(notDoneText(error, remote, `${what} was not discarded`));
     }
   };
 
