@@ -17,6 +17,7 @@ import { register } from './register-command';
 import { envCommands } from './env-commands';
 import { keyCommands } from './key-commands';
 import { managerCommands } from './manager-commands';
+import { ordersCommands } from './orders-commands';
 import { outboxCommands } from './outbox-commands';
 import { petsCommands } from './pets-commands';
 import { productionYes } from './production-yes';
@@ -33,6 +34,7 @@ const GROUPS = new Map<string, CommandGroup>([
   ['manager', managerCommands],
   ['staff', staffCommands],
   ['outbox', outboxCommands],
+  ['orders', ordersCommands],
 ]);
 
 const HELP = new Set(['help', '--help', '-h']);

@@ -8,7 +8,7 @@ export function petsAsJson(pets: Pet | Pet[]): string {
 }
 
 /** A table for people; every cell made safe to print (cellSafe), so a server's name cannot forge a row. */
-function table(rows: string[][]): string {
+export function table(rows: string[][]): string {
   rows = rows.map((row) => row.map(cellSafe));
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
   return rows

@@ -15,6 +15,7 @@ import {
 import { ANIMAL_OPTIONS, newPetOfOptions } from './animal-options';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
 import { changePet } from './pets-change-commands';
+import { sellPet } from './orders-commands';
 import { petHistory } from './pets-history-command';
 import { showPet } from './pets-show-command';
 import { applyPhoto, PHOTO_OPTIONS, photoAsked, refusePhotoOfAWaitingAdd } from './photo-option';
@@ -164,7 +165,7 @@ async function add(args: string[], command: WritingCommand): Promise<number> {
   return EXIT.ok;
 }
 
-/** `pets list | show | history | add | get | set-status | edit | import | export`: the animals of an environment. */
+/** `pets list | show | history | add | get | set-status | edit | sell | import | export`: the animals of an environment. */
 export const petsCommands: CommandGroup = {
   list: (args, context) => list(args, opened(context)),
   show: showPet,
@@ -173,6 +174,7 @@ export const petsCommands: CommandGroup = {
   get: (args, context) => get(args, opened(context)),
   'set-status': (args, context) => changePet('set-status', args, opened(context)),
   edit: (args, context) => changePet('edit', args, opened(context)),
+  sell: (args, context) => sellPet(args, opened(context)),
   import: (args, context) => importAnimals(args, opened(context)),
   export: (args, context) => exportAnimals(args, opened(context)),
 };

@@ -44,6 +44,13 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
                                              --no-<option> removes a field (--no-treatment), --not-left
                                              how and when it left; --price in the environment's
                                              currency (12.50)
+  pets sell <id> [--price P] [--buyer-name N] [--buyer-contact C] [--env E] [--json]
+                                             mark it sold and record the sale: at its price unless --price
+                                             (12.50); the buyer's name and contact, if given, for a health
+                                             guarantee
+  orders list [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--env E] [--json]
+                                             the sales of a period, newest first (taken back ones marked); a
+                                             server's environment lists those made on this computer
   register --from YYYY-MM-DD --to YYYY-MM-DD [--out F] [--env E]
                                              the register of every animal held in the period (CSV): supplier,
                                              sex, age, birth or acquisition, treatment, sale or how and when

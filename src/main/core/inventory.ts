@@ -14,6 +14,8 @@ import type {
   ServerStatus,
 } from '../../shared/contract';
 import type { HistoryEntry, HistoryPage, HistoryPageQuery, HistoryRoad } from '../../shared/contract/history';
+import type { Sale, SaleTerms } from '../../shared/contract/orders';
+import type { Orders } from '../database/orders-table';
 import type { KeyStatusView } from '../../shared/ipc/views';
 import type { RowToImport } from '../database/imported-rows';
 import type { PetPhotos } from '../database/pet-photos';
@@ -47,6 +49,17 @@ export interface Inventory {
     revision: number | undefined,
     action?: 'changed' | 'undone',
   ): { pet: Pet } | { change: ChangeEntry | null };
+  /**
+   * Sells an animal with the sale's terms, the status change and its sale together: at once under
+   * `revision` (`pet`), or kept to be sent (`change`). Refused for an animal unknown or already sold.
+   */
+  sellPet(
+    petId: string,
+    terms: SaleTerms,
+    revision: number | undefined,
+  ): ({ pet: Pet } | { change: ChangeEntry | null }) & { sale: Sale };
+  /** The sales recorded on this computer (orders-table.ts); a server's environment has only those made here. */
+  sales(): { orders: Orders; madeHereOnly: boolean };
   /** The animal as this computer shows it; never asks a server. */
   shownPet(petId: string): Pet | undefined;
   getPet(petId: string): Promise<Pet> | Pet;

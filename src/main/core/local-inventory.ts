@@ -12,6 +12,7 @@ import { createImportedRows } from '../database/imported-rows';
 import { createPetPhotos } from '../database/pet-photos';
 import { createPetHistory } from '../database/history-table';
 import { createPetsTable } from '../database/pets-table';
+import { createSelling } from '../database/sell-animal';
 import { acting } from '../database/write-context';
 import type { Inventory, PersonActing } from './inventory';
 
@@ -24,6 +25,7 @@ export function createLocalInventory(db: SqliteDatabase, person: PersonActing): 
   const imports = createImportedRows(db);
   const storedPhotos = createPetPhotos(db);
   const history = createPetHistory(db);
+  const selling = createSelling(db, store);
   // Every write here is a person's: the animal's history names them, their road and the moment.
   const as = <R>(action: 'added' | 'changed' | 'imported' | 'undone', run: () => R): R =>
     acting(db, { where: 'here', ...person(), action }, run);
@@ -68,6 +70,10 @@ export function createLocalInventory(db: SqliteDatabase, person: PersonActing): 
     changePet: (petId, patch, revision, action = 'changed') => ({
       pet: as(action, () => store.changePet(petId, patch, revision === undefined ? '*' : { tags: [etagOf(revision)] })),
     }),
+
+    sellPet: (petId, terms, revision) =>
+      as('changed', () => selling.sell(petId, terms, revision === undefined ? '*' : { tags: [etagOf(revision)] })),
+    sales: () => ({ orders: selling.orders, madeHereOnly: false }),
 
     shownPet: (petId) => store.findPet(petId),
     photos: () => photos,

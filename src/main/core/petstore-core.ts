@@ -24,6 +24,7 @@ import { createLocalInventory } from './local-inventory';
 import { createManagerLock } from './manager-lock';
 import { createRegisterUseCases } from './register-use-cases';
 import { createManagerUseCases } from './manager-use-cases';
+import { createOrderUseCases } from './order-use-cases';
 import { createPhotoUseCases } from './photo-use-cases';
 import { createRemoteEnvironments } from './remote-environments';
 import { createRemoteInventory } from './remote-inventory';
@@ -161,6 +162,7 @@ export function openPetstoreCore({
     ...createPhotoUseCases(parts),
     ...createRegisterUseCases(parts),
     ...createUndoUseCases(parts),
+    ...createOrderUseCases(parts),
     ...createStaffUseCases(parts),
 
     /** Subscribes to what main decides and what changes; returns the unsubscribe. */

@@ -3,6 +3,8 @@ import { toAppError, type FaultLog } from '../app-error';
 import type { SyncPassResult } from '../sync/sync-engine';
 import { createPetHistory } from '../database/history-table';
 import { acting } from '../database/write-context';
+import { createOrders, type Orders } from '../database/orders-table';
+import { refuseSoldAgain } from '../../shared/contract/orders';
 import type { HistoryAction } from '../../shared/contract/history';
 import type { Inventory, PersonActing, RemoteServer } from './inventory';
 import type { KeyAccess } from './key-access';
@@ -34,6 +36,13 @@ export function createRemoteInventory(
     const { db } = replica();
     if (history?.db !== db) history = { db, reader: createPetHistory(db) };
     return history.reader;
+  };
+
+  let orders: { db: unknown; reader: Orders } | undefined;
+  const ordersOf = () => {
+    const { db } = replica();
+    if (orders?.db !== db) orders = { db, reader: createOrders(db) };
+    return orders.reader;
   };
 
   const server: RemoteServer = {
@@ -109,6 +118,18 @@ export function createRemoteInventory(
     changePet: (petId, patch, _revision, action = 'changed') => ({
       change: as(action, () => replica().changePet(petId, patch)),
     }),
+    // A sale waits as its status change does; the replica's trigger records it with the change.
+    sellPet(petId, terms) {
+      const shown = replica().shownPet(petId);
+      if (shown === undefined) throw new ApiError('not_found', `No animal has id ${petId}.`);
+      refuseSoldAgain(shown);
+      const { db } = replica();
+      const change = acting(db, { where: 'here', ...person(), action: 'changed', sale: terms }, () =>
+        replica().changePet(petId, { status: 'sold' }),
+      );
+      return { change, sale: ordersOf().standingSale(petId)! };
+    },
+    sales: () => ({ orders: ordersOf(), madeHereOnly: true }),
     shownPet: (petId) => replica().shownPet(petId),
     photos() {
       const { photos } = replica();

@@ -18,6 +18,7 @@ import {
   type PetPatch,
   type RemoteEnvironment,
 } from '../../shared/contract';
+import { refuseSoldAgain, saleTermsSchema } from '../../shared/contract/orders';
 import { ReportedError } from '../app-error';
 import type { PetstoreCore } from './petstore-core';
 
@@ -153,6 +154,19 @@ export function guardWrites(core: PetstoreCore, policy: WritePolicy) {
       if (shown) settleAnimal(shown, applyPetPatch(shown, valid), valid, localToday());
       await permit(environment, () => changeQuestion(environment, petId, valid));
       return core.changePet(environment, petId, valid, options);
+    },
+
+    /** A sale asks production's question as marking it sold does; what the store would refuse is refused first. */
+    async sellPet(environment: EnvironmentName, petId: string, terms: unknown, options: { revision?: number } = {}) {
+      const valid = validBody(saleTermsSchema, terms);
+      const shown = core.shownPet(environment, petId);
+      const sold = { status: 'sold' } as const;
+      if (shown) {
+        refuseSoldAgain(shown);
+        settleAnimal(shown, applyPetPatch(shown, sold), sold, localToday());
+      }
+      await permit(environment, () => changeQuestion(environment, petId, sold));
+      return core.sellPet(environment, petId, valid, options);
     },
 
     /** Undo asks production's question as any change does, naming it an undo. */

@@ -99,6 +99,8 @@ export function salesBetween(db: SqliteDatabase, fromMs: number, toMs: number): 
     .map((row) => ({ petId: row.pet_id, soldAt: row.sold_at, priceMinor: row.price_minor, soldBy: row.sold_by }));
 }
 
+export type Orders = ReturnType<typeof createOrders>;
+
 /** Reading the sales: one by id, the standing sale of an animal, a period's newest first a page at a time. */
 export function createOrders(db: SqliteDatabase) {
   const byId = db.prepare<[number], SaleRow>(`SELECT ${SALE_COLUMNS} FROM orders WHERE id = ?`);

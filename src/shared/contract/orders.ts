@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { priceSchema, shortTextSchema } from './animal-details';
-import type { Int64 } from './int64';
+import { priceSchema, shortTextSchema, storedTextSchema } from './animal-details';
+import { ApiError } from './errors';
+import { ACTOR_MAX_LENGTH } from './history';
+import { int64Schema, type Int64, type ValueSource } from './int64';
 
 /**
  * A sale is an order: marking an animal sold records what it went for, who sold it, when, and
@@ -41,3 +43,70 @@ export interface Sale {
 
 /** What the week's takings read of a sale. */
 export type SaleTaking = Pick<Sale, 'petId' | 'soldAt' | 'priceMinor' | 'soldBy'>;
+
+/** Whether the animal is sold now: a refusal to sell it again, naming the fix. */
+export function refuseSoldAgain(pet: { name: string; status?: string }): void {
+  if (pet.status !== 'sold') return;
+  throw new ApiError(
+    'conflict',
+    `${pet.name} is already sold: an animal is sold once. If its sale was a mistake, undo it (or mark it available), then sell it again.`,
+    [{ field: 'petId', message: 'is already sold' }],
+  );
+}
+
+/**
+ * An order as our `orders` extension sends it, after Swagger Petstore's Order: `quantity` is
+ * always 1 (an order is for one animal); `shipDate` is when it was sold, the moment the animal
+ * went home with its buyer; `status` is `delivered`, or `cancelled` once the sale is taken back,
+ * and `complete` says the same as a yes or no. Read from a server: bounded, never trusted.
+ */
+export const ORDER_STATUSES = ['delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** What a server's order may hold, as read with our lossless JSON parser (an integer is a bigint). */
+export const serverOrderSchema = z.object({
+  id: int64Schema('json'),
+  petId: int64Schema('json'),
+  quantity: z.literal(1n, { error: 'must be 1: an order is for one animal' }),
+  shipDate: z.iso.datetime({ offset: true, error: 'must be a moment such as 2026-11-27T09:30:00Z' }),
+  status: z.enum(ORDER_STATUSES),
+  complete: z.boolean(),
+  price: priceSchema.optional(),
+  soldBy: storedTextSchema(ACTOR_MAX_LENGTH).optional(),
+  // Bounded in UTF-16 units: twice our bound in code points holds any text we would accept.
+  buyerName: storedTextSchema(BUYER_TEXT_MAX.buyerName * 2).optional(),
+  buyerContact: storedTextSchema(BUYER_TEXT_MAX.buyerContact * 2).optional(),
+});
+export type ServerOrder = z.output<typeof serverOrderSchema>;
+
+/** A sale as an order of our extension's (the JSON integers as bigints, for our lossless writer). */
+export function saleToOrder(sale: Sale) {
+  return {
+    id: BigInt(sale.serverOrderId ?? sale.id),
+    petId: BigInt(sale.petId),
+    quantity: 1n,
+    shipDate: new Date(sale.soldAt).toISOString(),
+    status: sale.takenBackAt === null ? 'delivered' : 'cancelled',
+    complete: sale.takenBackAt === null,
+    ...(sale.priceMinor === null ? {} : { price: BigInt(sale.priceMinor) }),
+    ...(sale.soldBy === null ? {} : { soldBy: sale.soldBy }),
+    ...(sale.buyerName === null ? {} : { buyerName: sale.buyerName }),
+    ...(sale.buyerContact === null ? {} : { buyerContact: sale.buyerContact }),
+  };
+}
+
+/** A new order as the service takes it (`POST /store/orders`): the animal, and the sale's terms. */
+export const newOrderSchema = (source: ValueSource) =>
+  z.strictObject({
+    petId: int64Schema(source),
+    quantity: z
+      .unknown()
+      .optional()
+      .refine((value) => value === undefined || value === 1n || value === 1, {
+        error: 'must be 1: an order is for one animal (leave it out)',
+      }),
+    ...saleTermsSchema.shape,
+  });
+
+/** The most orders one page holds, and how many when not said. */
+export const ORDERS_PAGE = { default: 50, max: 500 } as const;

@@ -1,0 +1,75 @@
+// Selling and the sales of a period through the real command line (the built `petstore`, a real SQLite file).
+import { describe, expect, it } from 'vitest';
+import { useCli } from '../../helpers/cli';
+
+describe('sales on the command line', () => {
+  const { run } = useCli();
+  const GBP = { LANG: 'en_GB.UTF-8', LC_ALL: 'en_GB.UTF-8' };
+  const add = async (name: string) => {
+    const added = await run(['pets', 'add', '--name', name, '--category', '1', '--price', '12.50', '--json'], {
+      env: GBP,
+    });
+    expect(added.code).toBe(0);
+    return (JSON.parse(added.out) as { id: number }).id;
+  };
+
+  it('sells with a price and a buyer, and lists the sales newest first, taken back ones marked', async () => {
+    const rex = await add('Rex');
+    const tom = await add('Tom');
+    const sold = await run(
+      [
+        'pets',
+        'sell',
+        String(rex),
+        '--price',
+        '10',
+        '--buyer-name',
+        'Bea Buyer',
+        '--buyer-contact',
+        '07700 900123',
+        '--json',
+      ],
+      { env: GBP },
+    );
+    expect(sold.code).toBe(0);
+    expect(JSON.parse(sold.out)).toMatchObject({
+      petId: rex,
+      quantity: 1,
+      price: 1000,
+      buyerName: 'Bea Buyer',
+      status: 'delivered',
+    });
+    expect((await run(['pets', 'set-status', String(tom), 'sold'])).code).toBe(0);
+    expect((await run(['pets', 'set-status', String(tom), 'available'])).code).toBe(0);
+
+    const listed = await run(['orders', 'list'], { env: GBP });
+    expect(listed.code).toBe(0);
+    const lines = listed.out.trim().split('\n');
+    expect(lines[0]).toMatch(/^SOLD +ANIMAL +PRICE +SOLD BY +BUYER/);
+    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d +${tom} Tom +£12\\.50 .*taken back`));
+    expect(lines[2]).toContain(`${rex} Rex`);
+    expect(lines[2]).toContain('£10.00');
+    expect(lines[2]).toContain('Bea Buyer, 07700 900123');
+
+    const json = await run(['orders', 'list', '--json', '--from', '2000-01-01', '--to', '9999-12-31']);
+    const orders = JSON.parse(json.out) as Array<{ petId: number; status: string }>;
+    expect(orders.map((order) => [order.petId, order.status])).toEqual([
+      [tom, 'cancelled'],
+      [rex, 'delivered'],
+    ]);
+    expect(JSON.parse((await run(['orders', 'list', '--json', '--to', '2000-01-01'])).out)).toEqual([]);
+  });
+
+  it('refuses a sale of an animal already sold, a wrong price or day, and a sale of no animal', async () => {
+    const rex = await add('Rex');
+    expect((await run(['pets', 'sell', String(rex)])).code).toBe(0);
+    const again = await run(['pets', 'sell', String(rex)]);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('Rex is already sold');
+    expect((await run(['pets', 'sell', String(rex), '--price', 'ten'])).code).toBe(2);
+    expect((await run(['pets', 'sell'])).code).toBe(2);
+    const badDay = await run(['orders', 'list', '--from', '2026-02-30']);
+    expect(badDay.code).toBe(2);
+    expect(badDay.err).toContain('from');
+  });
+});
