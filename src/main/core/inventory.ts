@@ -19,6 +19,7 @@ import type { Orders } from '../database/orders-table';
 import type { KeyStatusView } from '../../shared/ipc/views';
 import type { RowToImport } from '../database/imported-rows';
 import type { PetPhotos } from '../database/pet-photos';
+import type { WeekFigures } from '../database/week-figures';
 import type { SyncPassResult } from '../sync/sync-engine';
 import type { ConfirmKeyOrigin } from './key-access';
 
@@ -72,6 +73,8 @@ export interface Inventory {
   history(petId: string, query: HistoryPageQuery): HistoryPage;
   /** The entry `seq` of the animal's history, if it is one. */
   historyEntry(petId: string, seq: number): HistoryEntry | undefined;
+  /** A period's figures from the history and the sales kept here (the week at a glance). */
+  weekFigures(): WeekFigures;
   /**
    * The animals' photos (our extension): set and removed at once under If-Match in the local store;
    * on a server's, shown at once and sent as a change (or kept here for a server without photos).

@@ -12,6 +12,7 @@ import { createImportedRows } from '../database/imported-rows';
 import { createPetPhotos } from '../database/pet-photos';
 import { createPetHistory } from '../database/history-table';
 import { createPetsTable } from '../database/pets-table';
+import { createWeekFigures } from '../database/week-figures';
 import { createSelling } from '../database/sell-animal';
 import { acting } from '../database/write-context';
 import type { Inventory, PersonActing } from './inventory';
@@ -25,6 +26,7 @@ export function createLocalInventory(db: SqliteDatabase, person: PersonActing): 
   const imports = createImportedRows(db);
   const storedPhotos = createPetPhotos(db);
   const history = createPetHistory(db);
+  const weekFigures = createWeekFigures(db);
   const selling = createSelling(db, store);
   // Every write here is a person's: the animal's history names them, their road and the moment.
   const as = <R>(action: 'added' | 'changed' | 'imported' | 'undone', run: () => R): R =>
@@ -83,6 +85,7 @@ export function createLocalInventory(db: SqliteDatabase, person: PersonActing): 
     importRows: (rows) => as('imported', () => imports.importAll(rows, ({ animal }) => store.createPet(animal).id)),
     history: (petId, query) => history.page(petId, query),
     historyEntry: (petId, seq) => history.entry(petId, seq),
+    weekFigures: () => weekFigures,
 
     server() {
       // Word for word what the IPC contract answers for local on a server's channel.

@@ -31,6 +31,7 @@ import { createRemoteInventory } from './remote-inventory';
 import { createStaffUseCases } from './staff-use-cases';
 import { createSyncUseCases } from './sync-use-cases';
 import { createUndoUseCases } from './undo-use-cases';
+import { createWeekUseCases } from './week-use-cases';
 import type { ConfirmProductionWrite } from './write-guard';
 
 export interface CoreOptions {
@@ -161,6 +162,7 @@ export function openPetstoreCore({
     ...createManagerUseCases(parts),
     ...createPhotoUseCases(parts),
     ...createRegisterUseCases(parts),
+    ...createWeekUseCases(parts),
     ...createUndoUseCases(parts),
     ...createOrderUseCases(parts),
     ...createStaffUseCases(parts),

@@ -2,6 +2,7 @@ import { ApiError, type RemoteEnvironment } from '../../shared/contract';
 import { toAppError, type FaultLog } from '../app-error';
 import type { SyncPassResult } from '../sync/sync-engine';
 import { createPetHistory } from '../database/history-table';
+import { createWeekFigures, type WeekFigures } from '../database/week-figures';
 import { acting } from '../database/write-context';
 import { createOrders, type Orders } from '../database/orders-table';
 import { refuseSoldAgain } from '../../shared/contract/orders';
@@ -32,6 +33,7 @@ export function createRemoteInventory(
   const as = <R>(action: HistoryAction, run: () => R): R =>
     acting(replica().db, { where: 'here', ...person(), action }, run);
   let history: { db: unknown; reader: ReturnType<typeof createPetHistory> } | undefined;
+  let figures: { db: unknown; reader: WeekFigures } | undefined;
   const historyOf = () => {
     const { db } = replica();
     if (history?.db !== db) history = { db, reader: createPetHistory(db) };
@@ -145,6 +147,11 @@ export function createRemoteInventory(
     importRows: (rows) => as('imported', () => replica().importAnimals(rows)),
     history: (petId, query) => historyOf().page(petId, query),
     historyEntry: (petId, seq) => historyOf().entry(petId, seq),
+    weekFigures() {
+      const { db } = replica();
+      if (figures?.db !== db) figures = { db, reader: createWeekFigures(db) };
+      return figures.reader;
+    },
     server: () => server,
   };
 }

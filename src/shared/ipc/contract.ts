@@ -17,6 +17,7 @@ import { ENVIRONMENTS, REMOTE_ENVIRONMENTS, type EnvironmentName } from '../cont
 import type { AppError } from '../contract/errors';
 import { animalsQuerySchema, type AnimalsWindow } from '../contract/browse';
 import { PET_STATUSES, type Pet } from '../contract/pet';
+import type { WeekAtAGlance } from '../contract/week-at-a-glance';
 import { HISTORY_PAGE_MAX, type HistoryEntry, type HistoryPage } from '../contract/history';
 import { MANAGER_TASK_NAMES } from '../contract/manager-pin';
 import { STAFF_ROLES, type CounterView } from '../contract/staff';
@@ -164,6 +165,10 @@ export const IPC_REQUESTS = {
   ).returns<ExportOutcome>(),
   /** The register of the animals held in a period (two days, from not after to), to a file chosen in main's dialog. */
   exportRegisterToFile: request(z.strictObject({ environment, from: text(40), to: text(40) })).returns<ExportOutcome>(),
+  /** The week at a glance of a period (two days, from not after to, a year at most), in this computer's time zone. */
+  weekAtAGlance: request(z.strictObject({ environment, from: text(40), to: text(40) })).returns<WeekAtAGlance>(),
+  /** Its tables (each day, then each week) to a file chosen in main's dialog. */
+  exportWeekToFile: request(z.strictObject({ environment, from: text(40), to: text(40) })).returns<ExportOutcome>(),
   /** A file of animals chosen in main's dialog, read and checked; nothing is added yet. */
   previewImport: request(z.strictObject({ environment })).returns<ImportPreview | null>(),
   /** The preview's rows to add (`lookAlikesToo`: those like an animal already there too). */

@@ -1,0 +1,153 @@
+import { ApiError, localToday, type EnvironmentName, type ExportOutcome } from '../../shared/contract';
+import {
+  addDays,
+  daysBetween,
+  GLANCE_DAYS_MAX,
+  WAITING_LONGEST_SHOWN,
+  type GlanceDay,
+  type GlanceTotals,
+  type GlanceWeek,
+  type WaitingAnimal,
+  type WeekAtAGlance,
+} from '../../shared/contract/week-at-a-glance';
+import type { AvailableAnimal, SoldAnimal } from '../database/week-figures';
+import { weekCsv } from '../csv/week-csv';
+import type { CoreParts } from './core-parts';
+import { checkPeriod } from './register-use-cases';
+
+/** The period the week at a glance is asked for: an environment and two days, both included. */
+export interface GlanceQuery {
+  environment: EnvironmentName;
+  from: string;
+  to: string;
+}
+
+/** Local midnight of a day (YYYY-MM-DD): the shop's day begins there, 23 or 25 hours from the next on a DST change. */
+const startOfDay = (day: string): number => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date).getTime();
+};
+const dayOf = (ms: number): string => localToday(new Date(ms));
+
+/** The middle of the figures (the mean of the two middle ones for an even count). */
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function daysInStock(sold: readonly SoldAnimal[]): WeekAtAGlance['daysInStock'] {
+  const measured: number[] = [];
+  for (const { soldAt, addedAt, acquiredOn } of sold) {
+    const arrived = addedAt !== null ? dayOf(addedAt) : acquiredOn;
+    if (arrived !== null) measured.push(Math.max(0, daysBetween(arrived, dayOf(soldAt))));
+  }
+  return {
+    measured: measured.length,
+    unknown: sold.length - measured.length,
+    median: median(measured),
+    longest: measured.length === 0 ? null : Math.max(...measured),
+  };
+}
+
+function waitingLongest(animals: readonly AvailableAnimal[], today: string): WaitingAnimal[] {
+  return animals
+    .map(({ petId, name, since, acquiredOn }) => ({
+      petId,
+      name,
+      sinceMs: since ?? startOfDay(acquiredOn!),
+      since: since === null ? acquiredOn! : new Date(since).toISOString(),
+    }))
+    .sort((a, b) => a.sinceMs - b.sinceMs)
+    .slice(0, WAITING_LONGEST_SHOWN)
+    .map(({ sinceMs, ...animal }) => ({ ...animal, days: Math.max(0, daysBetween(dayOf(sinceMs), today)) }));
+}
+
+/** Days added up into weeks of seven from the first (the last perhaps shorter). */
+function weeksOf(days: readonly GlanceDay[]): GlanceWeek[] {
+  const weeks: GlanceWeek[] = [];
+  for (let first = 0; first < days.length; first += 7) {
+    const week = days.slice(first, first + 7);
+    const sum = (pick: (day: GlanceDay) => number | null) =>
+      week.some((day) => pick(day) === null) ? null : week.reduce((total, day) => total + pick(day)!, 0);
+    weeks.push({
+      from: week[0]!.day,
+      to: week.at(-1)!.day,
+      statuses: week.at(-1)!.statuses,
+      added: sum((day) => day.added)!,
+      sold: sum((day) => day.sold)!,
+      takingsMinor: sum((day) => day.takingsMinor),
+      unpriced: sum((day) => day.unpriced)!,
+    });
+  }
+  return weeks;
+}
+
+/** The takings of each day, from the sales made here (null when the environment keeps none). */
+function takingsByDay(
+  sales: readonly { soldAt: number; priceMinor: number | null }[] | null,
+  bounds: readonly number[],
+): Pick<GlanceTotals, 'takingsMinor' | 'unpriced'>[] {
+  const days = bounds.slice(0, -1).map(() => ({ takingsMinor: sales === null ? null : 0, unpriced: 0 }));
+  for (const { soldAt, priceMinor } of sales ?? []) {
+    const index = bounds.findLastIndex((start) => start <= soldAt);
+    const day = days[index];
+    if (day === undefined) continue;
+    if (priceMinor === null) day.unpriced++;
+    else day.takingsMinor! += priceMinor;
+  }
+  return days;
+}
+
+/**
+ * The manager's week at a glance of an environment: for each day of a period (the shop's days, in
+ * this computer's time zone) the animals in each status at its end, added and sold, and the
+ * takings; the same by week; days in stock of those sold; the animals waiting longest now.
+ */
+export function createWeekUseCases({ inventory, settings, now, saveFile }: CoreParts) {
+  function weekAtAGlance({ environment, from, to }: GlanceQuery): WeekAtAGlance {
+    const period = checkPeriod(from, to);
+    const count = daysBetween(period.from, period.to) + 1;
+    if (count > GLANCE_DAYS_MAX)
+      throw ApiError.fromFields('invalid_parameter', [
+        {
+          field: 'to',
+          message: `must be at most ${GLANCE_DAYS_MAX} days from from (${period.from}), got ${period.to}: ask for a year or less`,
+        },
+      ]);
+    const dayNames = Array.from({ length: count }, (_, i) => addDays(period.from, i));
+    const bounds = [...dayNames, addDays(period.to, 1)].map(startOfDay);
+    const figures = inventory(environment).weekFigures();
+    const counts = figures.days(bounds);
+    const takings = takingsByDay(figures.sales(bounds[0]!, bounds[count]!), bounds);
+    const days: GlanceDay[] = dayNames.map((day, i) => ({
+      day,
+      statuses: counts.statuses[i]!,
+      added: counts.added[i]!,
+      sold: counts.sold[i]!,
+      ...takings[i]!,
+    }));
+    return {
+      environment,
+      ...period,
+      currency: settings.currency(environment),
+      days,
+      weeks: weeksOf(days),
+      daysInStock: daysInStock(figures.soldIn(bounds)),
+      waitingLongest: waitingLongest(figures.availableLongest(WAITING_LONGEST_SHOWN), localToday(new Date(now()))),
+    };
+  }
+
+  return {
+    weekAtAGlance,
+
+    /** The screen's tables (each day, each week) written to a file a person chooses (main's dialog). */
+    async exportWeekToFile(query: GlanceQuery): Promise<ExportOutcome> {
+      const glance = weekAtAGlance(query);
+      const { csv, rows } = weekCsv(glance);
+      const path = await saveFile(`week-${glance.environment}-${glance.from}-to-${glance.to}.csv`, csv);
+      return { rows, path };
+    },
+  };
+}
