@@ -3,8 +3,9 @@
 // without a TypeScript compiler: `petstore` (src/main/cli/main.ts) and `petstore-serve`
 // (src/main/server/serve.ts). One bundle each, ESM for Node 24; code they share, and what only
 // some commands need, in chunks loaded when used. Only the native modules stay outside, loaded
-// from node_modules as built for this Node (scripts/native-modules.mjs), and sharp, which loads
-// its platform's libvips binary (@img/sharp-*) beside itself.
+// from node_modules as built for this Node (scripts/native-modules.mjs), sharp, which loads
+// its platform's libvips binary (@img/sharp-*) beside itself, and playwright-core, which finds its
+// own files beside itself to drive the Chromium that prints paper.
 // Beside them the sync thread (src/main/sync/sync-thread.ts), where start-sync-thread.ts looks for
 // it. `--sync-thread-into <folder>`: the sync thread alone, into that folder (each test run has its own).
 import { readFileSync, renameSync, rmSync } from 'node:fs';
@@ -23,7 +24,7 @@ const forNode = {
   format: 'esm',
   platform: 'node',
   target: 'node24',
-  external: ['better-sqlite3', 'keytar', 'sharp'],
+  external: ['better-sqlite3', 'keytar', 'sharp', 'playwright-core'],
   banner: { js: requireShim },
   define: { PETSTORE_VERSION: JSON.stringify(version) },
   minifySyntax: true,

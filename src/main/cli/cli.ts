@@ -20,6 +20,7 @@ import { managerCommands } from './manager-commands';
 import { ordersCommands } from './orders-commands';
 import { outboxCommands } from './outbox-commands';
 import { petsCommands } from './pets-commands';
+import { reportCommands } from './paper-commands';
 import { productionYes } from './production-yes';
 import { staffCommands } from './staff-commands';
 import { sync } from './sync-command';
@@ -34,6 +35,7 @@ const GROUPS = new Map<string, CommandGroup>([
   ['manager', managerCommands],
   ['staff', staffCommands],
   ['outbox', outboxCommands],
+  ['report', reportCommands],
   ['orders', ordersCommands],
 ]);
 

@@ -20,6 +20,7 @@ import { petHistory } from './pets-history-command';
 import { showPet } from './pets-show-command';
 import { applyPhoto, PHOTO_OPTIONS, photoAsked, refusePhotoOfAWaitingAdd } from './photo-option';
 import { exportAnimals, importAnimals } from './pets-file-commands';
+import { petsCard, petsLabels } from './paper-commands';
 
 /** Rows asked of the store at a time while streaming: memory stays flat whatever the inventory. */
 const STREAM_ROWS = 500;
@@ -177,4 +178,6 @@ export const petsCommands: CommandGroup = {
   sell: (args, context) => sellPet(args, opened(context)),
   import: (args, context) => importAnimals(args, opened(context)),
   export: (args, context) => exportAnimals(args, opened(context)),
+  card: petsCard,
+  labels: petsLabels,
 };

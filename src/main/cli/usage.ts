@@ -1,4 +1,5 @@
 import { ADD_OPTIONS_USAGE, CHANGE_OPTIONS_USAGE } from './animal-options';
+import { PAPER_USAGE } from './paper-commands';
 
 /** The command line's help: every command, its options (an animal's from its declaration), and what the exit codes mean. */
 export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command>)
@@ -55,6 +56,7 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
                                              the register of every animal held in the period (CSV): supplier,
                                              sex, age, birth or acquisition, treatment, sale or how and when
                                              it left otherwise; sold and left ones too
+${PAPER_USAGE}
   doctor                                     check each data file, the keychain and each server
   sync [--env E] [--upload-details]          send the outbox until it is empty or nothing more can be done
                                              (--upload-details: first the details kept here, for a server

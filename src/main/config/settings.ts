@@ -1,6 +1,10 @@
 import {
   ApiError,
+  CARD_FIELDS,
+  cardFieldsSchema,
   checkBaseUrl,
+  parseOrThrow,
+  type CardField,
   defaultCurrency,
   IDLE_SIGN_OUT_MINUTES,
   isCurrencyCode,
@@ -158,6 +162,18 @@ export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = proc
         ]);
       }
       write.run('idle_sign_out_minutes', String(minutes));
+    },
+
+    /** What the shop's cage cards show besides the name (all, until a person chooses). */
+    cardFields(): CardField[] {
+      const stored = cardFieldsSchema.safeParse(JSON.parse(read.get('card_fields') ?? 'null'));
+      return stored.success ? stored.data : [...CARD_FIELDS];
+    },
+
+    setCardFields(fields: unknown): CardField[] {
+      const chosen = parseOrThrow(cardFieldsSchema, fields, 'invalid_parameter', 'fields');
+      write.run('card_fields', JSON.stringify(chosen));
+      return chosen;
     },
 
     /** The category of the last animal added here to the environment: the add form starts with it. */

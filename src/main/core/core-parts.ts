@@ -3,6 +3,7 @@ import type {
   CounterView,
   EnvironmentName,
   ImportProgress,
+  PaperProgress,
   RemoteEnvironment,
   ServerStatus,
 } from '../../shared/contract';
@@ -24,6 +25,7 @@ export type CoreEvents = {
   importProgress: [ImportProgress & { environment: EnvironmentName }];
   categoriesChanged: [{ environment: EnvironmentName }];
   counterChanged: [CounterView];
+  paperProgress: [PaperProgress];
 };
 
 /**

@@ -25,7 +25,9 @@ import { createManagerLock } from './manager-lock';
 import { createRegisterUseCases } from './register-use-cases';
 import { createManagerUseCases } from './manager-use-cases';
 import { createOrderUseCases } from './order-use-cases';
+import { createPaperUseCases, type PaperRoads } from './paper-use-cases';
 import { createPhotoUseCases } from './photo-use-cases';
+import { createChromiumPrinter } from '../paper/chromium-printer';
 import { createRemoteEnvironments } from './remote-environments';
 import { createRemoteInventory } from './remote-inventory';
 import { createStaffUseCases } from './staff-use-cases';
@@ -67,6 +69,8 @@ export interface CoreOptions {
   confirmProductionWrite?: ConfirmProductionWrite;
   /** The road this core serves, named in each animal's history beside the person: the window, or the command line. */
   road?: HistoryRoad;
+  /** Where cards, labels and the stock list print (see paper-use-cases.ts); by default a headless Chromium makes the PDFs. */
+  paper?: Partial<PaperRoads>;
 }
 
 /**
@@ -89,6 +93,7 @@ export function openPetstoreCore({
   now = Date.now,
   confirmProductionWrite = async () => false,
   road = 'window',
+  paper = {},
 }: CoreOptions) {
   const databaseFile = join(dataDir, DATABASE_FILE_NAME);
   const db = openDatabase(databaseFile);
@@ -152,6 +157,8 @@ export function openPetstoreCore({
     now,
   };
 
+  const paperUseCases = createPaperUseCases(parts, { printer: () => createChromiumPrinter(env), ...paper });
+
   return {
     ...createAnimalUseCases(parts),
     ...createEntryUseCases(parts),
@@ -166,6 +173,7 @@ export function openPetstoreCore({
     ...createUndoUseCases(parts),
     ...createOrderUseCases(parts),
     ...createStaffUseCases(parts),
+    ...paperUseCases,
 
     /** Subscribes to what main decides and what changes; returns the unsubscribe. */
     on<E extends keyof CoreEvents>(event: E, listener: (...payload: CoreEvents[E]) => void): () => void {
@@ -193,6 +201,7 @@ export function openPetstoreCore({
 
     async close(): Promise<void> {
       counter.close();
+      await paperUseCases.closePaper();
       await remotes.close();
       db.close();
     },

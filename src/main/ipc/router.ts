@@ -68,6 +68,7 @@ export function createIpcRouter(
         photos.setPhotoFromBytes(environment, petId, bytes, revision),
       removePhoto: ({ environment, petId, revision }) => photos.removePhoto(environment, petId, revision),
       photoBytes: ({ environment, petId, size, digest }) => core.photoBytes(environment, petId, size, digest),
+      setCardFields: ({ fields }) => core.setCardFields(fields),
     },
   );
 

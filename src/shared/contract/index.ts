@@ -33,3 +33,4 @@ export * from './extensions';
 export * from './patch-merge';
 export * from './history';
 export * from './label-code';
+export * from './paper';

@@ -22,6 +22,14 @@ import { HISTORY_PAGE_MAX, type HistoryEntry, type HistoryPage } from '../contra
 import { MANAGER_TASK_NAMES } from '../contract/manager-pin';
 import { STAFF_ROLES, type CounterView } from '../contract/staff';
 import { PHOTO_INPUT_MAX_BYTES, type PhotoBytes } from '../contract/photos';
+import {
+  CARD_FIELDS,
+  paperRequestSchema,
+  type CardField,
+  type PaperPrinted,
+  type PaperProgress,
+  type PaperSaved,
+} from '../contract/paper';
 import type { ChangeEntry, DiscardOutcome, OutboxEntry, PetsView, ServerStatus, SyncOutcome } from '../contract/sync';
 import {
   event,
@@ -221,6 +229,15 @@ export const IPC_REQUESTS = {
       digest: photoDigestSchema.optional(),
     }),
   ).returns<PhotoBytes | null>(),
+  /** Cage cards, labels or the stock list to the operating system's print dialog. */
+  printPaper: request(paperRequestSchema).returns<PaperPrinted>(),
+  /** The same page as a PDF, to a file chosen in main's dialog. */
+  savePaper: request(paperRequestSchema).returns<PaperSaved>(),
+  /** What the shop's cage cards show besides the name. */
+  cardFields: request(z.undefined()).returns<CardField[]>(),
+  setCardFields: request(z.strictObject({ fields: z.array(z.enum(CARD_FIELDS)).max(CARD_FIELDS.length) })).returns<
+    CardField[]
+  >(),
 } as const satisfies Record<string, RequestEntry>;
 
 export const IPC_EVENTS = {
@@ -235,6 +252,8 @@ export const IPC_EVENTS = {
   categoriesChanged: event<{ environment: EnvironmentName }>(),
   /** Someone signed in or out (by themselves, or main after the idle time), or a manager changed the staff. */
   counterChanged: event<CounterView>(),
+  /** Cards, labels or the stock list on their way to paper: animals laid out, then the page rendered. */
+  paperProgress: event<PaperProgress>(),
 } as const satisfies Record<string, EventEntry>;
 
 // Everything below is derived from the two declarations above.

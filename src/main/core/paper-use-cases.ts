@@ -1,0 +1,176 @@
+import {
+  ApiError,
+  localToday,
+  PAPER_MOST_ANIMALS,
+  paperRequestSchema,
+  parseOrThrow,
+  type CardField,
+  type EnvironmentName,
+  type PaperKind,
+  type PaperPrinted,
+  type PaperRequest,
+  type PaperSaved,
+  type Pet,
+  type ValidPaperRequest,
+} from '../../shared/contract';
+import { animalOnPaper, type AnimalOnPaper } from '../paper/paper-animal';
+import { cardsPage } from '../paper/card-sheet';
+import { labelsPage } from '../paper/label-sheet';
+import { stockPage } from '../paper/stock-list';
+import type { PdfPrinter } from '../paper/pdf-printer';
+import type { CoreParts } from './core-parts';
+
+/** Where paper goes besides the core: the PDF printer, the operating system's print dialog, a file a person chooses. */
+export interface PaperRoads {
+  /** Made when first needed: Electron's printToPDF in the app, a headless Chromium elsewhere. */
+  printer: () => PdfPrinter;
+  /** Hands the app's page to the print dialog; whether the person printed it. Without a dialog (the command line), refused. */
+  printPage?: (html: string, title: string) => Promise<boolean>;
+  /** Saves the PDF where a person chooses (main's dialog); the path, or null when they chose none. */
+  savePdf?: (suggestedName: string, pdf: Uint8Array) => Promise<string | null>;
+}
+
+const PAGE_ROWS = 500;
+const PROGRESS_EVERY = 50;
+
+/** A page of paper made: the document, and how many animals it holds and left off. */
+interface PaperPage {
+  html: string;
+  title: string;
+  animals: number;
+  leftOff: number;
+  pageNumbers: boolean;
+}
+
+const isInStock = (pet: Pet) => pet.status !== 'sold' && pet.leftOn === undefined;
+
+/**
+ * Cage cards, labels and the stock list (one layout each, in src/main/paper/), made the same way
+ * for the window's Print… and Save as PDF… and for the command line: the animals gathered here,
+ * laid out as the app's own page, printed by the one PdfPrinter.
+ */
+export function createPaperUseCases({ inventory, settings, events, now }: CoreParts, roads: PaperRoads) {
+  let printer: PdfPrinter | undefined;
+  const progress = (
+    environment: EnvironmentName,
+    kind: PaperKind,
+    step: 'laying-out' | 'rendering' | 'done',
+    done: number,
+    total: number,
+  ) => events.emit('paperProgress', { environment, kind, step, done, total });
+
+  /** The animals a request names (each must be shown here) or its view holds (those without an id yet left off). */
+  function gather(request: ValidPaperRequest): { pets: Pet[]; leftOff: number } {
+    const { environment } = request;
+    if (request.kind !== 'stock' && 'ids' in request.animals) {
+      const ids = [...new Set(request.animals.ids)];
+      const missing = ids.filter((id) => inventory(environment).shownPet(id) === undefined);
+      if (missing.length > 0)
+        throw new ApiError(
+          'not_found',
+          `No animal has id ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ''} in ${environment}.`,
+        );
+      return { pets: ids.map((id) => inventory(environment).shownPet(id)!), leftOff: 0 };
+    }
+    const query =
+      request.kind === 'stock' || 'ids' in request.animals ? { sort: 'name' as const } : request.animals.view;
+    const pets: Pet[] = [];
+    let leftOff = 0;
+    for (let offset = 0; ; offset += PAGE_ROWS) {
+      const window = inventory(environment).animals({ ...query, offset, limit: PAGE_ROWS });
+      for (const row of window.rows) {
+        if (row.kind === 'entry') leftOff += 1;
+        else if (request.kind !== 'stock' || isInStock(row.pet)) pets.push(row.pet);
+      }
+      if (pets.length > PAPER_MOST_ANIMALS)
+        throw new ApiError(
+          'invalid_parameter',
+          `This view holds more than ${PAPER_MOST_ANIMALS} animals, more than one printing takes: narrow it by status or a search.`,
+        );
+      if (window.rows.length < PAGE_ROWS || offset + PAGE_ROWS >= window.total) return { pets, leftOff };
+    }
+  }
+
+  function photoOf(environment: EnvironmentName, pet: Pet): Uint8Array | undefined {
+    if (pet.photo === undefined) return undefined;
+    try {
+      return inventory(environment).photos().photo(pet.id, 'image')?.bytes;
+    } catch {
+      return undefined; // an environment that keeps no photos: the card has none
+    }
+  }
+
+  function paperPage(given: PaperRequest): PaperPage {
+    const request = parseOrThrow(paperRequestSchema, given, 'invalid_parameter', 'paper');
+    const { environment, kind } = request;
+    const { pets, leftOff } = gather(request);
+    if (pets.length === 0)
+      throw new ApiError(
+        'not_found',
+        `There is no animal to print in this ${kind === 'stock' ? 'stock' : 'view'} of ${environment}.`,
+      );
+    const currency = settings.currency(environment);
+    const today = localToday(new Date(now()));
+    const shown = new Set<CardField>(settings.cardFields());
+    const withPhotos = kind === 'cards' && shown.has('photo');
+    const animals: AnimalOnPaper[] = pets.map((pet, index) => {
+      if (index % PROGRESS_EVERY === 0) progress(environment, kind, 'laying-out', index, pets.length);
+      return animalOnPaper(pet, currency, today, withPhotos ? photoOf(environment, pet) : undefined);
+    });
+    const made = { animals: animals.length, leftOff };
+    if (request.kind === 'cards') {
+      const html = cardsPage(animals, request.layout, (field) => shown.has(field));
+      return { ...made, html, title: 'Cage cards', pageNumbers: false };
+    }
+    if (request.kind === 'labels')
+      return { ...made, html: labelsPage(animals, request.layout), title: 'Labels', pageNumbers: false };
+    return { ...made, html: stockPage(animals, { environment, today }), title: 'Stock', pageNumbers: true };
+  }
+
+  /** The request's page printed to PDF, with what it holds. */
+  async function paperPdf(request: PaperRequest): Promise<PaperPage & { pdf: Uint8Array }> {
+    const page = paperPage(request);
+    const { environment, kind } = request;
+    progress(environment, kind, 'rendering', page.animals, page.animals);
+    printer ??= roads.printer();
+    const pdf = await printer.pdf(page.html, { pageNumbers: page.pageNumbers });
+    progress(environment, kind, 'done', page.animals, page.animals);
+    return { ...page, pdf };
+  }
+
+  return {
+    paperPage,
+    paperPdf,
+
+    /** The PDF, to a file a person chooses (main's save dialog). */
+    async savePaper(request: PaperRequest): Promise<PaperSaved> {
+      const { pdf, animals, leftOff, title } = await paperPdf(request);
+      const day = new Date(now()).toISOString().slice(0, 10);
+      const suggested = `${title.toLowerCase().replace(/ /g, '-')}-${request.environment}-${day}.pdf`;
+      const path = roads.savePdf === undefined ? null : await roads.savePdf(suggested, pdf);
+      return { path, animals, leftOff };
+    },
+
+    /** The page, to the operating system's print dialog (the window's Print…). */
+    async printPaper(request: PaperRequest): Promise<PaperPrinted> {
+      if (roads.printPage === undefined)
+        throw new ApiError('invalid_parameter', 'There is no print dialog here: save the PDF and print that.');
+      const page = paperPage(request);
+      progress(request.environment, request.kind, 'rendering', page.animals, page.animals);
+      const printed = await roads.printPage(page.html, page.title);
+      progress(request.environment, request.kind, 'done', page.animals, page.animals);
+      return { printed, animals: page.animals, leftOff: page.leftOff };
+    },
+
+    /** What the shop's cards show besides the name. */
+    cardFields: (): CardField[] => settings.cardFields(),
+
+    setCardFields: (fields: CardField[]): CardField[] => settings.setCardFields(fields),
+
+    /** Stops the printer's Chromium, if one was started. */
+    async closePaper(): Promise<void> {
+      await printer?.close();
+      printer = undefined;
+    },
+  };
+}

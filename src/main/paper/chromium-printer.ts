@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { ApiError } from '../../shared/contract';
+import { printOptions, type PdfPrinter } from './pdf-printer';
+
+/** The Chromium the command line prints with: PETSTORE_CHROMIUM, else the system's. */
+export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
+  const given = env['PETSTORE_CHROMIUM'];
+  if (given !== undefined && given !== '') return given;
+  const found = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(existsSync);
+  if (found === undefined)
+    throw new ApiError(
+      'invalid_parameter',
+      'No Chromium was found to print with: install chromium, or set PETSTORE_CHROMIUM to a Chromium or Chrome program.',
+    );
+  return found;
+}
+
+/**
+ * A headless Chromium that prints the app's pages to PDF, started on the first page and kept for
+ * the next. Nothing it prints may reach the network: scripts are off, the context is offline, and
+ * every request but a data: URL is refused, whatever the page's own policy says.
+ */
+export function createChromiumPrinter(env: NodeJS.ProcessEnv = process.env): PdfPrinter {
+  let browser: Promise<Browser> | undefined;
+  const started = () =>
+    (browser ??= import('playwright-core').then(({ chromium }) =>
+      chromium.launch({
+        executablePath: chromiumPath(env),
+        headless: true,
+        args: ['--disable-gpu', '--disable-background-networking', '--disable-extensions', '--no-first-run'],
+      }),
+    ));
+
+  return {
+    async pdf(html, options) {
+      const context = await (await started()).newContext({ javaScriptEnabled: false, offline: true });
+      try {
+        await context.route(
+          (url) => url.protocol !== 'data:',
+          (route) => route.abort('blockedbyclient'),
+        );
+        const page = await context.newPage();
+        await page.setContent(html, { waitUntil: 'load' });
+        return new Uint8Array(await page.pdf(printOptions(options)));
+      } finally {
+        await context.close();
+      }
+    },
+    async close() {
+      const running = browser;
+      browser = undefined;
+      if (running !== undefined) await (await running).close();
+    },
+  };
+}

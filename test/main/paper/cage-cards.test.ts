@@ -1,0 +1,137 @@
+// Cage cards through the core, as the window and the command line make them: real SQLite files, a
+// real headless Chromium printing the app's page to PDF, poppler drawing the PDF as a printer
+// would, and ZXing reading each printed QR code and Code 128 barcode back to the same animal.
+import { describe, expect, it } from 'vitest';
+import type { PetstoreCore } from '../../../src/main/core/petstore-core';
+import { idFromLabelCode, type NewPet, type PaperRequest, type Pet } from '../../../src/shared/contract';
+import { codesInPdf, pagesOfPdf, textOfPdf } from '../../helpers/paper-reading';
+import { photoLikeJpeg } from '../photos/photo-fixtures';
+import { useTestCore } from '../core/test-core';
+
+/** Names in every script a shop may type: accents, CJK, right-to-left, emoji, and markup that must stay text. */
+export const NAMES_IN_EVERY_SCRIPT = [
+  'Zoë Ångström',
+  'ポチ 小太郎',
+  '小白 蓬松',
+  'كلب سعيد',
+  'שלום רקס',
+  'Rex 🐶🦜',
+  '<b>Bold</b> & "quoted"',
+];
+
+export function addAnimal(core: PetstoreCore, pet: Partial<NewPet> & { name: string }): Pet {
+  const added = core.addPet(
+    'local',
+    {
+      categoryId: '1',
+      status: 'available',
+      species: 'Dog',
+      breed: 'Border collie',
+      sex: 'female',
+      price: 45_000,
+      bornOn: '2026-01-10',
+      ...pet,
+    },
+    { anyway: true },
+  );
+  if (!('pet' in added)) throw new Error('the local store adds at once');
+  return added.pet;
+}
+
+/** Each code read, as the animal ids it names (both kinds of code must name the same animals). */
+function idsRead(reads: Array<{ format: string; text: string }>, format: string): string[] {
+  return reads
+    .filter((read) => read.format === format)
+    .map((read) => idFromLabelCode(read.text) ?? `not a label code: ${read.text}`)
+    .sort();
+}
+
+describe('cage cards', () => {
+  const { open } = useTestCore();
+
+  it('prints one card a page on A6 and A5, each code read back as its animal', async () => {
+    const core = open({ now: () => Date.parse('2026-04-01T10:00:00Z') });
+    const pets = ['Biscuit', 'Pepper', 'Mochi'].map((name) => addAnimal(core, { name }));
+    await core.setPhotoFromBytes('local', pets[0]!.id, await photoLikeJpeg(800, 600));
+    const ids = pets.map((pet) => pet.id).sort();
+    for (const [layout, size] of [
+      ['a6', /^298\.08 x 420 pts/],
+      ['a5', /\(A5\)$/],
+    ] as const) {
+      const { pdf, animals } = await core.paperPdf({ kind: 'cards', environment: 'local', animals: { ids }, layout });
+      expect(animals).toBe(3);
+      const { pages, size: pageSize } = await pagesOfPdf(pdf);
+      expect({ layout, pages }).toEqual({ layout, pages: 3 });
+      expect(pageSize).toMatch(size);
+      const reads = await codesInPdf(pdf, 150);
+      expect(idsRead(reads, 'QRCode')).toEqual(ids);
+      expect(idsRead(reads, 'Code128')).toEqual(ids);
+      // Each card's codes are on its own page.
+      expect(new Set(reads.map((read) => `${read.page}:${read.text}`)).size).toBe(3);
+    }
+  });
+
+  it('prints four cards to an A4 sheet, every one read back', async () => {
+    const core = open();
+    const pets = Array.from({ length: 5 }, (_, index) => addAnimal(core, { name: `Kitten ${index + 1}` }));
+    const { pdf } = await core.paperPdf({
+      kind: 'cards',
+      environment: 'local',
+      animals: { view: { status: 'available', sort: 'oldest' } },
+      layout: 'a4-four',
+    });
+    expect(await pagesOfPdf(pdf)).toEqual({ pages: 2, size: expect.stringMatching(/\(A4\)$/) });
+    const reads = await codesInPdf(pdf, 150);
+    expect(idsRead(reads, 'QRCode')).toEqual(pets.map((pet) => pet.id).sort());
+    expect(reads.filter((read) => read.page === 1 && read.format === 'QRCode')).toHaveLength(4);
+  });
+
+  it('shows names in every script as text, markup in a name as its characters', async () => {
+    const core = open();
+    const pets = NAMES_IN_EVERY_SCRIPT.map((name) => addAnimal(core, { name }));
+    const request: PaperRequest = {
+      kind: 'cards',
+      environment: 'local',
+      animals: { ids: pets.map((pet) => pet.id) },
+      layout: 'a6',
+    };
+    const { html } = core.paperPage(request);
+    expect(html).not.toContain('<b>Bold');
+    expect(html).toContain('&lt;b&gt;Bold&lt;/b&gt; &amp; &quot;quoted&quot;');
+    const text = (await textOfPdf((await core.paperPdf(request)).pdf)).normalize('NFC').replace(/\s+/g, ' ');
+    for (const name of ['Zoë Ångström', 'ポチ 小太郎', '小白 蓬松', '<b>Bold</b> & "quoted"'])
+      expect(text).toContain(name);
+    // Right-to-left names are extracted in visual order by some readers: each word is there.
+    for (const word of ['كلب', 'سعيد', 'שלום', 'רקס', 'Rex']) expect(text).toContain(word);
+    expect(await codesInPdf((await core.paperPdf(request)).pdf, 150)).toHaveLength(2 * pets.length);
+  });
+
+  it("shows only the fields the shop chose, and refuses a field that is not a card's", async () => {
+    const core = open();
+    const pet = addAnimal(core, { name: 'Pepper' });
+    expect(core.setCardFields(['price', 'species'])).toEqual(['species', 'price']);
+    const request: PaperRequest = { kind: 'cards', environment: 'local', animals: { ids: [pet.id] }, layout: 'a6' };
+    const text = await textOfPdf((await core.paperPdf(request)).pdf);
+    expect(text).toContain('Dog');
+    expect(text).toMatch(/450/);
+    expect(text).not.toContain('Border collie');
+    expect(text).not.toContain('Female');
+    expect(await codesInPdf((await core.paperPdf(request)).pdf, 150)).toEqual([]);
+    expect(() => core.setCardFields(['price', 'weight' as never])).toThrow(/weight, which is not a card field/);
+    expect(core.cardFields()).toEqual(['species', 'price']);
+  });
+
+  it('refuses ids it does not show before printing anything, naming them', async () => {
+    const core = open();
+    const pet = addAnimal(core, { name: 'Pepper' });
+    await expect(
+      core.paperPdf({ kind: 'cards', environment: 'local', animals: { ids: [pet.id, '999', '1000'] }, layout: 'a6' }),
+    ).rejects.toMatchObject({ code: 'not_found', message: 'No animal has id 999, 1000 in local.' });
+    await expect(
+      core.paperPdf({ kind: 'cards', environment: 'local', animals: { ids: [] }, layout: 'a6' }),
+    ).rejects.toMatchObject({ code: 'invalid_parameter', message: expect.stringMatching(/ids.*names no animal/) });
+    await expect(
+      core.paperPdf({ kind: 'cards', environment: 'local', animals: { ids: [pet.id] }, layout: 'a7' as never }),
+    ).rejects.toMatchObject({ code: 'invalid_parameter', message: expect.stringContaining('layout') });
+  });
+});
