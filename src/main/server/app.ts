@@ -32,6 +32,7 @@ import { createListCache } from './list-cache';
 import { registerExtensionsRoute } from './extensions-route';
 import { actOfRequest, asClient } from './client-act';
 import { registerHistoryRoute } from './history-route';
+import { ORDERS_ALLOWED_METHODS, registerOrdersRoutes } from './orders-routes';
 import { createPhotoRoutes } from './photo-routes';
 
 export { SERVICE_LIMITS, type ServiceLimits } from './http-server';
@@ -57,6 +58,7 @@ const ALLOWED_METHODS: ReadonlyArray<[RegExp, string]> = [
   [/^\/v1\/pets\/?$/, 'GET, HEAD, POST'],
   [/^\/v1\/pets\/[^/]+\/?$/, 'GET, HEAD, PATCH'],
   [/^\/v1\/pet-changes\/?$/, 'POST'],
+  ...ORDERS_ALLOWED_METHODS,
 ];
 
 const LIST_PATH = `${API_PREFIX}/pets`;
@@ -328,6 +330,7 @@ export function buildServer({
   photos.register(app, idempotency);
   registerExtensionsRoute(app, API_PREFIX);
   registerHistoryRoute(app, API_PREFIX, db);
+  registerOrdersRoutes(app, API_PREFIX, { db, store, idempotency });
 
   const changeBatch = createChangeBatch(db, changeAnimal);
   app.post(CHANGE_BATCH_PATH, { bodyLimit: CHANGE_BATCH.bodyMaxBytes }, (request, reply) => {

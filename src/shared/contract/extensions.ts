@@ -20,6 +20,8 @@ export const OUR_EXTENSIONS = [
   'photos',
   /** Who made each write and when (Petstore-Actor, Petstore-Acted-At), and GET /pets/{petId}/history. */
   'history',
+  /** Sales as orders: POST and GET /store/orders, GET /store/orders/{orderId}. */
+  'orders',
 ] as const;
 export type ExtensionName = (typeof OUR_EXTENSIONS)[number];
 

@@ -48,7 +48,7 @@ describe('resources/openapi.yaml', () => {
     expect(doc.components.headers.Sunset.schema.enum).toEqual([GET_PET_DEPRECATION.sunsetHttpDate]);
   });
 
-  it("describes the interface's three operations and our extensions (changes, one or many at once, photos, history, which extensions), no other", () => {
+  it("describes the interface's three operations and our extensions (changes, one or many at once, photos, history, orders, which extensions), no other", () => {
     const operations = Object.values(doc.paths).flatMap((item) =>
       Object.values(item as object).map((op) => op.operationId),
     );
@@ -57,11 +57,14 @@ describe('resources/openapi.yaml', () => {
       'changePets',
       'createPet',
       'deletePetPhoto',
+      'getOrderById',
       'getPet',
       'getPetHistory',
       'getPetPhoto',
       'listExtensions',
+      'listOrders',
       'listPets',
+      'placeOrder',
       'putPetPhoto',
     ]);
     expect(doc.components.schemas.Extensions.properties.extensions.example).toEqual([...OUR_EXTENSIONS]);

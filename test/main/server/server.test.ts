@@ -290,7 +290,7 @@ describe('GET /v1/pets/{petId} (getPet, deprecated)', () => {
 
 describe('routes and methods', () => {
   it('404 for unknown routes, with the Error shape', async () => {
-    for (const path of ['/', '/v2/pets', '/v1/store/orders', '/v1/pets/1/photos']) {
+    for (const path of ['/', '/v2/pets', '/v1/store/inventory', '/v1/pets/1/photos']) {
       const response = await get(path);
       expect(response.status).toBe(404);
       expect(response.json.code).toBe('not_found');
