@@ -11,6 +11,7 @@ export const COMMANDS = {
   'export-register': { label: 'Export the register…', keys: ['CmdOrCtrl+Shift+E'] },
   'filter-animals': { label: 'Find animals', keys: ['CmdOrCtrl+F'] },
   'show-animals': { label: 'Animals', keys: ['CmdOrCtrl+Shift+A'] },
+  'show-week': { label: 'Week at a glance', keys: ['CmdOrCtrl+Shift+G'] },
   'show-settings': { label: 'Settings', keys: ['CmdOrCtrl+,'] },
   'use-local': { label: 'Local store', keys: ['CmdOrCtrl+1'] },
   'use-production': { label: 'Production', keys: ['CmdOrCtrl+2'] },

@@ -47,6 +47,7 @@ export function appMenuTemplate({ mac, development }: { mac: boolean; developmen
       label: '&View',
       submenu: [
         command('show-animals'),
+        command('show-week'),
         command('filter-animals'),
         separator,
         ...(development

@@ -14,6 +14,7 @@ import { PinDialog } from './components/PinDialog';
 import { SettingsScreen } from './components/SettingsScreen';
 import { SignInDialog } from './components/SignInDialog';
 import { SyncBar, syncNowAndAnnounce } from './components/SyncBar';
+import { WeekScreen } from './components/WeekScreen';
 import { keepToastsBesideTheWork } from './components/ToastRoom';
 import { FALLBACK_FOCUS_ID } from './components/use-modal';
 import { askWhoIsAtTheCounter, followTheCounter } from './counter';
@@ -56,6 +57,8 @@ function runCommand(command: CommandId): void {
       return focusNowOrSoon(SEARCH_FIELD_ID, true);
     case 'show-animals':
       return void app.showScreen('animals');
+    case 'show-week':
+      return void app.showScreen('week');
     case 'show-settings':
       return void app.showScreen('settings');
     case 'use-local':
@@ -71,6 +74,7 @@ function runCommand(command: CommandId): void {
 
 const TABS: ReadonlyArray<{ screen: Screen; command: CommandId; label: string }> = [
   { screen: 'animals', command: 'show-animals', label: 'Animals' },
+  { screen: 'week', command: 'show-week', label: 'Week' },
   { screen: 'settings', command: 'show-settings', label: 'Settings' },
 ];
 
@@ -141,6 +145,8 @@ export function App() {
           <p className="state-message">Starting…</p>
         ) : screen === 'animals' ? (
           <AnimalsScreen />
+        ) : screen === 'week' ? (
+          <WeekScreen environment={environment} />
         ) : (
           <SettingsScreen />
         )}

@@ -20,7 +20,7 @@ import { call, CallError, subscribe } from './api';
 import { filterQuery, type Filter } from './list-filter';
 import { asManager } from './manager';
 
-export type Screen = 'animals' | 'settings';
+export type Screen = 'animals' | 'week' | 'settings';
 /** Rows are fetched in blocks of this many, as the list scrolls to them. */
 export const BLOCK_ROWS = 100;
 

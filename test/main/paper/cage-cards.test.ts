@@ -2,41 +2,11 @@
 // real headless Chromium printing the app's page to PDF, poppler drawing the PDF as a printer
 // would, and ZXing reading each printed QR code and Code 128 barcode back to the same animal.
 import { describe, expect, it } from 'vitest';
-import type { PetstoreCore } from '../../../src/main/core/petstore-core';
-import { idFromLabelCode, type NewPet, type PaperRequest, type Pet } from '../../../src/shared/contract';
+import { idFromLabelCode, type PaperRequest } from '../../../src/shared/contract';
+import { addAnimal, NAMES_IN_EVERY_SCRIPT } from './paper-animals';
 import { codesInPdf, pagesOfPdf, textOfPdf } from '../../helpers/paper-reading';
 import { photoLikeJpeg } from '../photos/photo-fixtures';
 import { useTestCore } from '../core/test-core';
-
-/** Names in every script a shop may type: accents, CJK, right-to-left, emoji, and markup that must stay text. */
-export const NAMES_IN_EVERY_SCRIPT = [
-  'Zoë Ångström',
-  'ポチ 小太郎',
-  '小白 蓬松',
-  'كلب سعيد',
-  'שלום רקס',
-  'Rex 🐶🦜',
-  '<b>Bold</b> & "quoted"',
-];
-
-export function addAnimal(core: PetstoreCore, pet: Partial<NewPet> & { name: string }): Pet {
-  const added = core.addPet(
-    'local',
-    {
-      categoryId: '1',
-      status: 'available',
-      species: 'Dog',
-      breed: 'Border collie',
-      sex: 'female',
-      price: 45_000,
-      bornOn: '2026-01-10',
-      ...pet,
-    },
-    { anyway: true },
-  );
-  if (!('pet' in added)) throw new Error('the local store adds at once');
-  return added.pet;
-}
 
 /** Each code read, as the animal ids it names (both kinds of code must name the same animals). */
 function idsRead(reads: Array<{ format: string; text: string }>, format: string): string[] {
