@@ -4,9 +4,10 @@ import { newOrderSchema, ORDERS_PAGE, saleToOrder, type Sale } from '../../share
 import type { SqliteDatabase } from '../database/database';
 import type { PetsTable } from '../database/pets-table';
 import { createSelling } from '../database/sell-animal';
-import { stringifyJson } from '../wire/json-codec';
+import { petToWire, stringifyJson } from '../wire/json-codec';
 import { actOfRequest, asClient } from './client-act';
 import { readIdempotencyKey, type createIdempotencyStore } from './idempotency';
+import { readIfMatch } from './if-match';
 
 /** The methods the orders' paths answer (app.ts answers any other with 405 and Allow). */
 export const ORDERS_ALLOWED_METHODS: ReadonlyArray<[RegExp, string]> = [
@@ -55,7 +56,7 @@ function limitParameter(value: unknown): number {
 /**
  * Our `orders` extension, after Swagger Petstore's store: `POST /store/orders` sells an animal (its
  * status change and its sale in one transaction, exactly once under an Idempotency-Key, as the
- * `history` extension's headers say who and when), `GET /store/orders` lists a period's orders
+ * `history` extension's headers say who and when; under If-Match when given), `GET /store/orders` lists a period's orders
  * newest first a page at a time, `GET /store/orders/{orderId}` one. The buyer's details are
  * answered to a client with the key, and never logged: the request line holds none of them.
  */
@@ -82,14 +83,17 @@ export function registerOrdersRoutes(
       quantity: _one,
       ...terms
     } = parseOrThrow(newOrderSchema('json'), request.body, 'invalid_body', 'body');
+    // Optional here, unlike a change: an order names its animal, and a sale is refused when it is sold already.
+    const ifMatch = request.headers['if-match'] === undefined ? '*' : readIfMatch(request.headers['if-match']);
     const create = () => {
-      const { sale } = asClient(db, act, () => sell(petId, terms, '*'));
-      return { location: `${path}/${sale.id}`, body: stringifyJson(saleToOrder(sale)) };
+      const { sale, pet } = asClient(db, act, () => sell(petId, terms, ifMatch));
+      // The animal as sold comes with its order: a client's copy takes its new revision without asking again.
+      return { location: `${path}/${sale.id}`, body: stringifyJson({ ...saleToOrder(sale), pet: petToWire(pet) }) };
     };
     const response =
       key === undefined
         ? { ...create(), replayed: false }
-        : idempotency.respond(key, JSON.stringify({ method: 'POST', path, petId, terms }), create);
+        : idempotency.respond(key, JSON.stringify({ method: 'POST', path, petId, terms, ifMatch }), create);
     if (response.replayed) reply.header('idempotent-replayed', 'true');
     return json(reply.header('location', response.location), 201, response.body);
   });

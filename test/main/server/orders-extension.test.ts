@@ -49,10 +49,12 @@ describe('the orders extension', () => {
       soldBy: 'Ana',
       buyerName: 'Bea Buyer',
       buyerContact: '07700 900123',
+      pet: expect.objectContaining({ id: Number(rex.id), status: 'sold', revision: 2 }),
     });
     expect(sold.headers.get('location')).toBe(`/v1/store/orders/${sold.json.id}`);
     expect(s.store.getPet(rex.id)).toMatchObject({ status: 'sold' });
-    expect((await send(s.baseUrl, 'GET', `/v1/store/orders/${sold.json.id}`)).json).toEqual(sold.json);
+    const { pet: _pet, ...placed } = sold.json;
+    expect((await send(s.baseUrl, 'GET', `/v1/store/orders/${sold.json.id}`)).json).toEqual(placed);
   });
 
   it('sells once under an Idempotency-Key: a retry gets the first answer, another order with it 422', async () => {
@@ -66,6 +68,19 @@ describe('the orders extension', () => {
     expect(again.json).toEqual(first.json);
     expect((await order(s, { petId: Number(rex.id), price: 1 }, key)).status).toBe(422);
     expect(salesBetween(s.db, 0, Number.MAX_SAFE_INTEGER)).toHaveLength(1);
+  });
+
+  it('sells under If-Match only the animal as the client saw it: 412 with the animal now', async () => {
+    const s = await started();
+    const rex = s.store.createPet({ name: 'Rex', categoryId: '3', status: 'available' });
+    s.store.changePet(rex.id, { status: 'pending' }, '*'); // another counter, since revision 1
+    const stale = await order(s, { petId: Number(rex.id) }, { 'if-match': '"1"' });
+    expect([stale.status, stale.json.code, stale.json.current?.status]).toEqual([
+      412,
+      'precondition_failed',
+      'pending',
+    ]);
+    expect((await order(s, { petId: Number(rex.id) }, { 'if-match': '"2"' })).status).toBe(201);
   });
 
   it('refuses, selling nothing: no such animal, already sold, under treatment, a bad body', async () => {
