@@ -102,3 +102,20 @@ test('a status set by mistake is taken back with Ctrl+Z, or with Undo on its toa
   await page.keyboard.press('Control+z');
   expect((await core.getPet('local', pet.id)).status).toBe('sold');
 });
+
+test('a status key that changes nothing offers nothing back: an earlier change is not undone by it', async ({
+  app: { page, core },
+}) => {
+  const { pet } = core.addPet('local', { name: 'Biscuit', categoryId: '1', status: 'available' }) as {
+    pet: { id: string };
+  };
+  core.changePet('local', pet.id, { status: 'pending' }); // an earlier change, made here
+  await reopen(page);
+  await row(page, 'Biscuit').focus();
+  await page.keyboard.press('p'); // already pending
+  await expect(page.getByText('Biscuit is already pending.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  await expect(page.getByText(/^Undone/)).toHaveCount(0);
+  expect((await core.getPet('local', pet.id)).status).toBe('pending');
+});

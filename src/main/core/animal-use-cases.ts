@@ -101,15 +101,25 @@ export function createAnimalUseCases({ inventory, server, settings, categoryName
      * precondition_failed with the animal as it is now. For a server: durably into its outbox,
      * shown at once, sent in the background; null when it undid a change not yet sent.
      */
+    /**
+     * Changes an animal; `historySeq`: the entry the change made in its history (what an undo takes
+     * back), or null when it changed nothing here (a status it already had).
+     */
     changePet(
       environment: EnvironmentName,
       petId: string,
       patch: unknown,
       { revision }: { revision?: number } = {},
-    ): { pet: Pet } | { change: ChangeEntry | null } {
-      const changed = inventory(environment).changePet(petId, patch, revision);
+    ): ({ pet: Pet } | { change: ChangeEntry | null }) & { historySeq: number | null } {
+      const animals = inventory(environment);
+      const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
+      const newest = (limit: number) => animals.history(id, { limit }).entries;
+      const before = newest(1)[0]?.seq ?? 0;
+      const changed = animals.changePet(id, patch, revision);
       events.emit('dataChanged', { environment });
-      return changed;
+      // The newest made here since: the sync thread may record what the server sent meanwhile.
+      const made = newest(5).find((entry) => entry.seq > before && entry.where === 'here');
+      return { ...changed, historySeq: made?.seq ?? null };
     },
 
     /**

@@ -31,18 +31,15 @@ function offer(said: ReactNode, undoable: Omit<Undoable, 'until' | 'toastId'>) {
 }
 
 /**
- * A change this window just made to an animal, offered back. The change is the animal's newest
- * entry made here (main's history says which); main decides whether it can still be undone when asked.
+ * A change this window just made to an animal, offered back: `seq`, the entry main says the change
+ * made in the animal's history. Main decides whether it can still be undone when asked.
  */
-export async function offerUndo(environment: EnvironmentName, pet: Pick<Pet, 'id' | 'name'>, said: string) {
-  const { entries } = await call('petHistory', { environment, petId: pet.id, limit: 5 }).catch(() => ({ entries: [] }));
-  const made = entries.find((entry) => entry.where === 'here');
-  if (made === undefined) return;
+export function offerUndo(environment: EnvironmentName, pet: Pick<Pet, 'id' | 'name'>, said: string, seq: number) {
   offer(said, {
     environment,
     what: `The change of ${pet.name}`,
     done: `Undone: ${pet.name} is as it was before that change.`,
-    takeBack: () => call('undoChange', { environment, petId: pet.id, seq: made.seq }),
+    takeBack: () => call('undoChange', { environment, petId: pet.id, seq }),
   });
 }
 

@@ -76,8 +76,11 @@ interface WindowActions {
   needRows(from: number, to: number): void;
   syncNow(): Promise<SyncOutcome | null>;
   setPreferences(preferences: PreferencesView): Promise<void>;
-  /** A change of one animal, shown at once; main decides, and the list shows what it decided. */
-  changeAnimal(pet: Pet, patch: PetPatch): Promise<void>;
+  /**
+   * A change of one animal, shown at once; main decides, and the list shows what it decided. To the
+   * entry main says it made in the animal's history (what Undo takes back), or null when nothing changed.
+   */
+  changeAnimal(pet: Pet, patch: PetPatch): Promise<number | null>;
   acknowledgeProduction(): void;
   /** Asks main for the active environment's category names again. */
   reloadCategories(): Promise<void>;
@@ -300,7 +303,7 @@ export const useWindowState = create<WindowState & WindowActions>()((set, get) =
 
     async changeAnimal(pet, patch) {
       const { environment } = get();
-      if (environment === null) return;
+      if (environment === null) return null;
       const shown = (saving: ReadonlyMap<string, PetPatch>, next: PetPatch | null) => {
         const map = new Map(saving);
         if (next === null) map.delete(pet.id);
@@ -309,12 +312,13 @@ export const useWindowState = create<WindowState & WindowActions>()((set, get) =
       };
       set((state) => ({ saving: shown(state.saving, { ...state.saving.get(pet.id), ...patch }) }));
       try {
-        await call('changePet', {
+        const { historySeq } = await call('changePet', {
           environment,
           petId: pet.id,
           patch,
           ...(pet.revision === undefined ? {} : { revision: pet.revision }),
         });
+        return historySeq;
       } finally {
         // Main's answer, whatever it was, is what the list shows next.
         await get().reload({ refresh: false });

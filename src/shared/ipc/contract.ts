@@ -78,7 +78,7 @@ export const IPC_REQUESTS = {
       patch: petPatchBounds,
       revision: z.number().int().positive().optional(),
     }),
-  ).returns<{ pet: Pet } | { change: ChangeEntry | null }>(),
+  ).returns<({ pet: Pet } | { change: ChangeEntry | null }) & { historySeq: number | null }>(),
   getPet: request(z.strictObject({ environment, petId: text(40) })).returns<Pet>(),
   /** Takes back a change made here (`seq`, its entry in the animal's history) by the reverse change. */
   undoChange: request(z.strictObject({ environment, petId: text(40), seq: z.number().int().positive() })).returns<

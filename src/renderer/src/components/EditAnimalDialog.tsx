@@ -110,8 +110,8 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
       } else {
         const patch = patchOf(pet!, draft, environment, categories);
         if (Object.keys(patch).length > 0) {
-          await changeAnimal(pet!, patch);
-          void offerUndo(environment, pet!, `${draft.name.trim()} corrected.`);
+          const made = await changeAnimal(pet!, patch);
+          if (made !== null) offerUndo(environment, pet!, `${draft.name.trim()} corrected.`, made);
         }
       }
       onClose();

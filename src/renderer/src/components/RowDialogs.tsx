@@ -58,7 +58,10 @@ export function useRowDialogs() {
 
   const setStatus = (pet: Pet, status: PetStatus) =>
     changeAnimal(pet, { status }).then(
-      () => offerUndo(environment, pet, `${pet.name} marked ${status}.`),
+      (made) =>
+        made === null
+          ? toast(`${pet.name} is already ${status}.`)
+          : offerUndo(environment, pet, `${pet.name} marked ${status}.`, made),
       (error: unknown) => toast.error(changeRefusedText(error, pet.name, categoryWords, environment)),
     );
 
