@@ -36,6 +36,13 @@ export interface MainProcess {
    */
   fileToOpen: { name: string; bytes: Uint8Array } | null;
   savedFiles: Array<{ suggestedName: string; contents: string }>;
+  /**
+   * The stand-in for Electron's print dialog and PDF save: the page main handed to the dialog (and
+   * whether the person printed), and each PDF saved; the PDFs are the core's own, made by Chromium.
+   */
+  printAnswer: boolean;
+  printedPages: Array<{ title: string; html: string }>;
+  savedPdfs: Array<{ suggestedName: string; pdf: Uint8Array }>;
 }
 
 export interface HarnessApp {
@@ -79,6 +86,9 @@ export async function openHarnessApp(
     productionQuestions: [],
     fileToOpen: null,
     savedFiles: [],
+    printAnswer: true,
+    printedPages: [],
+    savedPdfs: [],
   };
   const core = openPetstoreCore({
     dataDir,
@@ -105,6 +115,16 @@ export async function openHarnessApp(
     saveFile: async (suggestedName, contents) => {
       main.savedFiles.push({ suggestedName, contents });
       return join(dataDir, suggestedName);
+    },
+    paper: {
+      printPage: async (html, title) => {
+        main.printedPages.push({ title, html });
+        return main.printAnswer;
+      },
+      savePdf: async (suggestedName, pdf) => {
+        main.savedPdfs.push({ suggestedName, pdf });
+        return join(dataDir, suggestedName);
+      },
     },
     ...options,
   });

@@ -10,6 +10,7 @@ import type { ConfirmProductionWrite } from '../core/write-guard';
 import { forwardCoreEvents } from '../ipc/core-events';
 import { createIpcRouter } from '../ipc/router';
 import { bindIpc, sendEvent } from './ipc';
+import { electronPrinter, printInDialog } from './paper-window';
 import { createMainWindow, installMenu, lockDownWebContents, registerAppScheme, serveRenderer } from './window';
 
 const rendererDir = join(__dirname, '../renderer');
@@ -57,17 +58,21 @@ const confirmProductionWrite: ConfirmProductionWrite = async ({ message, detail,
   return response === 1;
 };
 
+const CSV_FILES = { name: 'CSV (spreadsheets)', extensions: ['csv'] };
+const PDF_FILES = { name: 'PDF', extensions: ['pdf'] };
+
 /** Main's save dialog, over the window; the file is written by main, never by the page. */
-async function saveFile(suggestedName: string, contents: string): Promise<string | null> {
-  const options = {
-    defaultPath: join(app.getPath('documents'), suggestedName),
-    filters: [{ name: 'CSV (spreadsheets)', extensions: ['csv'] }],
-  };
+async function saveFile(
+  suggestedName: string,
+  contents: string | Uint8Array,
+  files = CSV_FILES,
+): Promise<string | null> {
+  const options = { defaultPath: join(app.getPath('documents'), suggestedName), filters: [files] };
   const { canceled, filePath } = await (window
     ? dialog.showSaveDialog(window, options)
     : dialog.showSaveDialog(options));
   if (canceled || !filePath) return null;
-  await writeFile(filePath, contents, 'utf8');
+  await writeFile(filePath, contents);
   return filePath;
 }
 
@@ -112,6 +117,11 @@ if (!app.requestSingleInstanceLock()) {
       confirmProductionWrite,
       saveFile,
       openFile,
+      paper: {
+        printer: () => electronPrinter,
+        printPage: printInDialog,
+        savePdf: (suggestedName, pdf) => saveFile(suggestedName, pdf, PDF_FILES),
+      },
 
       onDeprecation: (environment, notice) =>
         log.warn({ environment, ...notice }, 'getPet is deprecated by the server'),

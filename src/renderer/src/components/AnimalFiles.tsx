@@ -8,6 +8,7 @@ import { ENVIRONMENT_LABELS, isMac } from '../format';
 import { filterQuery, isFiltered } from '../list-filter';
 import { useWindowState } from '../window-state';
 import { Name } from './Name';
+import { PaperDialog } from './PaperDialog';
 import { RegisterDialog } from './RegisterDialog';
 import { useModal } from './use-modal';
 import { FormError } from './FormError';
@@ -45,6 +46,7 @@ export function AnimalFiles() {
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [exporting, setExporting] = useState(false);
   const [registering, setRegistering] = useState(false);
+  const [printing, setPrinting] = useState(false);
 
   const chooseFile = async () => {
     try {
@@ -92,6 +94,17 @@ export function AnimalFiles() {
       >
         Register…
       </button>
+      <button type="button" onClick={() => setPrinting(true)} title="Cage cards, labels or the stock list">
+        Print…
+      </button>
+      {printing && (
+        <PaperDialog
+          environment={environment}
+          animals={{ view: { ...filterQuery(filter, environment), sort: filter.sort } }}
+          which={`the ${animals(total)} in view`}
+          onClose={() => setPrinting(false)}
+        />
+      )}
       {registering && <RegisterDialog environment={environment} onClose={() => setRegistering(false)} />}
       {preview && <ImportDialog preview={preview} onClose={() => setPreview(null)} />}
       {exporting && (

@@ -7,6 +7,7 @@ import { ENVIRONMENT_LABELS } from '../format';
 import { VERDICT_TITLES } from '../server-words';
 import { asManager } from '../manager';
 import { useWindowState } from '../window-state';
+import { CardFieldsSettings } from './CardFieldsSettings';
 import { CurrencySettings } from './CurrencySettings';
 import { CategorySettings, PinSettings } from './ManagerSettings';
 import { StaffSettings } from './StaffSettings';
@@ -251,6 +252,7 @@ export function SettingsScreen() {
       <PinSettings />
       <StaffSettings />
       <CurrencySettings />
+      <CardFieldsSettings />
       <CategorySettings />
     </div>
   );

@@ -1,0 +1,144 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  CARD_LAYOUTS,
+  LABEL_LAYOUTS,
+  PAPER_LAYOUT_WORDS,
+  type EnvironmentName,
+  type PaperAnimals,
+  type PaperProgress,
+  type PaperRequest,
+} from '../../../shared/contract';
+import { call, messageOf, subscribe } from '../api';
+import { ENVIRONMENT_LABELS } from '../format';
+import { FormError } from './FormError';
+import { useModal } from './use-modal';
+
+type Kind = PaperRequest['kind'];
+const KIND_WORDS: Record<Kind, string> = { cards: 'Cage cards', labels: 'Labels', stock: 'Stock list' };
+const LAYOUTS = { cards: CARD_LAYOUTS, labels: LABEL_LAYOUTS, stock: [] } as const;
+
+const count = new Intl.NumberFormat();
+const animals = (n: number) => `${count.format(n)} animal${n === 1 ? '' : 's'}`;
+
+/** Main's progress in words: the page is laid out animal by animal, then printed whole. */
+function progressInWords({ step, done, total }: PaperProgress): string {
+  if (step === 'laying-out') return `Laying out ${count.format(done)} of ${animals(total)}…`;
+  return step === 'rendering' ? `Printing ${animals(total)}…` : '';
+}
+
+/**
+ * Cage cards, labels or the stock list, for the animals of the view (or those named): a layout,
+ * then Print… (the operating system's dialog) or Save as PDF… (main's save dialog). Main lays the
+ * page out and prints it; the window only asks, and shows how far it got.
+ */
+export function PaperDialog(props: {
+  environment: EnvironmentName;
+  animals: PaperAnimals;
+  /** What those animals are, in words ("the 12 animals in view", "Rex"). */
+  which: string;
+  onClose(): void;
+}) {
+  const { environment } = props;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const first = useRef<HTMLInputElement>(null);
+  const [kind, setKind] = useState<Kind>('cards');
+  const [layout, setLayout] = useState<string>(CARD_LAYOUTS[0]);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState('');
+  const [problem, setProblem] = useState('');
+  const id = useId();
+  useModal(dialog, { initial: first });
+  useEffect(
+    () =>
+      subscribe('paperProgress', (told) => {
+        if (told.environment === environment) setProgress(progressInWords(told));
+      }),
+    [environment],
+  );
+
+  const request = (): PaperRequest =>
+    kind === 'stock' ? { kind, environment } : { kind, environment, animals: props.animals, layout: layout as never };
+
+  const run = async (how: 'printPaper' | 'savePaper') => {
+    setBusy(true);
+    setProblem('');
+    try {
+      if (how === 'savePaper') {
+        const saved = await call('savePaper', request());
+        if (saved.path !== null)
+          toast.success(`${KIND_WORDS[kind]} of ${animals(saved.animals)} saved to ${saved.path}.`);
+      } else {
+        const printed = await call('printPaper', request());
+        if (printed.printed) toast.success(`${KIND_WORDS[kind]} of ${animals(printed.animals)} sent to the printer.`);
+      }
+      props.onClose();
+    } catch (error) {
+      setBusy(false);
+      setProgress('');
+      setProblem(messageOf(error));
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${id}-title`}
+      className="dialog paper-dialog"
+      onCancel={(event) => (event.preventDefault(), busy || props.onClose())}
+    >
+      <h2 id={`${id}-title`}>Print from {ENVIRONMENT_LABELS[environment]}</h2>
+      <div className="dialog-body">
+        <fieldset className="choices">
+          <legend>What</legend>
+          {(Object.keys(KIND_WORDS) as Kind[]).map((choice, index) => (
+            <label key={choice}>
+              <input
+                ref={index === 0 ? first : undefined}
+                type="radio"
+                name={`${id}-kind`}
+                checked={kind === choice}
+                onChange={() => {
+                  setKind(choice);
+                  setLayout(LAYOUTS[choice][0] ?? '');
+                }}
+              />
+              {choice === 'stock' ? 'Stock list: every animal in stock' : `${KIND_WORDS[choice]} of ${props.which}`}
+            </label>
+          ))}
+        </fieldset>
+        {kind !== 'stock' && (
+          <fieldset className="choices">
+            <legend>Paper</legend>
+            {LAYOUTS[kind].map((choice) => (
+              <label key={choice}>
+                <input
+                  type="radio"
+                  name={`${id}-layout`}
+                  checked={layout === choice}
+                  onChange={() => setLayout(choice)}
+                />
+                {PAPER_LAYOUT_WORDS[choice]}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <p className="hint" role="status" aria-live="polite">
+          {progress}
+        </p>
+        <FormError>{problem}</FormError>
+      </div>
+      <div className="dialog-actions">
+        <button type="button" onClick={props.onClose} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" onClick={() => void run('savePaper')} disabled={busy}>
+          Save as PDF…
+        </button>
+        <button type="button" className="primary" onClick={() => void run('printPaper')} disabled={busy}>
+          Print…
+        </button>
+      </div>
+    </dialog>
+  );
+}
