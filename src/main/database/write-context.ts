@@ -84,5 +84,6 @@ export function personAct(db: Database): string | null {
     by: act.by ?? null,
     action: act.action ?? 'added',
     at: act.at ?? null,
+    ...(act.sale === undefined ? {} : { sale: act.sale }),
   });
 }

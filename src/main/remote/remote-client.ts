@@ -32,6 +32,7 @@ import { keyRemoval, type KeyRemoval } from './key-removal';
 import { nextPageOf, onListPath, type RemotePage } from './next-page';
 import { RemoteError } from './remote-error';
 import { serviceError } from './service-error';
+import { orderRequests } from './order-request';
 
 export { DEFAULT_TIMEOUTS } from './http-exchange';
 export { nextPageOf, type RemotePage } from './next-page';
@@ -158,6 +159,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
   return {
     environment,
     baseUrl,
+    ...orderRequests(call, expect, where),
 
     async listPets(query: Partial<ListPetsQuery> = {}, options: CallOptions = {}): Promise<Pet[]> {
       return (await this.listPage(query, options)).pets;

@@ -10,7 +10,9 @@ import {
   type Pet,
   type QueuedPatch,
 } from '../../shared/contract';
+import type { SaleTerms } from '../../shared/contract/orders';
 import type { PetsTable } from '../database/pets-table';
+import { saleTermsIn } from './sales-to-send';
 import type { ReplicaPhotos } from './replica-photos';
 import type { createShownAnimals } from './shown-animals';
 import type { ClaimedBase, QueueKind, QueueRow } from './write-queue';
@@ -35,6 +37,8 @@ interface ChangeSent {
   photo?: Buffer | null;
   /** Who made it and when, for a server that records them (our history extension); undefined for any other. */
   act?: ClientAct;
+  /** A sale's terms, when the change is one (sales-to-send.ts): sent as an order to a server that takes them. */
+  order?: SaleTerms;
 }
 
 /** A due change as claimed for sending. */
@@ -90,7 +94,8 @@ export function changeKind(
         return { petId: row.pet_id, patch, revision, photo, act };
       }
       const sent = row.details_here === 1 ? pickFields(patch, REMOTE_PERSON_FIELD_NAMES) : patch;
-      return { petId: row.pet_id, patch: sent, revision, act };
+      const order = saleTermsIn(row.act);
+      return { petId: row.pet_id, patch: sent, revision, act, ...(order === undefined ? {} : { order }) };
     },
     // The server's answers become the animals' server versions. The revision it answered is kept:
     // a change it made moved the revision past the base. What follows an accepted change of the

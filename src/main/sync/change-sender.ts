@@ -12,6 +12,8 @@ import { RemoteError } from '../remote/remote-error';
 import type { ClaimedChange, PetChanges } from './pet-changes';
 import type { KindSender, SenderDeps } from './queue-drain';
 import { failedOutcome, type Outcome } from './send-outcome';
+import type { SaleTerms } from '../../shared/contract/orders';
+import type { SalesToSend } from './sales-to-send';
 import { contactOf } from './server-status';
 
 /**
@@ -51,6 +53,7 @@ export const SINGLES_IN_FLIGHT = 16;
 export function createChangeSender(
   changes: PetChanges,
   { environment, delay, signal, report }: SenderDeps,
+  sales: SalesToSend,
 ): KindSender<ClaimedChange, ChangeOwnOutcome> {
   const unsupportedReason = (baseUrl: string, status: number) =>
     `The ${environment} server (${baseUrl}) does not take changes to animals (it answered ${status}): this change was not made there. Discard it, or make it on the server some other way.`;
@@ -177,6 +180,24 @@ export function createChangeSender(
     );
   }
 
+  /**
+   * A sale, to a server with our orders extension: the order, under the change's revision and key,
+   * judged as a change's (412: another counter first; 404: no such animal; 409: sold already, or
+   * under treatment there, refused with the server's words). The server's order id is kept with
+   * the sale made here.
+   */
+  function sendOrder(client: RemoteClient, entry: ClaimedChange, terms: SaleTerms): Promise<ChangeOutcome> {
+    return sendOne(
+      entry,
+      async (options) => {
+        const { orderId, pet } = await client.placeOrder(entry.petId, terms, options);
+        sales.placed(entry.petId, orderId);
+        return pet;
+      },
+      (error) => outcomeOf(client, entry, { error }, { inBatch: true }),
+    );
+  }
+
   /** One change, one request under its revision and key: accepted, or what its failure means (`judge`). */
   async function sendOne(
     entry: ClaimedChange,
@@ -209,6 +230,8 @@ export function createChangeSender(
     const early = known(entry);
     if (early !== null) return early;
     if (sentApartIn(entry.patch) !== undefined) return sendPhoto(client, entry);
+    const order = sales.asOrder(entry);
+    if (order !== undefined) return sendOrder(client, entry, order);
     return sendOne(
       entry,
       (options) => client.changePet(entry.petId, entry.patch, options),
@@ -230,8 +253,10 @@ export function createChangeSender(
   async function sendMany(client: RemoteClient, entries: readonly ClaimedChange[]): Promise<ChangeOutcome[]> {
     const outcomes: Array<ChangeOutcome | null> = entries.map((entry) => known(entry));
     const place = (outcome: ChangeOutcome) => (outcomes[entries.indexOf(outcome.entry)] = outcome);
-    // Photos go in requests of their own, beside the batch.
-    const photos = entries.filter((entry, i) => outcomes[i] === null && sentApartIn(entry.patch) !== undefined);
+    // Photos and orders go in requests of their own, beside the batch.
+    const apart = (entry: ClaimedChange) =>
+      sentApartIn(entry.patch) !== undefined || sales.asOrder(entry) !== undefined;
+    const photos = entries.filter((entry, i) => outcomes[i] === null && apart(entry));
     const sendingPhotos = Promise.all(photos.map((entry) => send(client, entry)));
     const waiting = entries.filter((entry, i) => outcomes[i] === null && !photos.includes(entry));
     const done = async () => {

@@ -33,6 +33,7 @@ import { createReplicaPhotos, type HeldPhoto } from './replica-photos';
 import type { ServerExtensions } from './server-extensions';
 import { createShownAnimals } from './shown-animals';
 import { changeKind, type ChangeRow } from './change-kind';
+import { saleTermsIn } from './sales-to-send';
 import { createWriteQueue, rowIdIn } from './write-queue';
 
 export type { ClaimedChange } from './change-kind';
@@ -151,9 +152,12 @@ export function createPetChanges(
         queue.discard(queue.entryIdOf(last.id)); // back to what the server has: nothing left to send
         return null;
       }
-      setPatch.run(JSON.stringify(joined), at, personAct(db), last.id);
-      reshow(id);
-      return queue.get(queue.entryIdOf(last.id))!;
+      // A sale is a request of its own (sales-to-send.ts): it joins nothing, and nothing joins it.
+      if (saleTermsIn(last.act) === undefined && saleTermsIn(personAct(db)) === undefined) {
+        setPatch.run(JSON.stringify(joined), at, personAct(db), last.id);
+        reshow(id);
+        return queue.get(queue.entryIdOf(last.id))!;
+      }
     }
     const result = insert.run(
       baseUrl,

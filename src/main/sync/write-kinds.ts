@@ -5,6 +5,7 @@ import { createAddSender } from './add-sender';
 import { createChangeSender } from './change-sender';
 import { createOutbox } from './outbox';
 import { createPetChanges } from './pet-changes';
+import { createSalesToSend } from './sales-to-send';
 import type { AnyKindSender, SenderDeps } from './queue-drain';
 import type { ServerExtensions } from './server-extensions';
 
@@ -22,16 +23,17 @@ export function openWriteQueues(
   return {
     outbox: createOutbox(db, pets, environment, now, () => extensions.takesHistory()),
     changes: createPetChanges(db, pets, extensions, environment, now),
+    sales: createSalesToSend(db, extensions),
   };
 }
 export type WriteQueues = ReturnType<typeof openWriteQueues>;
 
-export const eachQueue = ({ outbox, changes }: WriteQueues) => [outbox, changes];
+export const eachQueue = ({ outbox, changes }: Pick<WriteQueues, 'outbox' | 'changes'>) => [outbox, changes];
 
 /** Each kind's sender for one pass (a sender learns of its server as the pass goes). */
-export const sendersFor = ({ outbox, changes }: WriteQueues, deps: SenderDeps): AnyKindSender[] => [
+export const sendersFor = ({ outbox, changes, sales }: WriteQueues, deps: SenderDeps): AnyKindSender[] => [
   createAddSender(outbox, deps),
-  createChangeSender(changes, deps),
+  createChangeSender(changes, deps, sales),
 ];
 
 /** Whatever a sender that is gone left on its way, in every queue (see sender-lease.ts). */
