@@ -7,14 +7,18 @@ export function appLogFile(dataDir: string): string {
 
 /**
  * The app's log file, `<data folder>/logs/petstore.log` (JSON lines). What goes in it is chosen
- * by the callers, which never pass a key; the `redact` paths are a second line of defence.
+ * by the callers, which never pass a key nor a buyer's details; the `redact` paths are a second line of defence.
  */
 export function openAppLog(dataDir: string): Logger {
   return pino(
     {
       base: undefined,
       redact: {
-        paths: ['key', 'apiKey', 'authorization', '*.authorization', 'headers.authorization'],
+        paths: [
+          ...['key', 'apiKey', 'authorization', '*.authorization', 'headers.authorization'],
+          // A buyer's name and contact are personal data (docs/security.md), wherever an object holds them.
+          ...['buyerName', 'buyerContact'].flatMap((name) => [name, `*.${name}`, `*.*.${name}`]),
+        ],
         censor: '[redacted]',
       },
     },
