@@ -13,6 +13,7 @@ import { benchHistory } from './history.bench';
 import { benchHttp } from './http.bench';
 import { benchImport } from './import.bench';
 import { benchIpc } from './ipc.bench';
+import { benchPaper } from './paper.bench';
 import { benchPhotoPrepare } from './photo-prepare';
 import { benchStore } from './store.bench';
 import { benchSync } from './sync.bench';
@@ -32,6 +33,7 @@ const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] |
   details: { title: "An animal's details: size, the screen and a full walk", run: benchDetails },
   'details-ui': { title: "An animal's details in the window: filters, searches and scrolling", run: benchDetailsUi },
   photo: { title: 'Preparing a photo', run: async () => [await benchPhotoPrepare()] },
+  paper: { title: 'Paper: 500 cage cards in one printing', run: benchPaper },
   history: { title: "An animal's history: its cost to each write, and opening 10,000 changes", run: benchHistory },
 };
 
