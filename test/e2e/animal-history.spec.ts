@@ -119,3 +119,21 @@ test('a status key that changes nothing offers nothing back: an earlier change i
   await expect(page.getByText(/^Undone/)).toHaveCount(0);
   expect((await core.getPet('local', pet.id)).status).toBe('pending');
 });
+
+test('Ctrl+Z pressed before main has answered the key takes back that key, not what was offered before it', async ({
+  app: { page, core, main },
+}) => {
+  for (const name of ['Rex', 'Biscuit']) core.addPet('local', { name, categoryId: '1', status: 'available' });
+  await reopen(page);
+  await row(page, 'Rex').focus();
+  await page.keyboard.press('p');
+  await expect(page.getByText('Rex marked pending.')).toBeVisible();
+  main.answerDelayMs = 300;
+  await row(page, 'Biscuit').focus();
+  await page.keyboard.press('s');
+  await page.keyboard.press('Control+z'); // main has not answered the S yet
+  await expect(page.getByText('Undone: Biscuit is as it was before that change.')).toBeVisible();
+  const statuses = async () =>
+    Object.fromEntries((await core.listPets('local', {})).pets.map((pet) => [pet.name, pet.status]));
+  await expect.poll(statuses).toEqual({ Rex: 'pending', Biscuit: 'available' });
+});

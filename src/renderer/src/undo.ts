@@ -16,18 +16,44 @@ interface Undoable {
   takeBack(): Promise<unknown>;
   until: number;
   toastId: string;
+  taken?: boolean;
 }
 
 let latest: Undoable | null = null;
+/** The person's newest action that may offer something back, while main has not answered it. */
+let answering: Promise<unknown> | null = null;
 let offers = 0;
 
+/**
+ * An action that may offer something back (a status key, a discard) has begun, to end once it has
+ * offered: Ctrl+Z from now on means it, waiting for it, never what was offered before it.
+ */
+export function actionBegun<T>(answered: Promise<T>): Promise<T> {
+  latest = null;
+  const settled = answered.then(
+    () => undefined,
+    () => undefined,
+  );
+  answering = settled;
+  void settled.then(() => {
+    if (answering === settled) answering = null;
+  });
+  return answered;
+}
+
 /** One thing is offered back at a time, the latest: a toast with Undo for UNDO_FOR_MS, and Ctrl+Z. */
-function offer(said: ReactNode, undoable: Omit<Undoable, 'until' | 'toastId'>) {
+function offer(said: ReactNode, offered: Omit<Undoable, 'until' | 'toastId'>) {
   if (latest !== null) toast.dismiss(latest.toastId);
   // An id of its own: one reused while the last toast is still leaving would not be shown.
-  const toastId = `undo-${undoable.environment}-${++offers}`;
-  latest = { ...undoable, until: Date.now() + UNDO_FOR_MS, toastId };
-  toast(said, { id: toastId, duration: UNDO_FOR_MS, action: { label: 'Undo', onClick: () => void undoLatest() } });
+  const toastId = `undo-${offered.environment}-${++offers}`;
+  const undoable = { ...offered, until: Date.now() + UNDO_FOR_MS, toastId };
+  latest = undoable;
+  // A toast's Undo takes back what it offered, whatever was offered since.
+  toast(said, {
+    id: toastId,
+    duration: UNDO_FOR_MS,
+    action: { label: 'Undo', onClick: () => void takeBack(undoable) },
+  });
 }
 
 /**
@@ -56,11 +82,16 @@ export function offerTakeBack(
   offer(said, { environment, ...words, takeBack: () => call('restoreEntry', { environment, entryId }) });
 }
 
-/** Takes back the latest thing offered, if its time has not run out (Ctrl+Z, or its toast's Undo). */
+/** Takes back the latest thing offered (Ctrl+Z), once main has answered the action just begun. */
 export async function undoLatest(): Promise<void> {
-  const undoing = latest;
-  if (undoing === null || Date.now() > undoing.until) return;
-  latest = null;
+  await answering;
+  if (latest !== null) await takeBack(latest);
+}
+
+async function takeBack(undoing: Undoable): Promise<void> {
+  if (undoing.taken || Date.now() > undoing.until) return;
+  undoing.taken = true;
+  if (latest === undoing) latest = null;
   toast.dismiss(undoing.toastId);
   try {
     await undoing.takeBack();

@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/contract';
 import { call } from '../api';
 import { changeRefusedText, notDoneText } from '../change-words';
-import { offerTakeBack, offerUndo } from '../undo';
+import { actionBegun, offerTakeBack, offerUndo } from '../undo';
 import { ENVIRONMENT_LABELS } from '../format';
 import { isRemote, useWindowState, useCategoryWords } from '../window-state';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -57,15 +57,17 @@ export function useRowDialogs() {
   const remote = isRemote(environment) ? environment : null;
 
   const setStatus = (pet: Pet, status: PetStatus) =>
-    changeAnimal(pet, { status }).then(
-      (made) =>
-        made === null
-          ? toast(`${pet.name} is already ${status}.`)
-          : offerUndo(environment, pet, `${pet.name} marked ${status}.`, made),
-      (error: unknown) => toast.error(changeRefusedText(error, pet.name, categoryWords, environment)),
+    actionBegun(
+      changeAnimal(pet, { status }).then(
+        (made) =>
+          made === null
+            ? toast(`${pet.name} is already ${status}.`)
+            : offerUndo(environment, pet, `${pet.name} marked ${status}.`, made),
+        (error: unknown) => toast.error(changeRefusedText(error, pet.name, categoryWords, environment)),
+      ),
     );
 
-  const discard = async (chosen: Discarding) => {
+  const discardNow = async (chosen: Discarding) => {
     setDiscarding(null);
     if (!remote) return;
     const entryId = chosen.kind === 'entry' ? chosen.entry.entryId : chosen.change.entryId;
@@ -104,6 +106,8 @@ export function useRowDialogs() {
       toast.error(notDoneText(error, remote, `${what} was not discarded`));
     }
   };
+
+  const discard = (chosen: Discarding) => actionBegun(discardNow(chosen));
 
   const actions = {
     status: (pet: Pet, status: PetStatus) => void setStatus(pet, status),
