@@ -50,6 +50,20 @@ export function commandForKey(press: KeyPress, mac: boolean): CommandId | undefi
   return COMMAND_IDS.find((id) => COMMANDS[id].keys.some((accelerator) => matches(accelerator, press, mac)));
 }
 
+/**
+ * Keys that act on the row of the list that has the focus, beside its one-letter keys (A, P, S,
+ * E, H). Not the menu's: a menu accelerator would fire while a person types a capital S elsewhere.
+ */
+export const ROW_COMMANDS = {
+  sell: { label: 'Sell…', key: 'Shift+S' },
+} as const satisfies Record<string, { label: string; key: string }>;
+export type RowCommandId = keyof typeof ROW_COMMANDS;
+
+/** The row command a key press on a row means, if any. */
+export function rowCommandForKey(press: KeyPress, mac: boolean): RowCommandId | undefined {
+  return (Object.keys(ROW_COMMANDS) as RowCommandId[]).find((id) => matches(ROW_COMMANDS[id].key, press, mac));
+}
+
 /** How a shortcut reads on this platform, e.g. "Ctrl+R" or "⌘R". */
 export function shortcutLabel(accelerator: string, mac: boolean): string {
   return mac ? accelerator.replace('CmdOrCtrl+', '⌘').replace('Shift+', '⇧') : accelerator.replace('CmdOrCtrl', 'Ctrl');

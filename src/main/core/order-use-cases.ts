@@ -65,19 +65,22 @@ export function createOrderUseCases({ inventory, events }: CoreParts) {
     /**
      * Marks an animal sold and records its sale, with the price it went for (its price unless
      * given), who sold it and the buyer if given: at once in the local store; for a server, waiting
-     * with the status change to be sent.
+     * with the status change to be sent. `historySeq`: the entry the sale made in the animal's history.
      */
     sellPet(
       environment: EnvironmentName,
       petId: unknown,
       terms: unknown = {},
       { revision }: { revision?: number } = {},
-    ): ({ pet: Pet } | { change: ChangeEntry | null }) & { sale: Sale } {
+    ): ({ pet: Pet } | { change: ChangeEntry | null }) & { sale: Sale; historySeq: number | null } {
       const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
       const valid = parseOrThrow(saleTermsSchema, terms, 'invalid_body', 'body');
-      const sold = inventory(environment).sellPet(id, valid, revision);
+      const animals = inventory(environment);
+      const sold = animals.sellPet(id, valid, revision);
       events.emit('dataChanged', { environment });
-      return sold;
+      // The sale's entry in the animal's history (what an undo takes back): its newest made here.
+      const made = animals.history(id, { limit: 5 }).entries.find((entry) => entry.where === 'here');
+      return { ...sold, historySeq: made?.seq ?? null };
     },
 
     /** The period's sales recorded on this computer, newest first (taken back ones too, so marked). */

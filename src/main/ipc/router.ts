@@ -32,6 +32,8 @@ export function createIpcRouter(
       addPet: ({ environment, pet, anyway }) => writes.addPet(environment, pet, { anyway: anyway === true }),
       changePet: ({ environment, petId, patch, revision }) =>
         writes.changePet(environment, petId, patch, revision === undefined ? {} : { revision }),
+      sellPet: ({ environment, petId, terms, revision }) =>
+        writes.sellPet(environment, petId, terms, revision === undefined ? {} : { revision }),
       getPet: ({ environment, petId }) => core.getPet(environment, petId),
       petHistory: ({ environment, petId, ...page }) => core.petHistory(environment, petId, page),
       serverPetHistory: ({ environment, petId }) => core.serverPetHistory(environment, petId),

@@ -31,6 +31,7 @@ import {
   type PaperSaved,
 } from '../contract/paper';
 import type { ChangeEntry, DiscardOutcome, OutboxEntry, PetsView, ServerStatus, SyncOutcome } from '../contract/sync';
+import type { Sale } from '../contract/orders';
 import {
   event,
   request,
@@ -79,6 +80,19 @@ export const IPC_REQUESTS = {
       revision: z.number().int().positive().optional(),
     }),
   ).returns<({ pet: Pet } | { change: ChangeEntry | null }) & { historySeq: number | null }>(),
+  /** Marks an animal sold and records its sale with the terms given (the sale dialog); `historySeq` as changePet's. */
+  sellPet: request(
+    z.strictObject({
+      environment,
+      petId: text(40),
+      terms: z.strictObject({
+        price: z.number().optional(),
+        buyerName: text(1000).optional(),
+        buyerContact: text(1000).optional(),
+      }),
+      revision,
+    }),
+  ).returns<({ pet: Pet } | { change: ChangeEntry | null }) & { sale: Sale; historySeq: number | null }>(),
   getPet: request(z.strictObject({ environment, petId: text(40) })).returns<Pet>(),
   /** Takes back a change made here (`seq`, its entry in the animal's history) by the reverse change. */
   undoChange: request(z.strictObject({ environment, petId: text(40), seq: z.number().int().positive() })).returns<

@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
 import { looksLikeMicrochip, type ChangeEntry, type Pet } from '../../../shared/contract';
 import { useActiveCurrency } from '../active-currency';
-import { ENVIRONMENT_LABELS } from '../format';
+import { ROW_COMMANDS, rowCommandForKey, shortcutLabel } from '../../../shared/commands';
+import { ENVIRONMENT_LABELS, isMac } from '../format';
 import { cellContext, useShownColumns } from '../list-columns';
 import { isRemote, useWindowState, type AnimalList } from '../window-state';
 import { EntryRow } from './EntryRow';
@@ -93,6 +94,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     onResendChange: () => change && actions.resend(change, pet.name),
     onDiscardChange: () => change && actions.discardChange(change, pet.name),
     onHistory: () => actions.history(pet),
+    onSell: changesOffered && pet.status !== 'sold' ? () => actions.sell(pet) : null,
   });
 
   const moveTo = (index: number) => selection.moveTo(index, (to) => virtualizer.scrollToIndex(to));
@@ -139,6 +141,11 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     if (key === 'h') {
       event.preventDefault();
       return actions.history(row.pet);
+    }
+    if (rowCommandForKey(event, isMac) === 'sell') {
+      event.preventDefault();
+      if (!changesOffered) return unsupported();
+      return row.pet.status === 'sold' ? toast(`${row.pet.name} is already sold.`) : actions.sell(row.pet);
     }
     const status = STATUS_KEYS[key];
     if (status === undefined && !edit) return;
@@ -240,7 +247,8 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
         On a row: <kbd>↑</kbd> <kbd>↓</kbd> move;{' '}
         {changesOffered ? (
           <>
-            <kbd>A</kbd> available, <kbd>P</kbd> pending, <kbd>S</kbd> sold, <kbd>E</kbd> correct,{' '}
+            <kbd>A</kbd> available, <kbd>P</kbd> pending, <kbd>S</kbd> sold,{' '}
+            <kbd>{shortcutLabel(ROW_COMMANDS.sell.key, isMac)}</kbd> sell…, <kbd>E</kbd> correct,{' '}
           </>
         ) : (
           'this server takes no changes; '

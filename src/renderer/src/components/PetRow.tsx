@@ -6,6 +6,8 @@ import {
   type PetPatch,
   type PetStatus,
 } from '../../../shared/contract';
+import { ROW_COMMANDS, shortcutLabel } from '../../../shared/commands';
+import { isMac } from '../format';
 import type { CellContext, DetailColumn } from '../list-columns';
 import { useWindowState } from '../window-state';
 import { AnimalThumbnail } from './AnimalPhoto';
@@ -33,6 +35,8 @@ export interface PetActions {
   onResendChange(): void;
   onDiscardChange(): void;
   onHistory(): void;
+  /** The sale dialog; null where the server takes no changes, or the animal is sold. */
+  onSell: (() => void) | null;
 }
 
 /**
@@ -80,6 +84,15 @@ export function PetRow({
             key: key.toUpperCase(),
             onSelect: () => actions.onStatus!(status),
           }))),
+    ...(actions.onSell === null
+      ? []
+      : [
+          {
+            label: ROW_COMMANDS.sell.label,
+            key: shortcutLabel(ROW_COMMANDS.sell.key, isMac),
+            onSelect: actions.onSell,
+          },
+        ]),
     ...(actions.onEdit === null ? [] : [{ label: 'Correct…', key: 'E', onSelect: actions.onEdit }]),
     { label: 'History…', key: 'H', onSelect: actions.onHistory },
   ];

@@ -19,6 +19,7 @@ import { ConflictDialog } from './ConflictDialog';
 import { EditAnimalDialog, type Editing } from './EditAnimalDialog';
 import { FixEntryDialog } from './FixEntryDialog';
 import { HistoryDialog, historyPage } from './HistoryDialog';
+import { SellDialog } from './SellDialog';
 import { Name } from './Name';
 import { FALLBACK_FOCUS_ID } from './use-modal';
 
@@ -50,6 +51,7 @@ export function useRowDialogs() {
   const [fixing, setFixing] = useState<OutboxEntry | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [resolving, setResolving] = useState<ChangeEntry | null>(null);
+  const [selling, setSelling] = useState<Pet | null>(null);
   const [discarding, setDiscarding] = useState<Discarding | null>(null);
   const [historyOf, setHistoryOf] = useState<{ pet: Pet; first: HistoryPage | null } | null>(null);
   // A discarded row (and its Discard button) is about to go: the focus then goes to the list, not back to it.
@@ -112,6 +114,7 @@ export function useRowDialogs() {
   const actions = {
     status: (pet: Pet, status: PetStatus) => void setStatus(pet, status),
     edit: (what: Editing) => setEditing(what),
+    sell: (pet: Pet) => setSelling(pet),
     fix: (entry: OutboxEntry) => setFixing(entry),
     resolve: (change: ChangeEntry) => setResolving(change),
     resend: (entry: OutboxEntry | ChangeEntry, name: string) => remote && void resend(remote, entry, name),
@@ -130,6 +133,7 @@ export function useRowDialogs() {
     <>
       {fixing && remote && <FixEntryDialog environment={remote} entry={fixing} onClose={() => setFixing(null)} />}
       {editing && <EditAnimalDialog editing={editing} onClose={() => setEditing(null)} />}
+      {selling && <SellDialog environment={environment} pet={selling} onClose={() => setSelling(null)} />}
       {historyOf && (
         <HistoryDialog
           environment={environment}
