@@ -33,6 +33,8 @@ export interface BenchWindowOptions {
   build?: boolean;
   /** Done to the seeded data folder before the core opens it (photos, say). */
   prepare?: (dataDir: string) => void | Promise<void>;
+  /** Writes the store in place of the plain seed (a store with its history, say). */
+  seed?: (dataDir: string) => void;
 }
 
 /** The i-th animal of the bench's store (0-based); its id is i + 1. */
@@ -46,14 +48,16 @@ export function benchAnimal(i: number, detailed = false): Pet {
 export async function openBenchWindow(
   dir: string,
   name: string,
-  { detailed = false, build = true, prepare }: BenchWindowOptions = {},
+  { detailed = false, build = true, prepare, seed }: BenchWindowOptions = {},
 ): Promise<BenchWindow> {
   if (build) execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'pipe' });
   const dataDir = join(dir, name);
-  seedLocalStore(
-    dataDir,
-    Array.from({ length: BENCH_ANIMALS }, (_, i) => benchAnimal(i, detailed)),
-  );
+  if (seed !== undefined) seed(dataDir);
+  else
+    seedLocalStore(
+      dataDir,
+      Array.from({ length: BENCH_ANIMALS }, (_, i) => benchAnimal(i, detailed)),
+    );
   await prepare?.(dataDir);
   const core = openPetstoreCore({
     dataDir,

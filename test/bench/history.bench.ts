@@ -6,6 +6,7 @@ import { openDatabase } from '../../src/main/database/database';
 import { createPetsTable } from '../../src/main/database/pets-table';
 import { BENCH_ANIMALS, openBenchWindow } from './bench-window';
 import { fmt, summarize, verdict } from './stats';
+import { PAGE_WAITS } from './page-waits';
 
 const CHANGES = 10_000;
 const STATUSES = ['pending', 'sold', 'available'] as const;
@@ -30,12 +31,7 @@ function changeRate(dir: string, name: string, withHistory: boolean, changes: nu
 const HISTORY_OPEN_IN_PAGE = `async function (rounds) {
   const opened = [];
   const trips = [];
-  const frameDone = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const until = (done) => new Promise((resolve) => {
-    if (done()) return resolve();
-    const observer = new MutationObserver(() => { if (done()) { observer.disconnect(); resolve(); } });
-    observer.observe(document.body, { childList: true, subtree: true });
-  });
+  ${PAGE_WAITS}
   const row = document.querySelector('table.animals tbody tr[data-pet-id]');
   const petId = row.dataset.petId;
   for (let i = 0; i < rounds; i++) {

@@ -18,6 +18,7 @@ import { benchPhotoPrepare } from './photo-prepare';
 import { benchStore } from './store.bench';
 import { benchSync } from './sync.bench';
 import { benchUi } from './ui.bench';
+import { benchWeek } from './week.bench';
 
 const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] | Promise<string[]> }> = {
   store: { title: 'Local store', run: benchStore },
@@ -35,6 +36,7 @@ const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] |
   photo: { title: 'Preparing a photo', run: async () => [await benchPhotoPrepare()] },
   paper: { title: 'Paper: 500 cage cards in one printing', run: benchPaper },
   history: { title: "An animal's history: its cost to each write, and opening 10,000 changes", run: benchHistory },
+  week: { title: 'The week at a glance over a year of history', run: benchWeek },
 };
 
 const chosen = process.argv.slice(2);

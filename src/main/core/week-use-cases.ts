@@ -87,12 +87,12 @@ function weeksOf(days: readonly GlanceDay[]): GlanceWeek[] {
 /** The takings of each day, from the sales made here (null when the environment keeps none). */
 function takingsByDay(
   sales: readonly { soldAt: number; priceMinor: number | null }[] | null,
-  bounds: readonly number[],
+  dayNames: readonly string[],
 ): Pick<GlanceTotals, 'takingsMinor' | 'unpriced'>[] {
-  const days = bounds.slice(0, -1).map(() => ({ takingsMinor: sales === null ? null : 0, unpriced: 0 }));
+  const days = dayNames.map(() => ({ takingsMinor: sales === null ? null : 0, unpriced: 0 }));
+  const index = new Map(dayNames.map((day, i) => [day, i]));
   for (const { soldAt, priceMinor } of sales ?? []) {
-    const index = bounds.findLastIndex((start) => start <= soldAt);
-    const day = days[index];
+    const day = days[index.get(dayOf(soldAt)) ?? -1];
     if (day === undefined) continue;
     if (priceMinor === null) day.unpriced++;
     else day.takingsMinor! += priceMinor;
@@ -117,11 +117,11 @@ export function createWeekUseCases({ inventory, settings, now, saveFile }: CoreP
         },
       ]);
     const dayNames = Array.from({ length: count }, (_, i) => addDays(period.from, i));
-    const bounds = [...dayNames, addDays(period.to, 1)].map(startOfDay);
+    const days = { days: dayNames, start: startOfDay(period.from), end: startOfDay(addDays(period.to, 1)) };
     const figures = inventory(environment).weekFigures();
-    const counts = figures.days(bounds);
-    const takings = takingsByDay(figures.sales(bounds[0]!, bounds[count]!), bounds);
-    const days: GlanceDay[] = dayNames.map((day, i) => ({
+    const counts = figures.days(days);
+    const takings = takingsByDay(figures.sales(days.start, days.end), dayNames);
+    const glanceDays: GlanceDay[] = dayNames.map((day, i) => ({
       day,
       statuses: counts.statuses[i]!,
       added: counts.added[i]!,
@@ -132,21 +132,24 @@ export function createWeekUseCases({ inventory, settings, now, saveFile }: CoreP
       environment,
       ...period,
       currency: settings.currency(environment),
-      days,
-      weeks: weeksOf(days),
-      daysInStock: daysInStock(figures.soldIn(bounds)),
+      days: glanceDays,
+      weeks: weeksOf(glanceDays),
+      daysInStock: daysInStock(figures.soldIn(days)),
       waitingLongest: waitingLongest(figures.availableLongest(WAITING_LONGEST_SHOWN), localToday(new Date(now()))),
     };
   }
 
+  /** The screen's tables as CSV: a row for each day, then for each week. */
+  const weekAtAGlanceCsv = (query: GlanceQuery) => weekCsv(weekAtAGlance(query));
+
   return {
     weekAtAGlance,
+    weekAtAGlanceCsv,
 
-    /** The screen's tables (each day, each week) written to a file a person chooses (main's dialog). */
+    /** The screen's tables written to a file a person chooses (main's dialog). */
     async exportWeekToFile(query: GlanceQuery): Promise<ExportOutcome> {
-      const glance = weekAtAGlance(query);
-      const { csv, rows } = weekCsv(glance);
-      const path = await saveFile(`week-${glance.environment}-${glance.from}-to-${glance.to}.csv`, csv);
+      const { csv, rows } = weekAtAGlanceCsv(query);
+      const path = await saveFile(`week-${query.environment}-${query.from}-to-${query.to}.csv`, csv);
       return { rows, path };
     },
   };

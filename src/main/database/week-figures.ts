@@ -1,6 +1,8 @@
+import { localToday } from '../../shared/contract/calendar-date';
 import type { GlanceStatus } from '../../shared/contract/week-at-a-glance';
 import type { SaleTaking } from '../../shared/contract/orders';
 import type { SqliteDatabase } from './database';
+import { localDayParameters, localDaySql } from './local-day-sql';
 import { salesBetween } from './orders-table';
 import type { Migration } from './schema-steps';
 
@@ -10,21 +12,34 @@ import type { Migration } from './schema-steps';
 // escaped (`[\"status\",`). The same words in a query let SQLite use the partial indexes below.
 const MOVES_STATUS = `instr(changes, '["status",') > 0`;
 const ADDS = `instr(changes, '["name",null,') > 0`;
+// The status change a row holds, cut out of its changes: a small JSON array ["status", before, after].
+const STATUS_ENTRY = `substr(changes, instr(changes, '["status",'), instr(substr(changes, instr(changes, '["status",')), ']'))`;
+const STATUS_BEFORE = `json_extract(${STATUS_ENTRY}, '$[1]')`;
+const STATUS_AFTER = `json_extract(${STATUS_ENTRY}, '$[2]')`;
+// An animal available now with the day it was acquired kept.
+const AVAILABLE_SINCE_ACQUIRED = `status = 'available' AND length(acquired_on) = 10`;
 
 /**
  * The week at a glance reads the history by time: its status changes and its adds, each in an index
  * of its own, so a week's figures read that week's rows and the animals waiting longest are found
- * from the oldest change on, stopping at the last one needed.
+ * from the oldest change on, stopping at the last one needed. The status changes' index holds each
+ * one's animal and statuses before and after, so a period's are read from it alone.
  */
 export const indexHistoryByTime: Migration = (db) => {
   db.exec(`
-    CREATE INDEX pet_history_status_by_time ON pet_history (at, seq) WHERE ${MOVES_STATUS};
+    CREATE INDEX pet_history_status_by_time ON pet_history (at, seq, pet_id, ${STATUS_BEFORE}, ${STATUS_AFTER})
+      WHERE ${MOVES_STATUS};
     CREATE INDEX pet_history_adds_by_time ON pet_history (at) WHERE ${ADDS};
+    CREATE INDEX pets_available_by_acquired ON pets (acquired_on, id) WHERE ${AVAILABLE_SINCE_ACQUIRED};
   `);
 };
 
-/** The period's days as moments (ms): each day's start, then the last day's end. */
-export type DayBounds = readonly number[];
+/** A period of days in this computer's time zone: its days (YYYY-MM-DD), from the first's start to the last's end (ms). */
+export interface GlancePeriod {
+  days: readonly string[];
+  start: number;
+  end: number;
+}
 
 /** What the history says of each day of a period, by index into its days. */
 export interface DayCounts {
@@ -49,6 +64,7 @@ export interface AvailableAnimal {
   acquiredOn: string | null;
 }
 
+const LAST_DAY = '9999-12-31';
 const noStatuses = (): Record<GlanceStatus, number> => ({ available: 0, pending: 0, sold: 0 });
 const isGlanceStatus = (status: unknown): status is GlanceStatus =>
   status === 'available' || status === 'pending' || status === 'sold';
@@ -60,44 +76,43 @@ const isGlanceStatus = (status: unknown): status is GlanceStatus =>
  * whose history holds no change after a day stood then as it stands now.
  */
 export function createWeekFigures(db: SqliteDatabase) {
-  // The day each row falls in: 0 for the period's first, the count of days for one after its end.
-  const dayOf = (at: string) => `(SELECT max(i) FROM bounds WHERE bounds.at <= ${at})`;
-  const bounds = `bounds(i, at) AS (SELECT CAST(key AS INTEGER), value FROM json_each(@bounds))`;
-  const moves = `moves AS MATERIALIZED (
-    SELECT h.pet_id, h.at, h.seq, ${dayOf('h.at')} AS day,
-      json_extract(c.value, '$[1]') AS before, json_extract(c.value, '$[2]') AS after
-    FROM pet_history h, json_each(h.changes) c
-    WHERE ${MOVES_STATUS.replace('changes', 'h.changes')} AND h.at >= @start
-      AND json_extract(c.value, '$[0]') = 'status' AND EXISTS (SELECT 1 FROM pets WHERE pets.id = h.pet_id))`;
-  // Each animal's last status change of each day.
-  const lastOfDay = `last AS (SELECT pet_id, at, day, after,
-    row_number() OVER (PARTITION BY pet_id, day ORDER BY at DESC, seq DESC) AS latest FROM moves)`;
+  // The day of the period a moment falls on (its count of days for one after it), in this computer's time zone.
+  const localDay = (at: string) => localDaySql(at, '@dayCount');
+  // The status changes from the period's start on (`until`: and before its end), of the animals
+  // the database still holds; read from their index alone, in the index's own words.
+  const moves = (until: string) => `moves AS MATERIALIZED (
+    SELECT pet_id, at, seq, ${localDay('at')} AS day, ${STATUS_BEFORE} AS before, ${STATUS_AFTER} AS after
+    FROM pet_history WHERE ${MOVES_STATUS} AND at >= @start ${until}
+      AND EXISTS (SELECT 1 FROM pets WHERE pets.id = pet_history.pet_id))`;
+  // Each animal's last status change of each day, or of the whole period.
+  const lastOf = (over: string) => `last AS (SELECT pet_id, at, day, after,
+    row_number() OVER (PARTITION BY ${over} ORDER BY at DESC, seq DESC) AS latest FROM moves)`;
 
   const now = db.prepare<[], { status: string | null; count: number }>(
     'SELECT status, count(*) AS count FROM pets GROUP BY status',
   );
-  const changes = db.prepare<
-    { bounds: string; start: number },
-    { day: number; before: string | null; after: string | null; count: number }
-  >(`WITH ${bounds}, ${moves} SELECT day, before, after, count(*) AS count FROM moves GROUP BY day, before, after`);
-  const soldPerDay = db.prepare<{ bounds: string; start: number; days: number }, { day: number; count: number }>(
-    `WITH ${bounds}, ${moves}, ${lastOfDay}
-     SELECT day, count(*) AS count FROM last WHERE latest = 1 AND after = 'sold' AND day < @days GROUP BY day`,
+  // The status changes from the period's start on by day, and those sold by the day's last.
+  const changesAndSold = db.prepare<
+    Record<string, number>,
+    { kind: 'move' | 'sold'; day: number; before: string | null; after: string | null; count: number }
+  >(
+    `WITH ${moves('')}, ${lastOf('pet_id, day')}
+     SELECT 'move' AS kind, day, before, after, count(*) AS count FROM moves GROUP BY day, before, after
+     UNION ALL
+     SELECT 'sold', day, NULL, NULL, count(*) FROM last WHERE latest = 1 AND after = 'sold' GROUP BY day`,
   );
-  const added = db.prepare<{ bounds: string; start: number; end: number }, { day: number; count: number }>(
-    `WITH ${bounds} SELECT ${dayOf('h.at')} AS day, count(*) AS count FROM pet_history h
-     WHERE ${ADDS.replace('changes', 'h.changes')} AND h.at >= @start AND h.at < @end GROUP BY day`,
+  const added = db.prepare<Record<string, number>, { day: number; count: number }>(
+    `SELECT ${localDay('at')} AS day, count(*) AS count FROM pet_history
+     WHERE ${ADDS} AND at >= @start AND at < @end GROUP BY day`,
   );
   // Sold in the period: the animal's last status change in it made it sold.
-  const sold = db.prepare<{ bounds: string; start: number; end: number }, SoldAnimal>(
-    `WITH ${bounds}, ${moves.replace('h.at >= @start', 'h.at >= @start AND h.at < @end')},
-       period AS (SELECT pet_id, at, after, row_number() OVER (PARTITION BY pet_id ORDER BY at DESC, seq DESC) AS latest
-         FROM moves)
+  const sold = db.prepare<Record<string, number>, SoldAnimal>(
+    `WITH ${moves('AND at < @end')}, ${lastOf('pet_id')}
      SELECT s.at AS soldAt,
-       (SELECT f.at FROM pet_history f WHERE f.pet_id = s.pet_id AND ${ADDS.replace('changes', 'f.changes')}
-        ORDER BY f.seq LIMIT 1) AS addedAt,
+       (SELECT f.at FROM pet_history f INDEXED BY pet_history_by_animal
+        WHERE f.pet_id = s.pet_id AND ${ADDS.replace('changes', 'f.changes')} ORDER BY f.seq LIMIT 1) AS addedAt,
        (SELECT acquired_on FROM pets WHERE pets.id = s.pet_id AND length(acquired_on) = 10) AS acquiredOn
-     FROM period s WHERE latest = 1 AND after = 'sold'`,
+     FROM last s WHERE latest = 1 AND after = 'sold'`,
   );
   // Available now, by its last status change (which made it available), oldest first: read in
   // time order and stopped at the last one needed.
@@ -111,24 +126,36 @@ export function createWeekFigures(db: SqliteDatabase) {
      ORDER BY h.at, h.seq LIMIT ?`,
   );
   // Available with no status change in the history (listed from a server, or older than the
-  // history): since the day it was acquired, when that is kept.
-  const waitingByAcquired = db.prepare<[number], AvailableAnimal>(
-    `SELECT CAST(p.id AS TEXT) AS petId, p.name, NULL AS since, p.acquired_on AS acquiredOn FROM pets p
-     WHERE p.status = 'available' AND length(p.acquired_on) = 10
+  // history): since the day it was acquired, when that is kept, up to a day (the history's own
+  // longest waits need none acquired after them).
+  const waitingByAcquired = db.prepare<[string, number], AvailableAnimal>(
+    `SELECT CAST(p.id AS TEXT) AS petId, p.name, NULL AS since, p.acquired_on AS acquiredOn
+     FROM pets p INDEXED BY pets_available_by_acquired
+     WHERE ${AVAILABLE_SINCE_ACQUIRED} AND p.acquired_on <= ?
        AND NOT EXISTS (SELECT 1 FROM pet_history h WHERE h.pet_id = p.id AND ${MOVES_STATUS.replace('changes', 'h.changes')})
      ORDER BY p.acquired_on, p.id LIMIT ?`,
   );
 
   return {
-    /** Each day's statuses at its end, adds and sales. `dayBounds`: each day's start, then the last day's end. */
-    days(dayBounds: DayBounds): DayCounts {
-      const count = dayBounds.length - 1;
-      const query = { bounds: JSON.stringify(dayBounds), start: dayBounds[0]!, end: dayBounds[count]! };
+    /** Each day's statuses at its end, adds and sales, over `period` (its days, from `start` to before `end`, in ms). */
+    days(period: GlancePeriod): DayCounts {
+      const count = period.days.length;
+      const query = {
+        ...localDayParameters(period.start, period.end),
+        start: period.start,
+        end: period.end,
+        dayCount: count,
+      };
       const current = noStatuses();
       for (const { status, count: animals } of now.all()) if (isGlanceStatus(status)) current[status] = animals;
       // Status changes by the day they fall in; those of a later day are taken back from each day's end.
       const byDay = Array.from({ length: count + 1 }, () => [] as { before: unknown; after: unknown; count: number }[]);
-      for (const row of changes.all(query)) byDay[row.day]!.push(row);
+      const sold = new Array<number>(count).fill(0);
+      for (const row of changesAndSold.all(query)) {
+        const day = Math.min(row.day, count);
+        if (row.kind === 'move') byDay[day]!.push(row);
+        else if (day < count) sold[day] = row.count;
+      }
       const statuses: Record<GlanceStatus, number>[] = new Array(count);
       const standing = { ...current };
       for (let day = count - 1; day >= 0; day--) {
@@ -138,17 +165,15 @@ export function createWeekFigures(db: SqliteDatabase) {
         }
         statuses[day] = { ...standing };
       }
-      const perDay = (rows: { day: number; count: number }[]) => {
-        const counts = new Array<number>(count).fill(0);
-        for (const row of rows) counts[row.day] = row.count;
-        return counts;
-      };
-      return { statuses, added: perDay(added.all(query)), sold: perDay(soldPerDay.all({ ...query, days: count })) };
+      const adds = new Array<number>(count).fill(0);
+      for (const row of added.all(query)) if (row.day < count) adds[row.day] = row.count;
+      return { statuses, added: adds, sold };
     },
 
     /** The animals sold in the period and still sold at its end. */
-    soldIn(dayBounds: DayBounds): SoldAnimal[] {
-      return sold.all({ bounds: JSON.stringify(dayBounds), start: dayBounds[0]!, end: dayBounds.at(-1)! });
+    soldIn(period: GlancePeriod): SoldAnimal[] {
+      const query = { ...localDayParameters(period.start, period.end), dayCount: period.days.length };
+      return sold.all({ ...query, start: period.start, end: period.end });
     },
 
     /** The sales made here from `fromMs` to before `toMs` and not taken back, for the takings. */
@@ -156,7 +181,12 @@ export function createWeekFigures(db: SqliteDatabase) {
 
     /** Up to `limit` animals of each kind (by history, by the day acquired) available now, oldest first in each. */
     availableLongest(limit: number): AvailableAnimal[] {
-      return [...waitingByHistory.all(limit), ...waitingByAcquired.all(limit)];
+      const byHistory = waitingByHistory.all(limit);
+      const last = byHistory.length < limit ? undefined : byHistory.at(-1)!.since;
+      return [
+        ...byHistory,
+        ...waitingByAcquired.all(last === undefined ? LAST_DAY : localToday(new Date(last!)), limit),
+      ];
     },
   };
 }
