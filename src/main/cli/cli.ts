@@ -14,6 +14,7 @@ import {
 } from './cli-args';
 import { doctor } from './doctor-command';
 import { register } from './register-command';
+import { reportWeek } from './report-command';
 import { envCommands } from './env-commands';
 import { keyCommands } from './key-commands';
 import { managerCommands } from './manager-commands';
@@ -35,7 +36,7 @@ const GROUPS = new Map<string, CommandGroup>([
   ['manager', managerCommands],
   ['staff', staffCommands],
   ['outbox', outboxCommands],
-  ['report', reportCommands],
+  ['report', { ...reportCommands, week: reportWeek }],
   ['orders', ordersCommands],
 ]);
 

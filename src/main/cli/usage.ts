@@ -56,6 +56,10 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
                                              the register of every animal held in the period (CSV): supplier,
                                              sex, age, birth or acquisition, treatment, sale or how and when
                                              it left otherwise; sold and left ones too
+  report week [--from D] [--to D] [--env E] [--json|--csv]
+                                             the week at a glance (this week by default): each day's
+                                             statuses at its end, added, sold and takings; each week; days
+                                             in stock of those sold; the animals waiting longest
 ${PAPER_USAGE}
   doctor                                     check each data file, the keychain and each server
   sync [--env E] [--upload-details]          send the outbox until it is empty or nothing more can be done

@@ -1,0 +1,73 @@
+import { formatMoney, localToday } from '../../shared/contract';
+import {
+  addDays,
+  GLANCE_STATUSES,
+  weeksEndingWith,
+  type GlanceTotals,
+  type WeekAtAGlance,
+} from '../../shared/contract/week-at-a-glance';
+import { stringifyJson } from '../wire/json-codec';
+import { environmentOption, EXIT, opened, parse, UsageError, type Command } from './cli-args';
+import { table } from './output';
+
+const takings = ({ takingsMinor, unpriced }: GlanceTotals, currency: string) =>
+  takingsMinor === null
+    ? '-'
+    : `${formatMoney(takingsMinor, currency)}${unpriced > 0 ? ` (+${unpriced} unpriced)` : ''}`;
+
+/** The week at a glance for people: each day, each week, days in stock and who waits longest. */
+function glanceAsText(glance: WeekAtAGlance): string {
+  const { days, weeks, currency, daysInStock: stock } = glance;
+  const header = ['DAY', ...GLANCE_STATUSES.map((status) => status.toUpperCase()), 'ADDED', 'SOLD', 'TAKINGS'];
+  const line = (name: string, row: GlanceTotals & { statuses: Record<string, number> }) => [
+    name,
+    ...GLANCE_STATUSES.map((status) => String(row.statuses[status])),
+    String(row.added),
+    String(row.sold),
+    takings(row, currency),
+  ];
+  const waiting = glance.waitingLongest.map((animal) => [animal.petId, animal.name, animal.since, `${animal.days}`]);
+  return [
+    `The week at a glance of ${glance.environment}, ${glance.from} to ${glance.to} (statuses at each day's end):`,
+    table([header, ...days.map((day) => line(day.day, day))]),
+    '',
+    table([['WEEK', ...header.slice(1)], ...weeks.map((week) => line(`${week.from}..${week.to}`, week))]),
+    '',
+    stock.median === null
+      ? 'Days in stock: no animal sold in the period with a known arrival.'
+      : `Days in stock of ${stock.measured} sold in the period: median ${stock.median}, longest ${stock.longest}` +
+        (stock.unknown > 0 ? ` (${stock.unknown} more arrived before the history)` : '') +
+        '.',
+    '',
+    waiting.length === 0
+      ? 'No animal is available now.'
+      : `Waiting longest:\n${table([['ID', 'NAME', 'AVAILABLE SINCE', 'DAYS'], ...waiting])}`,
+  ].join('\n');
+}
+
+/**
+ * `report week [--from D] [--to D] [--env E] [--json|--csv]`: the week at a glance, this week by
+ * default (Monday to Sunday); --from alone gives the seven days from it.
+ */
+export const reportWeek: Command = async (args, context) => {
+  const { core, io } = opened(context);
+  const { values } = parse(args, {
+    env: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    csv: { type: 'boolean' },
+  });
+  if (values['json'] === true && values['csv'] === true) throw new UsageError('choose one of --json and --csv');
+  const environment = environmentOption(values, core);
+  const thisWeek = weeksEndingWith(localToday(), 1);
+  const given = (name: 'from' | 'to') => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const from = given('from') ?? thisWeek.from;
+  const to =
+    given('to') ??
+    (given('from') === undefined ? thisWeek.to : /^\d{4}-\d\d-\d\d$/.test(from) ? addDays(from, 6) : from);
+  const query = { environment, from, to };
+  if (values['csv'] === true) process.stdout.write(core.weekAtAGlanceCsv(query).csv);
+  else if (values['json'] === true) io.out(stringifyJson(core.weekAtAGlance(query)));
+  else io.out(glanceAsText(core.weekAtAGlance(query)));
+  return EXIT.ok;
+};
