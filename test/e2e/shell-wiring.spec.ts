@@ -4,74 +4,17 @@
 // handlers are driven as Electron would drive them: IPC calls from trusted and untrusted frames,
 // app:// requests, navigations, menu clicks, a second instance, a quit. The core, the database, the
 // keychain (the test keyring) and the log file are the real ones.
-import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { IPC_CHANNELS } from '../../src/shared/ipc/contract';
-import { IPC_PREFIX } from '../../src/shared/ipc/prefix';
 import { CONTENT_SECURITY_POLICY, secureWebPreferences } from '../../src/main/shell/window-options';
 import { createPetPhotos } from '../../src/main/database/pet-photos';
 import { preparePhoto } from '../../src/main/photos/prepare-photo';
 import { startService, TEST_API_KEY } from '../helpers/http-service';
 import { jpegOf } from './photo-helpers';
-
-const ROOT = join(import.meta.dirname, '../..');
-const MAIN_BUNDLE = join(ROOT, 'out/main/index.js');
-const APP_FRAME = { url: 'app://petstore/index.html', parent: null };
-
-interface Call {
-  api: string;
-  args: unknown[];
-  afterReady: boolean;
-}
-
-/** The built shell in a child process, over the stand-in; `ask` runs one operation of drive-shell.mjs. */
-async function startShell(env: Record<string, string> = {}) {
-  const userData = mkdtempSync(join(tmpdir(), 'petstore-shell-'));
-  const child: ChildProcess = fork(join(import.meta.dirname, 'electron-stand-in/drive-shell.mjs'), [MAIN_BUNDLE], {
-    env: { ...process.env, STAND_IN_USER_DATA: userData, ELECTRON_RENDERER_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
-  let next = 0;
-  const loaded = new Promise<void>((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`the shell exited (${code}) before loading:\n${output}`)));
-    child.on('message', (message: { loaded?: true; id?: number; ok?: boolean; value?: unknown; error?: string }) => {
-      if (message.loaded) return resolve();
-      const call = waiting.get(message.id!);
-      waiting.delete(message.id!);
-      if (message.ok) call?.resolve(message.value);
-      else call?.reject(new Error(message.error));
-    });
-  });
-  await loaded;
-  const ask = <T>(operation: string, input?: unknown): Promise<T> =>
-    new Promise((resolve, reject) => {
-      const id = next++;
-      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      child.send({ id, operation, input });
-    });
-  return {
-    ask,
-    userData,
-    pid: child.pid!,
-    calls: () => ask<Call[]>('calls'),
-    invoke: (channel: string, argument: unknown, frame: unknown = APP_FRAME) =>
-      ask<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>('invoke', {
-        channel: `${IPC_PREFIX}${channel}`,
-        argument,
-        frame,
-      }),
-    output: () => output,
-    stop: () => child.kill(),
-  };
-}
-type Shell = Awaited<ReturnType<typeof startShell>>;
+import { APP_FRAME, startShell, type Call, type Shell } from './electron-stand-in/shell-process';
+import { IPC_PREFIX } from '../../src/shared/ipc/prefix';
 
 const apis = (calls: Call[]) => calls.map((call) => call.api);
 const openFiles = (pid: number) =>

@@ -56,6 +56,14 @@ const operations = {
     return await handler({ senderFrame: frame }, argument);
   },
   answerMessageBox: ({ response }) => void (answers.messageBox = response),
+  answerPrint: ({ printed }) => void (answers.print = printed),
+  answerSave: ({ path }) => void (answers.savePath = path),
+  /** Whether a session's request filter lets a request through: Electron's callback answer. */
+  request: ({ partition, url }) => {
+    let answer = null;
+    handlers.requestFilters.get(partition)({ url }, (given) => (answer = given));
+    return answer;
+  },
   appFile: async ({ url, method = 'GET' }) => {
     const response = await handlers.protocol.get('app')(new Request(url, { method }));
     const text = await response.text();

@@ -7,11 +7,18 @@ import { EventEmitter } from 'node:events';
 /** Everything the app asked of Electron, in order. */
 export const calls = [];
 /** The handlers the app gave Electron, by what they handle. */
-export const handlers = { ipc: new Map(), protocol: new Map(), permissionRequest: null, permissionCheck: null };
+export const handlers = {
+  ipc: new Map(),
+  protocol: new Map(),
+  permissionRequest: null,
+  permissionCheck: null,
+  /** Each session's request filter (webRequest.onBeforeRequest), by its partition. */
+  requestFilters: new Map(),
+};
 /** Every BrowserWindow and web contents made, and what the menu was built from. */
 export const made = { windows: [], menuTemplate: null, exitCode: null };
 /** What the next native message box answers (the index of the button a person would click). */
-export const answers = { messageBox: 0 };
+export const answers = { messageBox: 0, print: true, savePath: null };
 
 let isReady = false;
 let becomeReady;
@@ -42,7 +49,8 @@ class StandInApp extends EventEmitter {
   }
   getPath(name) {
     record('app.getPath', name);
-    if (name !== 'userData') throw new Error(`the stand-in knows only userData, not ${name}`);
+    if (name !== 'userData' && name !== 'documents')
+      throw new Error(`the stand-in knows only userData and documents, not ${name}`);
     return process.env.STAND_IN_USER_DATA;
   }
   getVersion() {
@@ -78,6 +86,16 @@ export class StandInWebContents extends EventEmitter {
   setWindowOpenHandler(handler) {
     this.windowOpenHandler = handler;
   }
+  /** A PDF of the page: a few bytes that say they are one. */
+  printToPDF(options) {
+    record('webContents.printToPDF', options);
+    return Promise.resolve(Buffer.from('%PDF-1.7 stand-in'));
+  }
+  /** The print dialog: the person prints, or cancels (answers.print). */
+  print(options, callback) {
+    record('webContents.print', options);
+    callback(answers.print, answers.print ? '' : 'Print job canceled');
+  }
 }
 
 export class BrowserWindow extends EventEmitter {
@@ -98,6 +116,10 @@ export class BrowserWindow extends EventEmitter {
   }
   show() {
     record('BrowserWindow.show');
+  }
+  destroy() {
+    record('BrowserWindow.destroy');
+    this.webContents.destroyed = true;
   }
   isMinimized() {
     return false;
@@ -129,6 +151,17 @@ export const protocol = {
 };
 
 export const session = {
+  fromPartition(partition) {
+    record('session.fromPartition', partition);
+    return {
+      webRequest: {
+        onBeforeRequest(handler) {
+          record('session.webRequest.onBeforeRequest', partition);
+          handlers.requestFilters.set(partition, handler);
+        },
+      },
+    };
+  },
   defaultSession: {
     setPermissionRequestHandler(handler) {
       record('session.setPermissionRequestHandler');
@@ -157,6 +190,11 @@ export const dialog = {
     const options = maybeOptions ?? windowOrOptions;
     record('dialog.showMessageBox', { overWindow: maybeOptions !== undefined, ...options });
     return { response: answers.messageBox, checkboxChecked: false };
+  },
+  async showSaveDialog(windowOrOptions, maybeOptions) {
+    const options = maybeOptions ?? windowOrOptions;
+    record('dialog.showSaveDialog', { overWindow: maybeOptions !== undefined, ...options });
+    return answers.savePath === null ? { canceled: true } : { canceled: false, filePath: answers.savePath };
   },
 };
 
