@@ -21,10 +21,11 @@ test('saves labels of the view as a PDF whose codes are its animals, and prints 
   await page.getByRole('radio', { name: /^Available/ }).check();
   await page.getByRole('button', { name: 'Print…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Print from Local store' });
-  await expect(dialog.getByRole('radio', { name: 'Cage cards of the 2 animals in view' })).toBeFocused();
+  await expect(dialog.getByRole('radio', { name: 'Cage cards' })).toBeFocused();
+  await expect(dialog.getByRole('radio', { name: 'The 2 animals in view' })).toBeChecked();
   await checkScreen(page, 'paper-dialog');
 
-  await dialog.getByRole('radio', { name: 'Labels of the 2 animals in view' }).check();
+  await dialog.getByRole('radio', { name: 'Labels' }).check();
   await dialog.getByRole('radio', { name: 'A4 sticker sheet, 3 × 8' }).check();
   await dialog.getByRole('button', { name: 'Save as PDF…' }).click();
   // The first printing starts main's Chromium.
@@ -52,6 +53,19 @@ test('saves labels of the view as a PDF whose codes are its animals, and prints 
   expect(printed.html).not.toContain('<script');
   for (const id of inView) expect(printed.html).toContain(`data-animal="${id}"`);
   expect(printed.html).not.toContain('>Gone<');
+
+  // A selection: animals typed by id or scanned from their codes; a word that is neither is said.
+  await page.getByRole('button', { name: 'Print…' }).click();
+  await dialog.getByRole('radio', { name: 'These animals, by id or scanned code:' }).check();
+  const typed = dialog.getByRole('textbox', { name: 'Ids or label codes of the animals' });
+  await typed.fill(`PSD-${inView[1]}, rex`);
+  await dialog.getByRole('button', { name: 'Save as PDF…' }).click();
+  await expect(dialog.getByText('“rex” is not an animal’s id or label code')).toBeVisible();
+  await typed.fill(`psd-${inView[1]}`);
+  await dialog.getByRole('button', { name: 'Save as PDF…' }).click();
+  await expect(dialog).toHaveCount(0);
+  const selected = await codesInPdf(main.savedPdfs[1]!.pdf, 150);
+  expect(new Set(selected.map((r) => idFromLabelCode(r.text)))).toEqual(new Set([inView[1]]));
 });
 
 test('prints the stock list, and says what went wrong when there is nothing to print', async ({

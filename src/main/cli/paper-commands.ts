@@ -6,13 +6,15 @@ import {
   type CardLayout,
   type LabelLayout,
   type PaperAnimals,
+  readPaperIds,
   type PaperRequest,
 } from '../../shared/contract';
 import { environmentOption, EXIT, opened, parse, UsageError, type Command, type CommandGroup } from './cli-args';
 
 /** The command line's paper commands, for the help. */
 export const PAPER_USAGE = `  pets card <id>... [--size a6|a5|a4-four] --out F.pdf [--env E]
-                                             cage cards, one a page (a4-four: four A6 cards an A4 sheet)
+                                             cage cards, one a page (a4-four: four A6 cards an A4 sheet);
+                                             an id or a card's label code (PSD-12, as scanned)
   pets labels [<id>...] [--status S] [--search T] [--layout 62mm|a4-3x8] --out F.pdf [--env E]
                                              labels with the QR code and barcode: the animals named, else
                                              the view's (62 mm tape, or 3 × 8 stickers on A4)
@@ -71,9 +73,16 @@ const printTo =
     }
   };
 
+/** The animals named by id or label code (PSD-12, as scanned from a card). */
+function idsOf(positionals: string[]): string[] {
+  const read = readPaperIds(positionals.join(' '));
+  if ('notAnId' in read) throw new UsageError(`${read.notAnId} is not an animal's id or label code (12, PSD-12)`);
+  return read.ids;
+}
+
 /** The animals named, else every animal of the view the options give. */
 function animalsOf(values: Record<string, unknown>, positionals: string[]): PaperAnimals {
-  if (positionals.length > 0) return { ids: positionals };
+  if (positionals.length > 0) return { ids: idsOf(positionals) };
   return {
     view: {
       sort: 'name',
@@ -88,7 +97,7 @@ export const petsCard = printTo(
   (values, positionals) => {
     if (positionals.length === 0) throw new UsageError("pets card needs an animal's id (or several)");
     const layout: CardLayout = choice('size', values['size'], CARD_LAYOUTS, 'a6');
-    return { kind: 'cards', animals: { ids: positionals }, layout };
+    return { kind: 'cards', animals: { ids: idsOf(positionals) }, layout };
   },
   { size: { type: 'string' } },
 );

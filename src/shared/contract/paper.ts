@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { animalsQuerySchema } from './browse';
 import { ENVIRONMENTS, type EnvironmentName } from './environments';
+import { idFromLabelCode } from './label-code';
 
 /**
  * Paper: cage cards, labels and the stock list, each laid out once (the app's own page) and printed
@@ -59,6 +60,20 @@ export const paperAnimalsSchema = z.union([
   z.strictObject({ view: animalsQuerySchema.omit({ offset: true, limit: true }) }),
 ]);
 export type PaperAnimals = z.input<typeof paperAnimalsSchema>;
+
+/**
+ * Animals named in text as a person types or scans them: ids or label codes (PSD-12), apart by
+ * spaces or commas. The ids, or the first word that is neither, for the person to fix.
+ */
+export function readPaperIds(text: string): { ids: string[] } | { notAnId: string } {
+  const ids: string[] = [];
+  for (const word of text.split(/[\s,;]+/).filter((part) => part !== '')) {
+    const id = /^-?[0-9]{1,19}$/.test(word) ? word : idFromLabelCode(word);
+    if (id === undefined) return { notAnId: word.slice(0, 40) };
+    ids.push(id);
+  }
+  return { ids };
+}
 
 const environment = z.enum(ENVIRONMENTS);
 

@@ -45,7 +45,7 @@ describe('paper on the command line', () => {
     const sold = await add('Sold Sam', 'sold');
     const out = (name: string) => join(dataDir(), name);
 
-    const cards = await run(['pets', 'card', luna, miso, '--size', 'a5', '--out', out('cards.pdf')]);
+    const cards = await run(['pets', 'card', luna, `PSD-${miso}`, '--size', 'a5', '--out', out('cards.pdf')]);
     expect(cards).toMatchObject({ code: 0, out: `Wrote ${out('cards.pdf')}: 2 animals (A5, one card a page).` });
     const cardPdf = readFileSync(out('cards.pdf'));
     expect(await pagesOfPdf(cardPdf)).toEqual({ pages: 2, size: expect.stringContaining('(A5)') });
@@ -77,6 +77,11 @@ describe('paper on the command line', () => {
     expect(noOut).toMatchObject({ code: 2, err: expect.stringContaining('give the PDF to write: --out F.pdf') });
     const wrongSize = await run(['pets', 'card', luna, '--size', 'a7', '--out', out]);
     expect(wrongSize).toMatchObject({ code: 2, err: expect.stringContaining('--size takes a6, a5, a4-four, got a7') });
+    const notAnId = await run(['pets', 'card', luna, 'luna', '--out', out]);
+    expect(notAnId).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("luna is not an animal's id or label code"),
+    });
     const unknown = await run(['pets', 'card', luna, '404', '--out', out]);
     expect(unknown.err).toBe('No animal has id 404 in local.');
     expect(unknown.code).not.toBe(0);

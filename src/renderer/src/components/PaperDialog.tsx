@@ -7,6 +7,7 @@ import {
   type EnvironmentName,
   type PaperAnimals,
   type PaperProgress,
+  readPaperIds,
   type PaperRequest,
 } from '../../../shared/contract';
 import { call, messageOf, subscribe } from '../api';
@@ -28,7 +29,8 @@ function progressInWords({ step, done, total }: PaperProgress): string {
 }
 
 /**
- * Cage cards, labels or the stock list, for the animals of the view (or those named): a layout,
+ * Cage cards, labels or the stock list, for the animals of the view or those named by id (typed,
+ * or scanned from their codes): a layout,
  * then Print… (the operating system's dialog) or Save as PDF… (main's save dialog). Main lays the
  * page out and prints it; the window only asks, and shows how far it got.
  */
@@ -44,6 +46,7 @@ export function PaperDialog(props: {
   const first = useRef<HTMLInputElement>(null);
   const [kind, setKind] = useState<Kind>('cards');
   const [layout, setLayout] = useState<string>(CARD_LAYOUTS[0]);
+  const [named, setNamed] = useState<string | null>(null); // the ids typed, once "These" is chosen
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState('');
   const [problem, setProblem] = useState('');
@@ -57,19 +60,29 @@ export function PaperDialog(props: {
     [environment],
   );
 
-  const request = (): PaperRequest =>
-    kind === 'stock' ? { kind, environment } : { kind, environment, animals: props.animals, layout: layout as never };
+  /** The request, or what the person must fix first. */
+  const request = (): PaperRequest | string => {
+    if (kind === 'stock') return { kind, environment };
+    if (named === null) return { kind, environment, animals: props.animals, layout: layout as never };
+    const read = readPaperIds(named);
+    if ('notAnId' in read)
+      return `“${read.notAnId}” is not an animal’s id or label code: type ids such as 12, or scan cards.`;
+    if (read.ids.length === 0) return 'Type the ids of the animals to print, or scan their codes.';
+    return { kind, environment, animals: { ids: read.ids }, layout: layout as never };
+  };
 
   const run = async (how: 'printPaper' | 'savePaper') => {
+    const asked = request();
+    if (typeof asked === 'string') return setProblem(asked);
     setBusy(true);
     setProblem('');
     try {
       if (how === 'savePaper') {
-        const saved = await call('savePaper', request());
+        const saved = await call('savePaper', asked);
         if (saved.path !== null)
           toast.success(`${KIND_WORDS[kind]} of ${animals(saved.animals)} saved to ${saved.path}.`);
       } else {
-        const printed = await call('printPaper', request());
+        const printed = await call('printPaper', asked);
         if (printed.printed) toast.success(`${KIND_WORDS[kind]} of ${animals(printed.animals)} sent to the printer.`);
       }
       props.onClose();
@@ -103,10 +116,37 @@ export function PaperDialog(props: {
                   setLayout(LAYOUTS[choice][0] ?? '');
                 }}
               />
-              {choice === 'stock' ? 'Stock list: every animal in stock' : `${KIND_WORDS[choice]} of ${props.which}`}
+              {choice === 'stock' ? 'Stock list: every animal in stock' : KIND_WORDS[choice]}
             </label>
           ))}
         </fieldset>
+        {kind !== 'stock' && (
+          <fieldset className="choices">
+            <legend>Of</legend>
+            <label>
+              <input type="radio" name={`${id}-which`} checked={named === null} onChange={() => setNamed(null)} />
+              {props.which}
+            </label>
+            <label>
+              <input type="radio" name={`${id}-which`} checked={named !== null} onChange={() => setNamed('')} />
+              These animals, by id or scanned code:
+            </label>
+            {named !== null && (
+              <input
+                aria-label="Ids or label codes of the animals"
+                value={named}
+                maxLength={4_000}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="12, 15, PSD-17"
+                onChange={(event) => {
+                  setNamed(event.target.value);
+                  setProblem('');
+                }}
+              />
+            )}
+          </fieldset>
+        )}
         {kind !== 'stock' && (
           <fieldset className="choices">
             <legend>Paper</legend>
