@@ -101,7 +101,7 @@ export function AnimalFiles() {
         <PaperDialog
           environment={environment}
           animals={{ view: { ...filterQuery(filter, environment), sort: filter.sort } }}
-          which={`the ${animals(total)} in view`}
+          which={`The ${animals(total)} in view`}
           onClose={() => setPrinting(false)}
         />
       )}

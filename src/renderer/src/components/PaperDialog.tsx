@@ -37,7 +37,7 @@ function progressInWords({ step, done, total }: PaperProgress): string {
 export function PaperDialog(props: {
   environment: EnvironmentName;
   animals: PaperAnimals;
-  /** What those animals are, in words ("the 12 animals in view", "Rex"). */
+  /** What those animals are, in words ("The 12 animals in view"). */
   which: string;
   onClose(): void;
 }) {
