@@ -2,7 +2,8 @@
 // sequences of what a person and the world do (switch, filter, add by keyboard at random speeds,
 // look-alikes, the search, the list's keys on the row moved to, other counters' adds shifting the
 // rows, other counters' changes of a server's animals, sync now, keys and addresses changed in
-// Settings, held and refused entries resent or discarded, servers up, down, slow, failing,
+// Settings, held and refused entries resent or discarded, undo at random moments (before, during or
+// after the send of what it takes back), servers up, down, slow, failing,
 // refusing or losing answers, main answering slowly), and after every step the invariants
 // (test/e2e/sessions/invariants.ts): among them, no animal changed but those a command meant to
 // change, every animal typed was added or is in sight, waiting for the person, and a conflict
@@ -30,6 +31,7 @@ import {
   switchTo,
   syncNow,
 } from './sessions/world-commands';
+import { discardThenUndo, statusThenUndo, undo } from './sessions/undo-commands';
 import { counted, freshModel, initialModel, MODES, REMOTES, startReal, stopReal, type Command } from './sessions/world';
 
 const RUNS = Number(process.env['PETSTORE_SESSION_RUNS'] ?? 15);
@@ -48,6 +50,8 @@ const speed = fc.constantFrom(0, 0, 5, 15, 40);
 const LIST_KEYS = ['ArrowDown', 'ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown'] as const;
 const rowKeys = fc.constantFrom('a' as const, 'p' as const, 's' as const, 'e' as const);
 const statusKeys = fc.constantFrom('a' as const, 'p' as const, 's' as const);
+const undoHow = fc.constantFrom('ctrl+z' as const, 'toast' as const);
+const undoWhen = fc.constantFrom('at once' as const, 'during the send' as const, 'after the send' as const);
 // Kinds of command left out of a run (PETSTORE_SESSION_LEAVE_OUT=find,add): to look past a known failure.
 const LEAVE_OUT = new Set((process.env['PETSTORE_SESSION_LEAVE_OUT'] ?? '').split(',').filter(Boolean));
 const kinds: Record<string, fc.Arbitrary<Command>> = {
@@ -102,6 +106,11 @@ const kinds: Record<string, fc.Arbitrary<Command>> = {
   'resend held': fc.constant(resendHeld),
   'fix refused': fc.constant(fixRefused),
   discard: fc.constant(discard),
+  undo: undoHow.map(undo),
+  'status, then undo': fc
+    .tuple(fc.nat({ max: 20 }), statusKeys, undoWhen, undoHow)
+    .map(([position, key, when, how]) => statusThenUndo(position, key, when, how)),
+  'discard, then undo': fc.tuple(undoWhen, undoHow).map(([when, how]) => discardThenUndo(when, how)),
 };
 for (const kind of LEAVE_OUT) if (!(kind in kinds)) throw new Error(`PETSTORE_SESSION_LEAVE_OUT: no kind "${kind}"`);
 const commands = Object.entries(kinds)

@@ -193,6 +193,16 @@ export async function expectNothingLostOrDuplicated(model: Model, real: Real): P
       )
       .toBe(0);
     mergedOnceHealed();
+    // What the person last did to an animal (a status, or an undo of one) is what the server has:
+    // main shows each animal they changed as the server accepted it, unless another counter's
+    // status met theirs there (kept theirs above).
+    const shownNow = animalsNow(core);
+    for (const key of model.targeted) {
+      if (!key.startsWith(`${environment}:pet:`) || model.elsewhere.get(key)?.field === 'status') continue;
+      const status = shownNow.get(key)?.split(' | ')[2];
+      const onTheServer = service.store.getPet(key.slice(`${environment}:pet:`.length)).status ?? '';
+      expect(onTheServer, `${key}: the server has what the person last left`).toBe(status);
+    }
     const onServer = service.db.prepare('SELECT name, count(*) AS n FROM pets GROUP BY name').all() as Array<{
       name: string;
       n: number;

@@ -122,27 +122,32 @@ export const fixRefused = command('fix and resend a refused animal (unchanged)',
   } else await checkInvariants(model, real);
 });
 
-export const discard = command('discard a held or refused animal', async (model, real) => {
+/** Discards the first held or refused animal shown, as the person confirms it; false when there is none. */
+export async function discardFirst(model: Model, real: Real): Promise<boolean> {
   const label = await firstButton(real.page, /^Discard /);
-  if (label !== null) {
-    model.selection = null;
-    const name = label.replace(/^Discard /, '');
-    const dialog = real.page.getByRole('dialog', { name: `Discard ${name}?` });
-    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await dialog.getByRole('button', { name: 'Discard', exact: true }).click();
-    await expect(dialog).toHaveCount(0);
-    // What main did, as it says it (the row may have been sent, or be on its way, since it was shown);
-    // a person then knows whether the server may have it.
-    const said = real.page
-      .locator('[data-sonner-toast]')
-      .filter({ hasText: name })
-      .filter({ hasText: /discarded|had reached/ });
-    await expect(said).toHaveCount(1, { timeout: 5_000 });
-    const outcome = (await said.textContent()) ?? '';
-    if (outcome.includes('discarded')) model.discarded.add(name);
-    if (outcome.includes('discarded') && outcome.includes('may have it')) model.mayBeOnServer.add(name);
-    await checkInvariants(model, real, { afterDialog: true });
-  } else await checkInvariants(model, real);
+  if (label === null) return false;
+  model.selection = null;
+  const name = label.replace(/^Discard /, '');
+  const dialog = real.page.getByRole('dialog', { name: `Discard ${name}?` });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Discard', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  // What main did, as it says it (the row may have been sent, or be on its way, since it was shown);
+  // a person then knows whether the server may have it.
+  const said = real.page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: name })
+    .filter({ hasText: /discarded|had reached/ });
+  await expect(said).toHaveCount(1, { timeout: 5_000 });
+  const outcome = (await said.textContent()) ?? '';
+  if (outcome.includes('discarded')) model.discarded.add(name);
+  if (outcome.includes('discarded') && outcome.includes('may have it')) model.mayBeOnServer.add(name);
+  return true;
+}
+
+export const discard = command('discard a held or refused animal', async (model, real) => {
+  const discarded = await discardFirst(model, real);
+  await checkInvariants(model, real, { afterDialog: discarded });
 });
 
 const STATUSES: readonly PetStatus[] = ['available', 'pending', 'sold'];
