@@ -15,6 +15,7 @@ import { benchImport } from './import.bench';
 import { benchIpc } from './ipc.bench';
 import { benchPaper } from './paper.bench';
 import { benchPhotoPrepare } from './photo-prepare';
+import { benchSales } from './sales.bench';
 import { benchStore } from './store.bench';
 import { benchSync } from './sync.bench';
 import { benchUi } from './ui.bench';
@@ -37,6 +38,7 @@ const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] |
   paper: { title: 'Paper: 500 cage cards in one printing', run: benchPaper },
   history: { title: "An animal's history: its cost to each write, and opening 10,000 changes", run: benchHistory },
   week: { title: 'The week at a glance over a year of history', run: benchWeek },
+  sales: { title: "A sale's cost to a status change, and a week's takings", run: benchSales },
 };
 
 const chosen = process.argv.slice(2);
