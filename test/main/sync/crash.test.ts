@@ -1,16 +1,32 @@
 // Crash: a child adds animals and syncs them to the real HTTP service while this test kills it
 // with SIGKILL at random moments, mid-request included. Every add that returned must end up on
-// the server exactly once, and the files must stay sound.
+// the server exactly once, and the files must stay sound; changed animals' histories stay whole.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import type { SqliteDatabase } from '../../../src/main/database/database';
+import { createPetHistory } from '../../../src/main/database/history-table';
 import { startService } from '../../helpers/http-service';
 import { drain, openTestReplica, type SyncRunsIn } from '../../helpers/replica';
 import { ROOT } from '../../helpers/serve-process';
 import { useTempDir } from '../../helpers/temp-dir';
 
 const KILLS = 50;
+
+/** The status an animal's history ends at, checking that each status it records goes from the one before. */
+function statusByHistory(db: SqliteDatabase, petId: string): string | null {
+  const { entries, more } = createPetHistory(db).page(petId, { limit: 500 });
+  expect(more).toBe(false);
+  let status: string | null | undefined;
+  for (const entry of entries.reverse()) {
+    for (const change of entry.changes.filter(({ field }) => field === 'status')) {
+      if (status !== undefined) expect(change.from, `entry ${entry.seq} of animal ${petId}`).toBe(status);
+      status = change.to as string | null;
+    }
+  }
+  return status ?? null;
+}
 const CHANGE_KILLS = 15;
 
 function runUntilKilled(
@@ -104,7 +120,7 @@ describe('crash safety', () => {
     }
   }, 400_000);
 
-  it(`${CHANGE_KILLS} SIGKILLs while changing animals and syncing: every returned change is on the server, none made twice, none overwritten`, async () => {
+  it(`${CHANGE_KILLS} SIGKILLs while changing animals and syncing: every returned change is on the server, none made twice, none overwritten, every history whole`, async () => {
     const service = await startService();
     const dataDir = tempDir();
     const baseUrl = `${service.baseUrl}/v1`;
@@ -149,6 +165,10 @@ describe('crash safety', () => {
           if (want) expect([want.returned, want.begun], `lost: animal ${pet.id}`).toContain(server.status);
           const n = accepted.find((row) => row.id === pet.id)?.n ?? 0;
           expect(server.revision, `made twice: animal ${pet.id}`).toBe(1 + n);
+          // Each history, here and on the server, is whole and in order after the kills: every
+          // status it records goes from the one before, and ends at the animal's status.
+          expect(statusByHistory(replica.db, pet.id), `history here: animal ${pet.id}`).toBe(server.status);
+          expect(statusByHistory(service.db, pet.id), `history on the server: animal ${pet.id}`).toBe(server.status);
         }
       } finally {
         await handles.close();
