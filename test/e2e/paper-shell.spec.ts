@@ -50,9 +50,15 @@ test('Save as PDF… prints in a locked-down hidden window and writes where the 
   expect(options.webPreferences).toEqual({
     partition: 'petstore-paper',
     javascript: false,
-    sandbox: true,
     contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
     spellcheck: false,
+    disableBlinkFeatures: 'Auxclick',
   });
   const [page] = calls[3]!.args as [string];
   expect(page).toMatch(/^file:\/\/.*\/paper\.html$/);

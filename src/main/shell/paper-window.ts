@@ -21,12 +21,19 @@ async function withPage<T>(html: string, title: string, use: (window: BrowserWin
   const window = new BrowserWindow({
     show: false,
     title,
+    // The main window's hardening (window-options.ts), with no preload and no script at all.
     webPreferences: {
       partition: 'petstore-paper',
       javascript: false,
-      sandbox: true,
       contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
       spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   try {

@@ -65,6 +65,18 @@ describe('selling in the local store', () => {
     expect(core.listOrders('local').sales).toHaveLength(1);
   });
 
+  it('an animal imported as sold is recorded as sold, at its price, by the import', async () => {
+    const core = open();
+    const preview = core.previewImport(
+      'local',
+      'sold.csv',
+      'name,category,status,price\nRex,1,sold,45.00\nTom,1,available,\n',
+    );
+    await core.importAnimals('local', preview.importId);
+    expect(core.listOrders('local').sales).toMatchObject([{ priceMinor: 4500, takenBackAt: null }]);
+    expect(core.listOrders('local').sales).toHaveLength(1);
+  });
+
   it('an undone sale is taken back: the takings no longer count it', () => {
     const core = open();
     const id = addRex(core);
