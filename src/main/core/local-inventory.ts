@@ -26,7 +26,7 @@ export function createLocalInventory(db: SqliteDatabase, person: PersonActing): 
   const imports = createImportedRows(db);
   const storedPhotos = createPetPhotos(db);
   const history = createPetHistory(db);
-  const weekFigures = createWeekFigures(db);
+  const weekFigures = createWeekFigures(db, { animalsLeave: false });
   const selling = createSelling(db, store);
   // Every write here is a person's: the animal's history names them, their road and the moment.
   const as = <R>(action: 'added' | 'changed' | 'imported' | 'undone', run: () => R): R =>

@@ -149,7 +149,7 @@ export function createRemoteInventory(
     historyEntry: (petId, seq) => historyOf().entry(petId, seq),
     weekFigures() {
       const { db } = replica();
-      if (figures?.db !== db) figures = { db, reader: createWeekFigures(db) };
+      if (figures?.db !== db) figures = { db, reader: createWeekFigures(db, { animalsLeave: true }) };
       return figures.reader;
     },
     server: () => server,

@@ -73,9 +73,11 @@ const isGlanceStatus = (status: unknown): status is GlanceStatus =>
  * The figures of a period of days in an environment's database (the app's, or a replica: both keep
  * `pet_history`), aggregated in SQL. The statuses at each day's end are the animals' statuses now
  * with every later status change taken back, over the animals the database still holds: an animal
- * whose history holds no change after a day stood then as it stands now.
+ * whose history holds no change after a day stood then as it stands now. `animalsLeave`: the
+ * database may lose animals (a replica's, when its server no longer lists them), so each change is
+ * checked for an animal still held; the local store keeps every animal it ever had.
  */
-export function createWeekFigures(db: SqliteDatabase) {
+export function createWeekFigures(db: SqliteDatabase, { animalsLeave }: { animalsLeave: boolean }) {
   // The day of the period a moment falls on (its count of days for one after it), in this computer's time zone.
   const localDay = (at: string) => localDaySql(at, '@dayCount');
   // The status changes from the period's start on (`until`: and before its end), of the animals
@@ -83,7 +85,7 @@ export function createWeekFigures(db: SqliteDatabase) {
   const moves = (until: string) => `moves AS MATERIALIZED (
     SELECT pet_id, at, seq, ${localDay('at')} AS day, ${STATUS_BEFORE} AS before, ${STATUS_AFTER} AS after
     FROM pet_history WHERE ${MOVES_STATUS} AND at >= @start ${until}
-      AND EXISTS (SELECT 1 FROM pets WHERE pets.id = pet_history.pet_id))`;
+      ${animalsLeave ? 'AND EXISTS (SELECT 1 FROM pets WHERE pets.id = pet_history.pet_id)' : ''})`;
   // Each animal's last status change of each day, or of the whole period.
   const lastOf = (over: string) => `last AS (SELECT pet_id, at, day, after,
     row_number() OVER (PARTITION BY ${over} ORDER BY at DESC, seq DESC) AS latest FROM moves)`;

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../../src/main/config/data-dir';
 import { WEEK_COLUMNS } from '../../../src/main/csv/week-csv';
 import { readCsv } from '../../../src/main/csv/spreadsheet-csv';
+import { createIpcRouter } from '../../../src/main/ipc/router';
 import { localToday, type NewPet } from '../../../src/shared/contract';
 import type { GlanceDay } from '../../../src/shared/contract/week-at-a-glance';
 import { startService, TEST_API_KEY } from '../../helpers/http-service';
@@ -208,6 +209,18 @@ describe('the week at a glance of the local store', () => {
     });
     const tooLong = refusal('2025-01-01', '2026-10-19');
     expect(tooLong.fields).toEqual([{ field: 'to', message: expect.stringContaining('at most 366 days') }]);
+  });
+
+  it('answers the window through the IPC router: a period checked there, the answer plain JSON', async () => {
+    const { core } = aWeekOfTrade();
+    const router = createIpcRouter(core);
+    const answer = await router.dispatch('weekAtAGlance', WEEK);
+    expect(answer.ok).toBe(true);
+    expect(JSON.parse(JSON.stringify(answer))).toEqual(answer); // nothing JSON would carry otherwise
+    const refused = await router.dispatch('weekAtAGlance', { ...WEEK, from: '2026-10-26' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_parameter', fields: [{ field: 'from' }] } });
+    const tooLong = await router.dispatch('exportWeekToFile', { ...WEEK, to: 'x'.repeat(41) });
+    expect(tooLong).toMatchObject({ ok: false, error: { code: 'invalid_parameter' } });
   });
 
   it('exports each day and each week, the takings in the currency, to the file chosen', async () => {
