@@ -10,6 +10,7 @@ import { createPetPhotos } from '../../src/main/database/pet-photos';
 import { preparePhoto } from '../../src/main/photos/prepare-photo';
 import { createKeychain } from '../../src/main/secrets/keychain';
 import type { CardLayout } from '../../src/shared/contract';
+import { addAnimal } from '../main/paper/paper-animals';
 import { photoLikeJpeg, TWELVE_MP } from '../main/photos/photo-fixtures';
 import { fmt, summarize } from './stats';
 
@@ -20,24 +21,7 @@ export async function benchPaper(dir: string): Promise<string[]> {
   const dataDir = mkdtempSync(join(dir, 'paper-'));
   const core = openPetstoreCore({ dataDir, env: {}, keychain: createKeychain(`Petstore Desk bench ${randomUUID()}`) });
   try {
-    const ids: string[] = [];
-    for (let n = 0; n < BATCH; n++) {
-      const added = core.addPet(
-        'local',
-        {
-          name: `Animal ${n + 1}`,
-          categoryId: '1',
-          status: 'available',
-          species: 'Dog',
-          breed: 'Border collie',
-          sex: 'female',
-          price: 45_000,
-          bornOn: '2026-01-10',
-        },
-        { anyway: true },
-      );
-      if ('pet' in added) ids.push(added.pet.id);
-    }
+    const ids = Array.from({ length: BATCH }, (_, n) => addAnimal(core, { name: `Animal ${n + 1}` }).id);
     // A phone's photo, prepared as the app keeps it, on every animal (written by a second connection, as fast as it goes).
     const photo = await preparePhoto(await photoLikeJpeg(TWELVE_MP.width, TWELVE_MP.height));
     const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));

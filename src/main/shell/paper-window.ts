@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, session } from 'electron';
 import { printOptions, type PdfPrinter } from '../paper/pdf-printer';
+import { PAPER_PARTITION, paperWebPreferences } from './window-options';
 
 /** Runs `use` with the page loaded in a hidden window (from a file: a batch is larger than a URL may be), then closes it. */
 async function withPage<T>(html: string, title: string, use: (window: BrowserWindow) => Promise<T>): Promise<T> {
@@ -14,27 +15,14 @@ async function withPage<T>(html: string, title: string, use: (window: BrowserWin
   const file = join(folder, 'paper.html');
   await writeFile(file, html, 'utf8');
   const page = pathToFileURL(file).href;
-  const paper = session.fromPartition('petstore-paper');
+  const paper = session.fromPartition(PAPER_PARTITION);
   paper.webRequest.onBeforeRequest((details, callback) =>
     callback({ cancel: details.url !== page && !details.url.startsWith('data:') }),
   );
   const window = new BrowserWindow({
     show: false,
     title,
-    // The main window's hardening (window-options.ts), with no preload and no script at all.
-    webPreferences: {
-      partition: 'petstore-paper',
-      javascript: false,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      spellcheck: false,
-      disableBlinkFeatures: 'Auxclick',
-    },
+    webPreferences: paperWebPreferences(),
   });
   try {
     await window.loadURL(page);

@@ -18,6 +18,15 @@ export function secureWebPreferences(preload: string) {
   } as const;
 }
 
+/** The session the paper window prints in: its own, whose request filter lets only the page through. */
+export const PAPER_PARTITION = 'petstore-paper';
+
+/** The hidden window paper prints in: the main window's hardening, with no preload and no script at all. */
+export function paperWebPreferences() {
+  const { preload: _none, ...hardened } = secureWebPreferences('');
+  return { ...hardened, partition: PAPER_PARTITION, javascript: false } as const;
+}
+
 /**
  * The renderer's Content-Security-Policy: scripts, styles and images only from the app itself,
  * no eval, and no network at all (every request to a server goes through main). An animal's photo
