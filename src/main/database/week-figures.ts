@@ -52,6 +52,7 @@ export interface DayCounts {
 /** An animal sold in the period and still sold at its end, with when it arrived if that is known. */
 export interface SoldAnimal {
   soldAt: number;
+  /** When its history begins with its add (ms); null when it does not. */
   addedAt: number | null;
   acquiredOn: string | null;
 }
@@ -110,11 +111,13 @@ export function createWeekFigures(db: SqliteDatabase, { animalsLeave }: { animal
   // Sold in the period: the animal's last status change in it made it sold.
   const sold = db.prepare<Record<string, number>, SoldAnimal>(
     `WITH ${moves('AND at < @end')}, ${lastOf('pet_id')}
-     SELECT s.at AS soldAt,
+     SELECT soldAt, addedAt,
+       CASE WHEN addedAt IS NULL THEN (SELECT acquired_on FROM pets WHERE pets.id = sold.pet_id AND length(acquired_on) = 10)
+       END AS acquiredOn
+     FROM (SELECT s.pet_id, s.at AS soldAt,
        (SELECT f.at FROM pet_history f INDEXED BY pet_history_by_animal
-        WHERE f.pet_id = s.pet_id AND ${ADDS.replace('changes', 'f.changes')} ORDER BY f.seq LIMIT 1) AS addedAt,
-       (SELECT acquired_on FROM pets WHERE pets.id = s.pet_id AND length(acquired_on) = 10) AS acquiredOn
-     FROM last s WHERE latest = 1 AND after = 'sold'`,
+        WHERE f.pet_id = s.pet_id AND ${ADDS.replace('changes', 'f.changes')} ORDER BY f.seq LIMIT 1) AS addedAt
+       FROM last s WHERE latest = 1 AND after = 'sold') AS sold`,
   );
   // Available now, by its last status change (which made it available), oldest first: read in
   // time order and stopped at the last one needed.

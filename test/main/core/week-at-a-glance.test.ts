@@ -148,25 +148,32 @@ describe('the week at a glance of the local store', () => {
   });
 
   it('before any history, an animal the history never saw counts as it stands; one added later does not yet', () => {
-    const { core, at, add } = openClocked();
+    const { core, at, add, status } = openClocked();
     const raw = new Database(join(tempDir(), DATABASE_FILE_NAME));
     // Another program writes the file: no history is recorded of it.
-    raw
-      .prepare(
-        `INSERT INTO pets (name, category_id, status, acquired_on) VALUES ('Old Tom', 1, 'available', '2026-01-05')`,
-      )
-      .run();
+    const unrecorded = raw.prepare(
+      `INSERT INTO pets (name, category_id, status, acquired_on) VALUES (?, 1, 'available', ?)`,
+    );
+    unrecorded.run('Old Tom', '2026-01-05');
+    const sue = String(unrecorded.run('Old Sue', '2026-08-30').lastInsertRowid);
     raw.close();
+    at('2026-09-02', '10:00');
+    status(sue, 'sold'); // in stock since the day she was acquired: her history does not say
     at('2026-10-21', '10:00');
     add({ name: 'Newcomer', categoryId: '1', status: 'available' });
     const glance = core.weekAtAGlance({ environment: 'local', from: '2026-09-01', to: '2026-09-03' });
     expect(statusesOf(glance.days)).toEqual([
-      [1, 0, 0],
-      [1, 0, 0],
-      [1, 0, 0],
+      [2, 0, 0],
+      [1, 0, 1],
+      [1, 0, 1],
     ]);
-    expect(glance.days.every((day) => day.added === 0)).toBe(true);
-    // It has waited since the day it was acquired, the longest of all.
+    expect(glance.days.map((day) => [day.added, day.sold])).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 0],
+    ]);
+    expect(glance.daysInStock).toEqual({ measured: 1, unknown: 0, median: 3, longest: 3 });
+    // Tom has waited since the day he was acquired, the longest of all.
     expect(glance.waitingLongest.map(({ name, since }) => [name, since])).toEqual([
       ['Old Tom', '2026-01-05'],
       ['Newcomer', new Date(londonTime('2026-10-21', '10:00')).toISOString()],
@@ -275,4 +282,26 @@ describe("the week at a glance of a server's environment", () => {
       expect(glance.daysInStock).toEqual({ measured: 1, unknown: 0, median: 1, longest: 1 });
     },
   );
+
+  itWithKeyring('an animal the server no longer lists is in no day, its changes here with it', async () => {
+    const service = track(await startService());
+    service.store.createPet({ name: 'Rex', categoryId: '3', status: 'available' });
+    const max = service.store.createPet({ name: 'Max', categoryId: '3', status: 'available' });
+    let clock = londonTime('2026-10-20', '10:00');
+    const core = open({ now: () => clock });
+    await core.setBaseUrl('staging', `${service.baseUrl}/v1`);
+    await core.setKey('staging', TEST_API_KEY);
+    await core.syncNow('staging');
+    core.changePet('staging', max.id, { status: 'sold' });
+    await core.syncUntilSettled('staging');
+    clock = londonTime('2026-10-28', '10:00');
+    service.db.prepare('DELETE FROM pets WHERE id = ?').run(BigInt(max.id)); // gone from the server's list
+    await core.refreshAnimals('staging');
+    expect(core.animals('staging', {}).total).toBe(1);
+
+    const glance = core.weekAtAGlance({ ...WEEK, environment: 'staging' });
+    expect(statusesOf(glance.days).every(([available, pending, sold]) => available === 1 && !pending && !sold)).toBe(
+      true,
+    );
+  });
 });
