@@ -114,3 +114,17 @@ test("Settings chooses what the shop's cards show, and the cards show only that"
   expect(text).not.toMatch(/30\.00/);
   expect(await codesInPdf(pdf, 150)).toEqual([]);
 });
+
+test("a row's menu prints that animal's card", async ({ app: { page, core, main } }) => {
+  const added = core.addPet('local', { name: 'Clover', categoryId: '1', status: 'available' });
+  core.addPet('local', { name: 'Other', categoryId: '1', status: 'available' });
+  if (!('pet' in added)) throw new Error('the local store adds at once');
+  await page.getByRole('button', { name: 'Change Clover' }).click();
+  await page.getByRole('menuitem', { name: 'Print card…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Print from Local store' });
+  await expect(dialog.getByRole('radio', { name: 'Clover' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Save as PDF…' }).click();
+  await expect(dialog).toHaveCount(0, { timeout: 20_000 });
+  const reads = await codesInPdf(main.savedPdfs[0]!.pdf, 150);
+  expect(reads.map((read) => idFromLabelCode(read.text))).toEqual([added.pet.id, added.pet.id]);
+});

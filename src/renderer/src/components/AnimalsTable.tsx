@@ -94,6 +94,7 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     onResendChange: () => change && actions.resend(change, pet.name),
     onDiscardChange: () => change && actions.discardChange(change, pet.name),
     onHistory: () => actions.history(pet),
+    onPrint: () => actions.print(pet),
     onSell: changesOffered && pet.status !== 'sold' ? () => actions.sell(pet) : null,
   });
 

@@ -35,6 +35,8 @@ export interface PetActions {
   onResendChange(): void;
   onDiscardChange(): void;
   onHistory(): void;
+  /** The print dialog, for this animal's cage card or label. */
+  onPrint(): void;
   /** The sale dialog; null where the server takes no changes, or the animal is sold. */
   onSell: (() => void) | null;
 }
@@ -95,6 +97,7 @@ export function PetRow({
         ]),
     ...(actions.onEdit === null ? [] : [{ label: 'Correct…', key: 'E', onSelect: actions.onEdit }]),
     { label: 'History…', key: 'H', onSelect: actions.onHistory },
+    { label: 'Print card…', onSelect: actions.onPrint },
   ];
   const problem =
     saving === undefined && change !== undefined

@@ -19,6 +19,7 @@ import { ConflictDialog } from './ConflictDialog';
 import { EditAnimalDialog, type Editing } from './EditAnimalDialog';
 import { FixEntryDialog } from './FixEntryDialog';
 import { HistoryDialog, historyPage } from './HistoryDialog';
+import { PaperDialog } from './PaperDialog';
 import { SellDialog } from './SellDialog';
 import { Name } from './Name';
 import { FALLBACK_FOCUS_ID } from './use-modal';
@@ -53,6 +54,7 @@ export function useRowDialogs() {
   const [resolving, setResolving] = useState<ChangeEntry | null>(null);
   const [selling, setSelling] = useState<Pet | null>(null);
   const [discarding, setDiscarding] = useState<Discarding | null>(null);
+  const [printing, setPrinting] = useState<Pet | null>(null);
   const [historyOf, setHistoryOf] = useState<{ pet: Pet; first: HistoryPage | null } | null>(null);
   // A discarded row (and its Discard button) is about to go: the focus then goes to the list, not back to it.
   const discarded = useRef(false);
@@ -115,6 +117,7 @@ export function useRowDialogs() {
     status: (pet: Pet, status: PetStatus) => void setStatus(pet, status),
     edit: (what: Editing) => setEditing(what),
     sell: (pet: Pet) => setSelling(pet),
+    print: (pet: Pet) => setPrinting(pet),
     fix: (entry: OutboxEntry) => setFixing(entry),
     resolve: (change: ChangeEntry) => setResolving(change),
     resend: (entry: OutboxEntry | ChangeEntry, name: string) => remote && void resend(remote, entry, name),
@@ -134,6 +137,14 @@ export function useRowDialogs() {
       {fixing && remote && <FixEntryDialog environment={remote} entry={fixing} onClose={() => setFixing(null)} />}
       {editing && <EditAnimalDialog editing={editing} onClose={() => setEditing(null)} />}
       {selling && <SellDialog environment={environment} pet={selling} onClose={() => setSelling(null)} />}
+      {printing && (
+        <PaperDialog
+          environment={environment}
+          animals={{ ids: [printing.id] }}
+          which={printing.name}
+          onClose={() => setPrinting(null)}
+        />
+      )}
       {historyOf && (
         <HistoryDialog
           environment={environment}

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 
 export interface MenuItem {
   label: string;
-  /** The key that does the same on the selected row, shown beside the label. */
-  key: string;
+  /** The key that does the same on the selected row, shown beside the label; none for an action without one. */
+  key?: string;
   onSelect(): void;
 }
 
@@ -75,7 +75,7 @@ export function RowMenu({ label, items }: { label: string; items: MenuItem[] }) 
                   item.onSelect();
                 }}
               >
-                {item.label} <kbd>{item.key}</kbd>
+                {item.label} {item.key && <kbd>{item.key}</kbd>}
               </button>
             </li>
           ))}
