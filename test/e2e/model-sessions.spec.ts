@@ -3,7 +3,8 @@
 // look-alikes, the search, the list's keys on the row moved to, other counters' adds shifting the
 // rows, other counters' changes of a server's animals, sync now, keys and addresses changed in
 // Settings, held and refused entries resent or discarded, undo at random moments (before, during or
-// after the send of what it takes back), servers up, down, slow, failing,
+// after the send of what it takes back), signing in and out at a shop with staff (each change named
+// after whoever was signed in), servers up, down, slow, failing,
 // refusing or losing answers, main answering slowly), and after every step the invariants
 // (test/e2e/sessions/invariants.ts): among them, no animal changed but those a command meant to
 // change, every animal typed was added or is in sight, waiting for the person, and a conflict
@@ -31,6 +32,7 @@ import {
   switchTo,
   syncNow,
 } from './sessions/world-commands';
+import { signIn } from './sessions/staff-commands';
 import { discardThenUndo, statusThenUndo, undo } from './sessions/undo-commands';
 import { counted, freshModel, initialModel, MODES, REMOTES, startReal, stopReal, type Command } from './sessions/world';
 
@@ -111,6 +113,7 @@ const kinds: Record<string, fc.Arbitrary<Command>> = {
     .tuple(fc.nat({ max: 20 }), statusKeys, undoWhen, undoHow)
     .map(([position, key, when, how]) => statusThenUndo(position, key, when, how)),
   'discard, then undo': fc.tuple(undoWhen, undoHow).map(([when, how]) => discardThenUndo(when, how)),
+  'sign in': fc.tuple(fc.nat(), fc.boolean()).map(([person, signOutFirst]) => signIn(person, signOutFirst)),
 };
 for (const kind of LEAVE_OUT) if (!(kind in kinds)) throw new Error(`PETSTORE_SESSION_LEAVE_OUT: no kind "${kind}"`);
 const commands = Object.entries(kinds)

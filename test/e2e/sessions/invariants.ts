@@ -87,8 +87,30 @@ export async function checkInvariants(model: Model, real: Real, { afterDialog = 
       page.getByRole('group', { name: new RegExp(`^${escape(name)} `) }),
       `${name} waits in sight`,
     ).toHaveCount(model.waiting.filter((other) => other === name).length);
+  if (model.signedIn !== null) {
+    await expect(page.locator('.counter-person')).toContainText(`Signed in: ${model.signedIn}`);
+    expectChangesNamed(model, real);
+  }
   if (afterDialog) expect(await focusOnBody(page), 'focus on the page body after a dialog').toBe(false);
   expect(app.pageErrors).toEqual([]);
+}
+
+/**
+ * Each change made from the window since the last step, of the animals the person changed, names
+ * who was signed in (an add's entry is dated when it was typed, and may be learned later: left out).
+ */
+function expectChangesNamed(model: Model, real: Real): void {
+  for (const key of model.targeted) {
+    const [environment, kind, id] = key.split(':') as [EnvironmentName, string, string];
+    if (kind !== 'pet') continue;
+    const checked = real.historyChecked.get(key) ?? 0;
+    const { entries } = real.app.core.petHistory(environment, id, { limit: 50 });
+    for (const entry of entries.filter(({ seq, via }) => seq > checked && via === 'window')) {
+      if (entry.action !== 'added')
+        expect(entry.by, `${key}: entry ${entry.seq} names who did it`).toBe(model.signedIn);
+    }
+    real.historyChecked.set(key, Math.max(checked, ...entries.map(({ seq }) => seq)));
+  }
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -52,6 +52,8 @@ export interface Model {
    */
   elsewhere: Map<string, { field: 'category' | 'status'; value: string }>;
   next: number;
+  /** Who is signed in at the counter, in a session whose shop has staff (two managers); null: one unnamed counter. */
+  signedIn: string | null;
 }
 
 export interface Real {
@@ -63,6 +65,8 @@ export interface Real {
   steps: { count: number; kinds: Map<string, number> };
   /** Every animal of every environment as main shows it ("environment:row key" to what it reads), after the last step. */
   seen: Map<string, string>;
+  /** Per animal ("environment:pet:id"), the newest entry of its history already checked. */
+  historyChecked: Map<string, number>;
 }
 
 export function mark(model: Model): void {
@@ -94,6 +98,12 @@ export const counted = (kind: string, { check, run, toString }: Command): Comman
   toString,
 });
 
+/** The staff of a shop that has them: managers both, so that what a manager guards stays open to whoever is signed in. */
+export const STAFF = [
+  { name: 'Maria', role: 'manager', pin: '24681357' },
+  { name: 'Tom', role: 'manager', pin: '97531864' },
+] as const;
+
 /** Animals each server has before a session starts (another counter's, so that others can change them). */
 const SEEDED: Record<RemoteEnvironment, readonly string[]> = {
   production: ['P0a Other', 'P0b Other'],
@@ -107,8 +117,9 @@ export const initialModel = fc
       fc.constantFrom('right' as const, 'wrong' as const, 'none' as const),
     ),
     staging: fc.tuple(fc.constantFrom(...MODES), fc.constantFrom('right' as const, 'wrong' as const, 'none' as const)),
+    staffed: fc.boolean(),
   })
-  .map(({ production, staging }): Model => {
+  .map(({ production, staging, staffed }): Model => {
     const model: Model = {
       chosen: 'local',
       added: { local: [], production: [...SEEDED.production], staging: [...SEEDED.staging] },
@@ -124,6 +135,7 @@ export const initialModel = fc
       waiting: [],
       elsewhere: new Map(),
       next: 1,
+      signedIn: staffed ? STAFF[0]!.name : null,
     };
     mark(model);
     return model;
@@ -156,6 +168,12 @@ export async function startReal(browser: Browser, rendererUrl: string, initial: 
     }
   }
   await app.core.setPreferences({ confirmProductionAdds: true });
+  if (initial.signedIn !== null) {
+    await app.core.addStaff(STAFF[0]);
+    await app.core.unlockManager(STAFF[0].pin, { task: 'manage-staff' });
+    await app.core.addStaff(STAFF[1]);
+    await app.core.signIn(STAFF[0]);
+  }
   await page.reload();
   await page.locator('.env-strip').waitFor();
   return {
@@ -165,6 +183,7 @@ export async function startReal(browser: Browser, rendererUrl: string, initial: 
     deadAddress: `http://127.0.0.1:${await freePort()}/v1`,
     steps: { count: 0, kinds: new Map() },
     seen: new Map(),
+    historyChecked: new Map(),
   };
 }
 
