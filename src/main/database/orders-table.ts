@@ -30,33 +30,54 @@ export const addOrdersTable: Migration = (db) => {
 /**
  * The triggers that record and take back sales, the connection's own (TEMP) as the history's are
  * (history-table.ts): they read the act around the write (write-context.ts). A sale is recorded
- * only for a write made here (a server's answer that an animal is sold is the server's sale, not
- * ours); it is taken back whatever road leaves the animal unsold, so takings never count it.
+ * for a write made here that sells an animal with none standing (a server's answer that an animal
+ * is sold is the server's sale, not ours). It is taken back when a person's write leaves the animal
+ * unsold, so takings never count it; on a replica, also when the server's answers do and no sale of
+ * ours is on its way (a conflict shows the server's version for a while, and takes nothing back),
+ * and when the sale's change is dropped before the server took it.
  */
 export function keepSaleTriggers(db: SqliteDatabase): void {
-  const hasOrders = db.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'orders'`).get();
-  if (hasOrders === undefined) return;
-  const holdsPrice = db.prepare(`SELECT 1 FROM pragma_table_info('pets') WHERE name = 'price_minor'`).get();
-  const animalPrice = holdsPrice === undefined ? 'NULL' : 'new.price_minor';
+  const has = (sql: string) => db.prepare(sql).get() !== undefined;
+  if (!has(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'orders'`)) return;
+  const animalPrice = has(`SELECT 1 FROM pragma_table_info('pets') WHERE name = 'price_minor'`)
+    ? 'new.price_minor'
+    : 'NULL';
+  const replica = has(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'pet_changes'`);
+  const standing = (petId: string) => `SELECT 1 FROM main.orders WHERE pet_id = ${petId} AND taken_back_at IS NULL`;
+  const saleOnItsWay = `SELECT 1 FROM main.pet_changes WHERE pet_id = new.id AND state <> 'accepted'
+    AND json_extract(act, '$.sale') IS NOT NULL`;
+  const takeBack = (
+    petId: string,
+  ) => `UPDATE main.orders SET taken_back_at = json_extract(write_context('changed'), '$.at')
+      WHERE pet_id = ${petId} AND taken_back_at IS NULL;`;
   // The price the person gave (a number, or null for none), else the animal's.
   const record = `INSERT INTO main.orders (pet_id, sold_at, price_minor, sold_by, buyer_name, buyer_contact)
     SELECT new.id, json_extract(w.j, '$.at'),
       CASE WHEN json_type(w.s, '$.price') IS NULL THEN ${animalPrice} ELSE json_extract(w.s, '$.price') END,
       json_extract(w.j, '$.by'), json_extract(w.s, '$.buyerName'), json_extract(w.s, '$.buyerContact')
     FROM (SELECT write_context('changed') AS j, write_sale() AS s) AS w;`;
+  const sells = `new.status = 'sold' AND write_place() = 'here' AND NOT EXISTS (${standing('new.id')})`;
   db.exec(`
     CREATE TEMP TRIGGER IF NOT EXISTS pets_sold AFTER UPDATE OF status ON main.pets
-      WHEN new.status = 'sold' AND old.status IS NOT 'sold' AND write_place() = 'here' BEGIN
+      WHEN old.status IS NOT 'sold' AND ${sells} BEGIN
       ${record}
     END;
-    CREATE TEMP TRIGGER IF NOT EXISTS pets_added_sold AFTER INSERT ON main.pets
-      WHEN new.status = 'sold' AND write_place() = 'here' BEGIN
+    CREATE TEMP TRIGGER IF NOT EXISTS pets_added_sold AFTER INSERT ON main.pets WHEN ${sells} BEGIN
       ${record}
     END;
     CREATE TEMP TRIGGER IF NOT EXISTS pets_sale_taken_back AFTER UPDATE OF status ON main.pets
-      WHEN old.status = 'sold' AND new.status IS NOT 'sold' BEGIN
-      UPDATE main.orders SET taken_back_at = json_extract(write_context('changed'), '$.at')
-        WHERE pet_id = new.id AND taken_back_at IS NULL;
+      WHEN old.status = 'sold' AND new.status IS NOT 'sold'
+        ${replica ? `AND (write_place() = 'here' OR NOT EXISTS (${saleOnItsWay}))` : ''} BEGIN
+      ${takeBack('new.id')}
+    END;
+  `);
+  if (!replica) return;
+  // A sale's change dropped before the server took it (withdrawn by an undo, discarded, the server's
+  // version kept): that sale never happened there, whatever the animal shows now.
+  db.exec(`
+    CREATE TEMP TRIGGER IF NOT EXISTS sale_change_dropped AFTER DELETE ON main.pet_changes
+      WHEN old.state <> 'accepted' AND json_extract(old.act, '$.sale') IS NOT NULL BEGIN
+      ${takeBack('old.pet_id')}
     END;
   `);
 }

@@ -19,11 +19,22 @@ export function createSalesToSend(db: SqliteDatabase, extensions: ServerExtensio
   const setServerId = db.prepare<[bigint, bigint]>(
     `UPDATE orders SET server_order_id = ? WHERE pet_id = ? AND taken_back_at IS NULL AND server_order_id IS NULL`,
   );
+  const recordedPrice = db
+    .prepare<[bigint], number | null>(
+      `SELECT price_minor FROM orders WHERE pet_id = ? AND taken_back_at IS NULL ORDER BY id DESC LIMIT 1`,
+    )
+    .pluck();
   return {
-    /** The terms to send as an order, when the entry is a sale and its server takes orders. */
-    asOrder(entry: { order?: SaleTerms; baseUrl: string }): SaleTerms | undefined {
-      if (entry.order === undefined) return undefined;
-      return extensions.known(entry.baseUrl)?.names.includes('orders') === true ? entry.order : undefined;
+    /**
+     * The terms to send as an order, when the entry is a sale and its server takes orders: the
+     * price as the sale here recorded it (the animal's as shown when none was given), so that the
+     * server's takings and this computer's agree.
+     */
+    asOrder(entry: { order?: SaleTerms; baseUrl: string; petId: string }): SaleTerms | undefined {
+      if (entry.order === undefined || extensions.known(entry.baseUrl)?.names.includes('orders') !== true)
+        return undefined;
+      const price = entry.order.price ?? recordedPrice.get(BigInt(entry.petId)) ?? undefined;
+      return { ...entry.order, ...(price === undefined ? {} : { price }) };
     },
     /** The server has the animal's sale as this order: the sale made here knows it by that id. */
     placed(petId: string, serverOrderId: string): void {

@@ -77,6 +77,58 @@ describe("a sale on a server's environment", () => {
     expect(core.changeEntries('staging').filter((entry) => entry.state !== 'accepted')).toEqual([]);
   });
 
+  itWithKeyring(
+    'after another counter changed the price: sent again to their version, at the price seen here',
+    async () => {
+      const { service, rex, core, seen } = await rexOnStaging();
+      core.sellPet('staging', rex.id); // at 45.00, as shown here
+      service.store.changePet(rex.id, { price: 5000 }, '*'); // another counter, before the sale is sent
+      await core.syncUntilSettled('staging');
+      expect(seen.filter((line) => line === 'POST /v1/store/orders')).toHaveLength(2); // 412, then to their version
+      expect(await serverOrders(service)).toMatchObject([{ price: 4500, status: 'delivered' }]);
+      expect(service.store.getPet(rex.id)).toMatchObject({ status: 'sold', price: 5000 });
+      expect(core.listOrders('staging').sales).toMatchObject([{ priceMinor: 4500, serverOrderId: expect.any(String) }]);
+    },
+  );
+
+  for (const choice of ['keep-theirs', 'keep-mine'] as const)
+    itWithKeyring(
+      `a conflict over the status, ${choice}: the sale goes with theirs, stays (with its buyer) with mine`,
+      async () => {
+        const { service, rex, core } = await rexOnStaging();
+        core.sellPet('staging', rex.id, { buyerName: 'Bea' });
+        service.store.changePet(rex.id, { status: 'pending' }, '*'); // another counter, before the sale is sent
+        await core.syncUntilSettled('staging');
+        const conflict = core.changeEntries('staging').find((entry) => entry.state === 'conflict')!;
+        expect(conflict).toBeDefined();
+        expect(core.listOrders('staging').sales).toMatchObject([{ takenBackAt: null }]); // while a person decides
+        core.resolveConflict('staging', conflict.entryId, choice);
+        await core.syncUntilSettled('staging');
+        const here = core.listOrders('staging').sales;
+        if (choice === 'keep-theirs') {
+          expect(here).toMatchObject([{ takenBackAt: expect.any(Number) }]);
+          expect(await serverOrders(service)).toEqual([]);
+          expect(service.store.getPet(rex.id).status).toBe('pending');
+        } else {
+          expect(here).toMatchObject([{ takenBackAt: null, buyerName: 'Bea', serverOrderId: expect.any(String) }]);
+          expect(await serverOrders(service)).toMatchObject([{ buyerName: 'Bea', status: 'delivered' }]);
+        }
+      },
+    );
+
+  itWithKeyring('refused by the server (sold by another counter), then discarded: the sale is taken back', async () => {
+    const { service, rex, core } = await rexOnStaging();
+    core.sellPet('staging', rex.id, { buyerName: 'Bea' });
+    service.store.changePet(rex.id, { status: 'sold' }, '*'); // another counter sold it first
+    await core.syncUntilSettled('staging');
+    const refused = core.changeEntries('staging').find((entry) => entry.state === 'refused')!;
+    expect(refused.lastError).toMatch(/already sold/);
+    core.discardEntry('staging', refused.entryId);
+    expect(core.listOrders('staging').sales).toMatchObject([{ takenBackAt: expect.any(Number) }]);
+    expect(await serverOrders(service)).toMatchObject([{ status: 'delivered' }]); // the other counter's alone
+    expect(await serverOrders(service)).not.toMatchObject([{ buyerName: 'Bea' }]);
+  });
+
   itWithKeyring('an order whose answer was lost is sent again under its key and placed once', async () => {
     const { service, rex, core, seen } = await rexOnStaging({ loseFirstOrderAnswer: true });
     core.sellPet('staging', rex.id, { buyerName: 'Bea' });
