@@ -15,6 +15,9 @@ import { weekCsv } from '../csv/week-csv';
 import type { CoreParts } from './core-parts';
 import { checkPeriod } from './register-use-cases';
 
+/** How many answers are kept for asking again (a few periods of each environment). */
+const ANSWERS_KEPT = 12;
+
 /** The period the week at a glance is asked for: an environment and two days, both included. */
 export interface GlanceQuery {
   environment: EnvironmentName;
@@ -106,7 +109,29 @@ function takingsByDay(
  * takings; the same by week; days in stock of those sold; the animals waiting longest now.
  */
 export function createWeekUseCases({ inventory, settings, now, saveFile }: CoreParts) {
-  function weekAtAGlance({ environment, from, to }: GlanceQuery): WeekAtAGlance {
+  // The latest answers, each kept while its environment's data, today and the currency are as
+  // they were: a manager going back and forth between screens is not made to wait again.
+  const answers = new Map<string, WeekAtAGlance>();
+
+  function weekAtAGlance(query: GlanceQuery): WeekAtAGlance {
+    const { environment, from, to } = query;
+    const key = JSON.stringify([
+      environment,
+      from,
+      to,
+      inventory(environment).weekFigures().version(),
+      localToday(new Date(now())),
+      settings.currency(environment),
+    ]);
+    const kept = answers.get(key);
+    if (kept !== undefined) return kept;
+    const answer = countWeek(query);
+    answers.set(key, answer);
+    if (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
+    return answer;
+  }
+
+  function countWeek({ environment, from, to }: GlanceQuery): WeekAtAGlance {
     const period = checkPeriod(from, to);
     const count = daysBetween(period.from, period.to) + 1;
     if (count > GLANCE_DAYS_MAX)

@@ -141,7 +141,13 @@ export function createWeekFigures(db: SqliteDatabase, { animalsLeave }: { animal
      ORDER BY p.acquired_on, p.id LIMIT ?`,
   );
 
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  const ownChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
+
   return {
+    /** Changes whenever the figures may have: another connection committed, or this one wrote. */
+    version: (): string => `${dataVersion.get()}.${ownChanges.get()}`,
+
     /** Each day's statuses at its end, adds and sales, over `period` (its days, from `start` to before `end`, in ms). */
     days(period: GlancePeriod): DayCounts {
       const count = period.days.length;

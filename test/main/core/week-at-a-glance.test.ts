@@ -180,6 +180,20 @@ describe('the week at a glance of the local store', () => {
     ]);
   });
 
+  it('asked again, answers the same until something changes: a write here, or another program’s', () => {
+    const { core, at, add } = openClocked();
+    at('2026-10-20', '10:00');
+    add({ name: 'First', categoryId: '1', status: 'available' });
+    const first = core.weekAtAGlance(WEEK);
+    expect(core.weekAtAGlance(WEEK)).toBe(first);
+    add({ name: 'Second', categoryId: '1', status: 'available' });
+    expect(core.weekAtAGlance(WEEK).days[1]!.added).toBe(2);
+    const raw = new Database(join(tempDir(), DATABASE_FILE_NAME));
+    raw.prepare(`UPDATE pets SET status = 'pending' WHERE name = 'First'`).run();
+    raw.close();
+    expect(core.weekAtAGlance(WEEK).days[6]!.statuses).toEqual({ available: 1, pending: 1, sold: 0 });
+  });
+
   it('a day of 23 hours holds what was done in it, as one of 25 does', () => {
     const { core, at, add } = openClocked();
     at('2026-03-29', '00:30'); // clocks go forward at 01:00: 00:30 is GMT, 23:30 the day before in UTC
