@@ -100,10 +100,8 @@ export function createAnimalUseCases({ inventory, server, settings, categoryName
      * is still at `revision` (what the person saw; absent: whatever it is now), else
      * precondition_failed with the animal as it is now. For a server: durably into its outbox,
      * shown at once, sent in the background; null when it undid a change not yet sent.
-     */
-    /**
-     * Changes an animal; `historySeq`: the entry the change made in its history (what an undo takes
-     * back), or null when it changed nothing here (a status it already had).
+     * `historySeq`: the entry the change made in the animal's history (what an undo takes back), or
+     * null when it changed nothing here (a status it already had).
      */
     changePet(
       environment: EnvironmentName,
