@@ -2,6 +2,8 @@
 // for a server's environment our service on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
 import type { PetstoreCore } from '../../../src/main/core/petstore-core';
+import type { ProductionQuestion } from '../../../src/main/core/write-guard';
+import { createIpcRouter } from '../../../src/main/ipc/router';
 import { salesBetween } from '../../../src/main/database/orders-table';
 import { localToday } from '../../../src/shared/contract';
 import { startService, TEST_API_KEY } from '../../helpers/http-service';
@@ -133,5 +135,40 @@ describe("selling on a server's environment", () => {
     expect(service.store.getPet(rex.id).status).toBe('available');
     expect(core.listOrders('staging').sales).toMatchObject([{ takenBackAt: expect.any(Number) }]);
     expect(salesBetween(service.db, 0, Number.MAX_SAFE_INTEGER)).toEqual([]);
+  });
+});
+
+describe('a sale from the window, through main’s guard', () => {
+  const { open, track } = useTestCore();
+
+  itWithKeyring('asks production’s question as marking it sold does; no answer, nothing sold', async () => {
+    const service = track(await startService());
+    const rex = service.store.createPet({ name: 'Rex', categoryId: '5', status: 'available' });
+    const questions: ProductionQuestion[] = [];
+    let yes = false;
+    const core = open({ confirmProductionWrite: async (question) => (questions.push(question), yes) });
+    await core.setBaseUrl('production', `${service.baseUrl}/v1`);
+    await core.setKey('production', TEST_API_KEY);
+    await core.listPets('production', {}, { refresh: true });
+    const router = createIpcRouter(core);
+    const sell = { environment: 'production', petId: rex.id, terms: { buyerName: 'Bea' } };
+
+    expect(await router.dispatch('sellPet', sell)).toMatchObject({
+      ok: false,
+      error: { code: 'environment_not_active' },
+    });
+    core.setActiveEnvironment('production');
+    expect(await router.dispatch('sellPet', sell)).toMatchObject({ ok: false, error: { code: 'not_confirmed' } });
+    expect(questions.at(-1)).toMatchObject({ message: expect.stringMatching(/^Mark Rex .* sold in PRODUCTION\?$/) });
+    expect(core.listOrders('production').sales).toEqual([]);
+    expect(await router.dispatch('sellPet', { ...sell, terms: { price: -1 } })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_body' },
+    });
+
+    yes = true;
+    const sold = await router.dispatch('sellPet', sell);
+    expect(sold).toMatchObject({ ok: true, value: { sale: { buyerName: 'Bea' }, historySeq: expect.any(Number) } });
+    expect(core.listOrders('production').sales).toHaveLength(1);
   });
 });
