@@ -1,6 +1,8 @@
 // Selling and the sales of a period through the real command line (the built `petstore`, a real SQLite file).
 import { describe, expect, it } from 'vitest';
 import { useCli } from '../../helpers/cli';
+import { startService, TEST_API_KEY } from '../../helpers/http-service';
+import { itWithKeyring } from '../../helpers/keyring';
 
 describe('sales on the command line', () => {
   const { run } = useCli();
@@ -71,5 +73,24 @@ describe('sales on the command line', () => {
     const badDay = await run(['orders', 'list', '--from', '2026-02-30']);
     expect(badDay.code).toBe(2);
     expect(badDay.err).toContain('from');
+  });
+
+  itWithKeyring('on a server: sold there as an order; the list is what this computer knows, and says so', async () => {
+    const service = await startService();
+    try {
+      const rex = service.store.createPet({ name: 'Rex', categoryId: '3', status: 'available', price: 900 });
+      await run(['env', 'set-url', 'staging', `${service.baseUrl}/v1`]);
+      await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
+      await run(['pets', 'list', '--all', '--env', 'staging']); // the replica has it
+      const sold = await run(['pets', 'sell', rex.id, '--buyer-name', 'Bea', '--env', 'staging']);
+      expect(sold.code).toBe(0);
+      expect(sold.out).toContain('Changed on staging:');
+      expect(service.store.getPet(rex.id).status).toBe('sold');
+      const listed = await run(['orders', 'list', '--env', 'staging']);
+      expect(listed.out).toContain(`${rex.id} Rex`);
+      expect(listed.out).toContain("staging's server may have more from other counters");
+    } finally {
+      await service.close();
+    }
   });
 });
