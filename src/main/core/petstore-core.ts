@@ -18,6 +18,7 @@ import { createCounterSignIn } from './counter-sign-in';
 import { createEntryUseCases } from './entry-use-cases';
 import { createEnvironmentUseCases } from './environment-use-cases';
 import { createFileUseCases } from './file-use-cases';
+import { createFindUseCases } from './find-use-cases';
 import type { Inventories, PersonActing } from './inventory';
 import { createKeyAccess, type ConfirmKeyOrigin } from './key-access';
 import { createLocalInventory } from './local-inventory';
@@ -171,6 +172,7 @@ export function openPetstoreCore({
     ...createRegisterUseCases(parts),
     ...createWeekUseCases(parts),
     ...createUndoUseCases(parts),
+    ...createFindUseCases(parts),
     ...createOrderUseCases(parts),
     ...createStaffUseCases(parts),
     ...paperUseCases,

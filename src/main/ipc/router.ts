@@ -35,6 +35,7 @@ export function createIpcRouter(
       sellPet: ({ environment, petId, terms, revision }) =>
         writes.sellPet(environment, petId, terms, revision === undefined ? {} : { revision }),
       getPet: ({ environment, petId }) => core.getPet(environment, petId),
+      findAnimal: ({ environment, text }) => core.findAnimal(environment, text),
       petHistory: ({ environment, petId, ...page }) => core.petHistory(environment, petId, page),
       serverPetHistory: ({ environment, petId }) => core.serverPetHistory(environment, petId),
       undoChange: ({ environment, petId, seq }) => writes.undoChange(environment, petId, seq),

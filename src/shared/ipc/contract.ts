@@ -14,6 +14,7 @@ import { newPetBounds, petPatchBounds } from '../contract/animal-ipc-bounds';
 import { photoDigestSchema, SEXES } from '../contract/animal-details';
 import { ANIMAL_SORTS, SEARCH_MAX_LENGTH } from '../contract/browse';
 import { ENVIRONMENTS, REMOTE_ENVIRONMENTS, type EnvironmentName } from '../contract/environments';
+import type { FoundBy } from '../contract/label-code';
 import type { AppError } from '../contract/errors';
 import { animalsQuerySchema, type AnimalsWindow } from '../contract/browse';
 import { PET_STATUSES, type Pet } from '../contract/pet';
@@ -94,6 +95,8 @@ export const IPC_REQUESTS = {
     }),
   ).returns<({ pet: Pet } | { change: ChangeEntry | null }) & { sale: Sale; historySeq: number | null }>(),
   getPet: request(z.strictObject({ environment, petId: text(40) })).returns<Pet>(),
+  /** One animal by its label code, microchip or number (a scan, or Find by number), from what this computer has first. */
+  findAnimal: request(z.strictObject({ environment, text: text(64) })).returns<{ pet: Pet; by: FoundBy }>(),
   /** Takes back a change made here (`seq`, its entry in the animal's history) by the reverse change. */
   undoChange: request(z.strictObject({ environment, petId: text(40), seq: z.number().int().positive() })).returns<
     { pet: Pet } | { change: ChangeEntry | null }
