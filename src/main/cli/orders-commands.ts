@@ -1,4 +1,6 @@
-import { formatMoney, isRemoteEnvironment, parseMoney } from '../../shared/contract';
+import { formatMoney, isRemoteEnvironment, parseMoney, type RemoteEnvironment } from '../../shared/contract';
+import { toAppError } from '../app-error';
+import type { PetstoreCore } from '../core/petstore-core';
 import { saleToOrder, type Sale } from '../../shared/contract/orders';
 import { stringifyJson } from '../wire/json-codec';
 import {
@@ -90,10 +92,26 @@ const list: Command = async (args, context) => {
   ]);
   io.out(sales.length === 0 ? 'No sales.' : table([['SOLD', 'ANIMAL', 'PRICE', 'SOLD BY', 'BUYER', ''], ...rows]));
   if (page.more) io.out(`Only the newest ${sales.length} are listed: give a shorter period with --from and --to.`);
-  if (page.madeHereOnly)
-    io.out(`These are the sales made on this computer: ${environment}'s server may have more from other counters.`);
+  if (page.madeHereOnly && isRemoteEnvironment(environment)) io.out(await serverNote(environment, period, sales, core));
   return EXIT.ok;
 };
+
+/** What a server's environment lists (the sales made here), beside what the server says it has. */
+async function serverNote(
+  environment: RemoteEnvironment,
+  period: { from?: string; to?: string },
+  listed: readonly Sale[],
+  core: PetstoreCore,
+): Promise<string> {
+  const here = `These are the sales made on this computer (${listed.filter((sale) => sale.takenBackAt === null).length} standing)`;
+  try {
+    const there = await core.serverSales(environment, period);
+    if (there === null) return `${here}; ${environment}'s server does not keep sales as orders.`;
+    return `${here}; ${environment}'s server has ${there.count}${there.complete ? '' : ' or more'} in this period, from every counter.`;
+  } catch (error) {
+    return `${here}; ${environment}'s server could not be asked how many it has: ${toAppError(error).message}`;
+  }
+}
 
 /** `orders list`: the sales of an environment. */
 export const ordersCommands: CommandGroup = { list };

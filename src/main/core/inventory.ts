@@ -116,6 +116,8 @@ export interface RemoteServer {
   /** Changes no sync sends until a person decides on an earlier change of their animal. */
   waitingBehind(): number;
 
+  /** How many sales stand on the server in a period (ms; our orders extension); null from a server without it. */
+  serverSales(period: { from: number; to: number }): Promise<{ count: number; complete: boolean } | null>;
   /** The animal's newest changes as the server recorded them (our history extension); null from a server without it. */
   serverHistory(petId: string, limit: number): Promise<HistoryEntry[] | null>;
   /** Asks the server which of our extensions it has, unless it said so lately or `again`. */

@@ -7,6 +7,7 @@ import {
   type EnvironmentName,
   type FieldProblem,
   type Pet,
+  type RemoteEnvironment,
 } from '../../shared/contract';
 import { ORDERS_PAGE, saleTermsSchema, type Sale } from '../../shared/contract/orders';
 import type { CoreParts } from './core-parts';
@@ -60,8 +61,12 @@ function periodBounds({ from, to }: Pick<OrdersQuery, 'from' | 'to'>): { from: n
 }
 
 /** Selling an animal with its sale's terms, and the sales of a period: one road for the window, the CLI and the service's store. */
-export function createOrderUseCases({ inventory, events }: CoreParts) {
+export function createOrderUseCases({ inventory, server, events }: CoreParts) {
   return {
+    /** How many sales stand on a server in the period (our orders extension); null from a server without it. */
+    serverSales: (environment: RemoteEnvironment, query: Pick<OrdersQuery, 'from' | 'to'> = {}) =>
+      server(environment).serverSales(periodBounds(query)),
+
     /**
      * Marks an animal sold and records its sale, with the price it went for (its price unless
      * given), who sold it and the buyer if given: at once in the local store; for a server, waiting

@@ -79,6 +79,7 @@ export function createRemoteInventory(
     restore: (entryId) => as('undone', () => replica().restore(entryId)),
     waitingBehind: () => replica().waitingBehind(),
     learnExtensions: (options) => replica().learnExtensions(options),
+    serverSales: (period) => replica().ask(() => remotes.client(environment).countOrders(period)),
     async serverHistory(petId, limit) {
       await replica().learnExtensions();
       if (!replica().takesHistory()) return null;

@@ -159,7 +159,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
   return {
     environment,
     baseUrl,
-    ...orderRequests(call, expect, where),
+    ...orderRequests(call, expect, where, baseUrl),
 
     async listPets(query: Partial<ListPetsQuery> = {}, options: CallOptions = {}): Promise<Pet[]> {
       return (await this.listPage(query, options)).pets;

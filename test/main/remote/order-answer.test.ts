@@ -29,6 +29,10 @@ describe('an order as the remote client places it', () => {
     service = await startService();
     teller = createServer((req, res) => {
       req.resume();
+      if (req.method === 'GET') {
+        res.writeHead(404, { 'content-type': 'text/html' });
+        return res.end('<html><body>No such page</body></html>');
+      }
       res.writeHead(201, { 'content-type': 'application/json' });
       res.end(typeof told === 'string' ? told : JSON.stringify(told));
     });
@@ -83,5 +87,22 @@ describe('an order as the remote client places it', () => {
     }
     told = ORDER;
     expect(await clientOf(tellerUrl).placeOrder('1', {}, { revision: null })).toMatchObject({ orderId: '7' });
+  });
+
+  it('counts the sales standing on a server in a period; none from a server without orders', async () => {
+    const client = clientOf(`${service.baseUrl}/v1`);
+    const before = await client.countOrders({ from: 0, to: Number.MAX_SAFE_INTEGER });
+    const mia = service.store.createPet({ name: 'Mia', categoryId: '3', status: 'sold' });
+    service.store.changePet(mia.id, { status: 'available' }, '*'); // its sale taken back: not counted
+    service.store.createPet({ name: 'Leo', categoryId: '3', status: 'sold' });
+    expect(await client.countOrders({ from: 0, to: Number.MAX_SAFE_INTEGER })).toEqual({
+      count: before!.count + 1,
+      complete: true,
+    });
+    expect(await client.countOrders({ from: Date.now() + 86_400_000, to: Number.MAX_SAFE_INTEGER })).toEqual({
+      count: 0,
+      complete: true,
+    });
+    expect(await clientOf(tellerUrl).countOrders({ from: 0, to: Number.MAX_SAFE_INTEGER })).toBeNull();
   });
 });
