@@ -11,19 +11,22 @@ import { seedShopYear } from './week-history';
 
 const TARGET_MS = 100;
 
-// In the page: with \`changeFirst\`, an animal's status changed through main first (untimed), so
-// the week is counted afresh; then Ctrl+Shift+G, timed until the screen's tables are on it and the
-// frame that shows them is done; Ctrl+Shift+A back to the animals, and again. Then the call's round
-// trip alone, after a change each time or not.
+// In the page: with changeFirst, an animal's status changed through main first and the animals
+// list left to read itself again (untimed), so the week is counted afresh; then Ctrl+Shift+G, timed
+// until the screen's tables are on it and the frame that shows them is done; Ctrl+Shift+A back to
+// the animals, and again. Then the call's round trip alone, after a change each time or not.
 const WEEK_OPEN_IN_PAGE = `async function ({ rounds, from, to, changeFirst }) {
   const opened = [];
   const trips = [];
   ${PAGE_WAITS}
   const key = (letter) =>
     window.dispatchEvent(new KeyboardEvent('keydown', { key: letter, ctrlKey: true, shiftKey: true, bubbles: true }));
-  const change = (i) => changeFirst
-    ? window.petstore.invoke('changePet', { environment: 'local', petId: '1', patch: { status: i % 2 ? 'pending' : 'available' } })
-    : Promise.resolve();
+  // The change, then time for the animals list to read itself again (main's dataChanged), untimed.
+  const change = async (i) => {
+    if (!changeFirst) return;
+    await window.petstore.invoke('changePet', { environment: 'local', petId: '1', patch: { status: i % 2 ? 'pending' : 'available' } });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+  };
   for (let i = 0; i < rounds; i++) {
     await change(i);
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 16));
