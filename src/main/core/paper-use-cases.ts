@@ -16,6 +16,7 @@ import {
 import { animalOnPaper, type AnimalOnPaper } from '../paper/paper-animal';
 import { cardsPage } from '../paper/card-sheet';
 import { labelsPage } from '../paper/label-sheet';
+import { photosForPaper } from '../paper/paper-photo';
 import { stockPage } from '../paper/stock-list';
 import type { PdfPrinter } from '../paper/pdf-printer';
 import type { CoreParts } from './core-parts';
@@ -100,7 +101,7 @@ export function createPaperUseCases({ inventory, settings, events, now }: CorePa
     }
   }
 
-  function paperPage(given: PaperRequest): PaperPage {
+  async function paperPage(given: PaperRequest): Promise<PaperPage> {
     const request = parseOrThrow(paperRequestSchema, given, 'invalid_parameter', 'paper');
     const { environment, kind } = request;
     const { pets, leftOff } = gather(request);
@@ -113,10 +114,28 @@ export function createPaperUseCases({ inventory, settings, events, now }: CorePa
     const today = localToday(new Date(now()));
     const shown = new Set<CardField>(settings.cardFields());
     const withPhotos = kind === 'cards' && shown.has('photo');
-    const animals: AnimalOnPaper[] = pets.map((pet, index) => {
-      if (index % PROGRESS_EVERY === 0) progress(environment, kind, 'laying-out', index, pets.length);
-      return animalOnPaper(pet, currency, today, withPhotos ? photoOf(environment, pet) : undefined);
-    });
+    const withCodes = kind === 'labels' || (kind === 'cards' && shown.has('codes'));
+    // Told by fifties, each step once, the event loop let through so that the window hears it now.
+    let told = -1;
+    const tell = async (done: number) => {
+      const step = done - (done % PROGRESS_EVERY);
+      if (step <= told || step >= pets.length) return;
+      told = step;
+      progress(environment, kind, 'laying-out', step, pets.length);
+      await new Promise(setImmediate);
+    };
+    await tell(0);
+    const photos = withPhotos
+      ? await photosForPaper(
+          pets.map((pet) => photoOf(environment, pet)),
+          (done) => void tell(done),
+        )
+      : [];
+    const animals: AnimalOnPaper[] = [];
+    for (const [index, pet] of pets.entries()) {
+      await tell(index);
+      animals.push(animalOnPaper(pet, currency, today, { photo: photos[index], codes: withCodes }));
+    }
     const made = { animals: animals.length, leftOff };
     if (request.kind === 'cards') {
       const html = cardsPage(animals, request.layout, (field) => shown.has(field));
@@ -129,7 +148,7 @@ export function createPaperUseCases({ inventory, settings, events, now }: CorePa
 
   /** The request's page printed to PDF, with what it holds. */
   async function paperPdf(request: PaperRequest): Promise<PaperPage & { pdf: Uint8Array }> {
-    const page = paperPage(request);
+    const page = await paperPage(request);
     const { environment, kind } = request;
     progress(environment, kind, 'rendering', page.animals, page.animals);
     printer ??= roads.printer();
@@ -155,7 +174,7 @@ export function createPaperUseCases({ inventory, settings, events, now }: CorePa
     async printPaper(request: PaperRequest): Promise<PaperPrinted> {
       if (roads.printPage === undefined)
         throw new ApiError('invalid_parameter', 'There is no print dialog here: save the PDF and print that.');
-      const page = paperPage(request);
+      const page = await paperPage(request);
       progress(request.environment, request.kind, 'rendering', page.animals, page.animals);
       const printed = await roads.printPage(page.html, page.title);
       progress(request.environment, request.kind, 'done', page.animals, page.animals);

@@ -47,7 +47,7 @@ const FACTS = [
 function card(animal: AnimalOnPaper, shows: CardFieldShown): Markup {
   const facts = FACTS.filter(([field]) => shows(field) && animal[field] !== undefined);
   const photo = shows('photo') ? animal.photo : undefined;
-  const codes = shows('codes') ? animalCodes(animal.code) : undefined;
+  const codes = shows('codes') ? (animal.codes ?? animalCodes(animal.code)) : undefined;
   return html`<section class="${photo === undefined ? 'card no-photo' : 'card'}" data-animal="${animal.id}">
     <h1 class="name" dir="auto">${animal.name}</h1>
     ${photo !== undefined && html`<div class="photo"><img src="${photo}" alt="" /></div>`}

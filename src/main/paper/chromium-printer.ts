@@ -41,7 +41,8 @@ export function createChromiumPrinter(env: NodeJS.ProcessEnv = process.env): Pdf
           (route) => route.abort('blockedbyclient'),
         );
         const page = await context.newPage();
-        await page.setContent(html, { waitUntil: 'load' });
+        // A batch of hundreds of cards is a page of tens of megabytes: it takes what it takes.
+        await page.setContent(html, { waitUntil: 'load', timeout: 0 });
         return new Uint8Array(await page.pdf(printOptions(options)));
       } finally {
         await context.close();

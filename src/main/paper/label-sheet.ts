@@ -34,7 +34,7 @@ const shortText = (animal: AnimalOnPaper) =>
   [animal.species ?? animal.breed, animal.price].filter((part) => part !== undefined).join(' · ');
 
 function label(animal: AnimalOnPaper): Markup {
-  const codes = animalCodes(animal.code);
+  const codes = animal.codes ?? animalCodes(animal.code);
   return html`<section class="label" data-animal="${animal.id}">
     ${codeBox(codes.qr, 'qr')}
     <div class="text">

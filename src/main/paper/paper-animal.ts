@@ -1,4 +1,5 @@
 import { ageInWords, formatMoney, labelCode, type CardField, type Pet } from '../../shared/contract';
+import { animalCodes, type AnimalCodes } from './paper-codes';
 
 /** An animal as paper shows it: every value already in words, a person's text as it is (the markup escapes it). */
 export interface AnimalOnPaper {
@@ -13,6 +14,8 @@ export interface AnimalOnPaper {
   status?: string;
   /** The photo as a data: URL (the page loads nothing else). */
   photo?: string;
+  /** Its label code drawn as a QR code and a barcode, where the paper shows them. */
+  codes?: AnimalCodes;
 }
 
 const capitalised = (word: string) => word[0]!.toUpperCase() + word.slice(1);
@@ -28,8 +31,16 @@ function age(bornOn: string | undefined, today: string): string | undefined {
   }
 }
 
-/** The animal in words, for a shop in `currency` on `today` (YYYY-MM-DD); `photo`, its bytes as WebP, if it has one. */
-export function animalOnPaper(pet: Pet, currency: string, today: string, photo?: Uint8Array): AnimalOnPaper {
+/**
+ * The animal in words, for a shop in `currency` on `today` (YYYY-MM-DD); with its photo (JPEG
+ * bytes, sized for paper: paper-photo.ts) if given, and its codes drawn if asked for.
+ */
+export function animalOnPaper(
+  pet: Pet,
+  currency: string,
+  today: string,
+  { photo, codes }: { photo?: Uint8Array; codes: boolean },
+): AnimalOnPaper {
   return {
     id: pet.id,
     code: labelCode(pet.id),
@@ -40,7 +51,8 @@ export function animalOnPaper(pet: Pet, currency: string, today: string, photo?:
     age: age(pet.bornOn, today),
     price: pet.price === undefined ? undefined : formatMoney(pet.price, currency),
     status: pet.status === undefined ? undefined : capitalised(pet.status),
-    photo: photo === undefined ? undefined : `data:image/webp;base64,${Buffer.from(photo).toString('base64')}`,
+    photo: photo === undefined ? undefined : `data:image/jpeg;base64,${Buffer.from(photo).toString('base64')}`,
+    codes: codes ? animalCodes(labelCode(pet.id)) : undefined,
   };
 }
 

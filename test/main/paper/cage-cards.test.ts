@@ -65,7 +65,7 @@ describe('cage cards', () => {
       animals: { ids: pets.map((pet) => pet.id) },
       layout: 'a6',
     };
-    const { html } = core.paperPage(request);
+    const { html } = await core.paperPage(request);
     expect(html).not.toContain('<b>Bold');
     expect(html).toContain('&lt;b&gt;Bold&lt;/b&gt; &amp; &quot;quoted&quot;');
     const text = (await textOfPdf((await core.paperPdf(request)).pdf)).normalize('NFC').replace(/\s+/g, ' ');

@@ -50,7 +50,7 @@ describe('printing is safe', () => {
     const name = `<img src="${origin}/x.png"><script>document.title=1</script>`;
     const pet = addAnimal(core, { name: name.slice(0, 100) });
     const request = { kind: 'cards', environment: 'local', animals: { ids: [pet.id] }, layout: 'a6' } as const;
-    const { html } = core.paperPage({ ...request, animals: { ids: [pet.id] } });
+    const { html } = await core.paperPage({ ...request, animals: { ids: [pet.id] } });
     expect(html).not.toMatch(/<img src="http/);
     expect(html).not.toContain('<script');
     expect(html).toMatch(
