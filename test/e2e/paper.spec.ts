@@ -19,7 +19,7 @@ test('saves labels of the view as a PDF whose codes are its animals, and prints 
   const inView = [add('Clover', 'available'), add('Thumper 🐇', 'available')];
   add('Gone', 'sold');
   await page.getByRole('radio', { name: /^Available/ }).check();
-  await page.getByRole('button', { name: 'Print…' }).click();
+  await page.keyboard.press('Control+p');
   const dialog = page.getByRole('dialog', { name: 'Print from Local store' });
   await expect(dialog.getByRole('radio', { name: 'Cage cards' })).toBeFocused();
   await expect(dialog.getByRole('radio', { name: 'The 2 animals in view' })).toBeChecked();
@@ -42,7 +42,7 @@ test('saves labels of the view as a PDF whose codes are its animals, and prints 
   expect(ids('Code128')).toEqual([...inView].sort());
 
   // Print…: main hands its own page (the same one the PDF is made of) to the print dialog.
-  await page.getByRole('button', { name: 'Print…' }).click();
+  await page.keyboard.press('Control+p');
   await dialog.getByRole('radio', { name: 'A5, one card a page' }).check();
   await dialog.getByRole('button', { name: 'Print…' }).click();
   await expect(page.getByText('Cage cards of 2 animals sent to the printer.')).toBeVisible();
@@ -55,7 +55,7 @@ test('saves labels of the view as a PDF whose codes are its animals, and prints 
   expect(printed.html).not.toContain('>Gone<');
 
   // A selection: animals typed by id or scanned from their codes; a word that is neither is said.
-  await page.getByRole('button', { name: 'Print…' }).click();
+  await page.keyboard.press('Control+p');
   await dialog.getByRole('radio', { name: 'These animals, by id or scanned code:' }).check();
   const typed = dialog.getByRole('textbox', { name: 'Ids or label codes of the animals' });
   await typed.fill(`PSD-${inView[1]}, rex`);
@@ -72,7 +72,7 @@ test('prints the stock list, and says what went wrong when there is nothing to p
   app: { page, core, main },
 }) => {
   core.addPet('local', { name: 'Sold Sue', categoryId: '1', status: 'sold' });
-  await page.getByRole('button', { name: 'Print…' }).click();
+  await page.keyboard.press('Control+p');
   const dialog = page.getByRole('dialog', { name: 'Print from Local store' });
   await dialog.getByRole('radio', { name: 'Stock list: every animal in stock' }).check();
   await expect(dialog.getByRole('group', { name: 'Paper' })).toHaveCount(0);

@@ -35,6 +35,7 @@ export function appMenuTemplate({ mac, development }: { mac: boolean; developmen
         command('import-animals'),
         command('export-animals'),
         command('export-register'),
+        command('print-paper'),
         separator,
         command('sign-in'),
         command('show-settings'),

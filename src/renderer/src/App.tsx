@@ -49,6 +49,7 @@ function runCommand(command: CommandId): void {
     case 'import-animals':
     case 'export-animals':
     case 'export-register':
+    case 'print-paper':
       app.showScreen('animals');
       return void requestAnimationFrame(() => FILE_COMMANDS[command]?.());
     case 'filter-animals':

@@ -36,7 +36,9 @@ function rowNote(row: ImportRow): string {
 }
 
 /** What the shortcuts and the menu run: set while the animals screen shows its file buttons. */
-export const FILE_COMMANDS: Partial<Record<'import-animals' | 'export-animals' | 'export-register', () => void>> = {};
+export const FILE_COMMANDS: Partial<
+  Record<'import-animals' | 'export-animals' | 'export-register' | 'print-paper', () => void>
+> = {};
 
 /** "Import CSV…", "Export CSV…" and "Register…": main's file dialogs; the page reads and writes no file itself. */
 export function AnimalFiles() {
@@ -61,10 +63,13 @@ export function AnimalFiles() {
     FILE_COMMANDS['import-animals'] = () => void chooseFile();
     FILE_COMMANDS['export-animals'] = () => setExporting(true);
     FILE_COMMANDS['export-register'] = () => setRegistering(true);
+    // No button of its own: a row of four would not fit beside Columns in a small window.
+    FILE_COMMANDS['print-paper'] = () => setPrinting(true);
     return () => {
       delete FILE_COMMANDS['import-animals'];
       delete FILE_COMMANDS['export-animals'];
       delete FILE_COMMANDS['export-register'];
+      delete FILE_COMMANDS['print-paper'];
     };
   });
 
@@ -93,9 +98,6 @@ export function AnimalFiles() {
         title={`The register of a period (${shortcutLabel(COMMANDS['export-register'].keys[0], isMac)})`}
       >
         Register…
-      </button>
-      <button type="button" onClick={() => setPrinting(true)} title="Cage cards, labels or the stock list">
-        Print…
       </button>
       {printing && (
         <PaperDialog
