@@ -96,7 +96,7 @@ for (const [width, height, rows] of [
     const inUse = {
       list: page.getByTestId('animals-scroll'),
       'find by name': page.getByLabel(/Find by name/),
-      'find by id': page.locator('.find-by-id summary'),
+      'find by number': page.locator('.find-by-number summary'),
       'add form': page.locator('.add-form'),
       'sync now': page.getByRole('button', { name: /Sync now/ }),
     };

@@ -104,24 +104,6 @@ test.describe('animals in the local store', () => {
     await page.getByRole('button', { name: 'Show all animals' }).click();
     await expect(page.getByRole('radio', { name: 'All 181' })).toBeChecked();
   });
-
-  test('find by id is labelled deprecated, with its removal date, and points to the filters', async ({
-    app: { page, core },
-  }) => {
-    core.addPet('local', { name: 'Nemo', categoryId: '7', status: 'available' });
-    await reopen(page);
-    await page.getByText('Find by id').click();
-    await expect(page.locator('.find-by-id')).toContainText('Deprecated');
-    await expect(page.locator('.find-by-id')).toContainText(/December 2030|2030/);
-    await expect(page.locator('.find-by-id')).toContainText('Use the status filter');
-    await page.getByLabel('Animal id').fill('1');
-    await page.getByRole('button', { name: 'Find' }).click();
-    await expect(page.locator('.find-answer')).toContainText('Nemo');
-    await checkScreen(page, 'find-by-id');
-    await page.getByLabel('Animal id').fill('99');
-    await page.getByRole('button', { name: 'Find' }).click();
-    await expect(page.locator('.find-answer')).toContainText('No animal has id 99');
-  });
 });
 
 test.describe('working against a server', () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, type CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import { COMMANDS, commandForKey, shortcutLabel, type CommandId } from '../../shared/commands';
 import { subscribe } from './api';
+import { listenForScans } from './scanner';
 import { isUndoKey, undoLatest } from './undo';
 import { AnimalsScreen } from './components/AnimalsScreen';
 import { ADD_NAME_FIELD_ID } from './components/AddAnimalForm';
@@ -107,7 +108,9 @@ export function App() {
     const stopKeepingFocus = keepFocusOnThePage();
     const stopCountingKeys = countKeys();
     const stopFollowingTheCounter = followTheCounter();
+    const stopListeningForScans = listenForScans();
     return () => {
+      stopListeningForScans();
       stopFollowingTheCounter();
       stopCountingKeys();
       window.removeEventListener('keydown', onKey);

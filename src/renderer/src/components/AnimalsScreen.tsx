@@ -9,7 +9,7 @@ import { AnimalFiles } from './AnimalFiles';
 import { AnimalsTable } from './AnimalsTable';
 import { ColumnChooser } from './ColumnChooser';
 import { Filters } from './Filters';
-import { FindById } from './FindById';
+import { FindByNumber } from './FindByNumber';
 import { Time } from './Time';
 import { ToastRoom } from './ToastRoom';
 
@@ -170,7 +170,7 @@ export function AnimalsScreen() {
       </section>
       <aside className="side-pane">
         <AddAnimalForm />
-        <FindById />
+        <FindByNumber />
       </aside>
     </div>
   );

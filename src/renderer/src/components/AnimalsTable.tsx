@@ -129,7 +129,8 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
     const row = rowAt(list, index);
     // The animal the focused row shows, and no other.
     if (row === undefined || rowKey(row) !== rowElement.dataset.rowKey) return;
-    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    // A letter with Shift is no row's key (Shift+S aside): a scanned label code's capitals act on no row.
+    const key = event.key.length === 1 && !event.shiftKey ? event.key.toLowerCase() : event.key;
     const edit = key === 'e' || key === 'Enter' || key === 'F2';
     if (row.kind === 'entry') {
       // A refused animal is corrected in the dialog that sends it again.

@@ -1,5 +1,5 @@
 import { asManager } from '../manager';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type {
   ChangeEntry,
@@ -11,6 +11,7 @@ import type {
 } from '../../../shared/contract';
 import { call } from '../api';
 import { changeRefusedText, notDoneText } from '../change-words';
+import { useOpenAnimal } from '../open-animal';
 import { actionBegun, offerTakeBack, offerUndo } from '../undo';
 import { ENVIRONMENT_LABELS } from '../format';
 import { isRemote, useWindowState, useCategoryWords } from '../window-state';
@@ -59,6 +60,13 @@ export function useRowDialogs() {
   // A discarded row (and its Discard button) is about to go: the focus then goes to the list, not back to it.
   const discarded = useRef(false);
   const remote = isRemote(environment) ? environment : null;
+  // An animal opened from outside its row (a scan, Find by number): its correction, as E opens it.
+  const opening = useOpenAnimal((state) => state.opening);
+  useEffect(() => {
+    if (opening === null) return;
+    useOpenAnimal.getState().opened();
+    setEditing({ kind: 'pet', pet: opening });
+  }, [opening]);
 
   const setStatus = (pet: Pet, status: PetStatus) =>
     actionBegun(
