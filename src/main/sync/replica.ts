@@ -299,10 +299,6 @@ export function openReplica(options: ReplicaOptions) {
       return entry;
     },
 
-    /**
-     * The details kept here, sent to the server now that it takes them (see server-extensions.ts):
-     * how many animals' details were queued.
-     */
     /** The animals' photos as this replica keeps them (see replica-photos.ts). */
     photos: photosOfReplica({
       changes,
@@ -311,6 +307,7 @@ export function openReplica(options: ReplicaOptions) {
       nudge,
     }),
 
+    /** The details kept here, sent to the server now that it takes them: how many animals' details were queued. */
     uploadKeptDetails(): number {
       const baseUrl = addressOrRefuse();
       if (extensions.standing().server !== 'takes') throw detailsNotTaken(environment, baseUrl);
@@ -319,12 +316,8 @@ export function openReplica(options: ReplicaOptions) {
       return queued;
     },
 
-    correctEntry: decisions.correctEntry,
-    resolveConflict: decisions.resolveConflict,
-    resend: decisions.resend,
-    discard: decisions.discard,
-    setAside: decisions.setAside,
-    restore: decisions.restore,
+    /** A person's decisions on what waits: correct, resolve a conflict, resend, discard, and take one back. */
+    ...decisions,
     /** Changes made here not yet accepted, oldest first. */
     changeEntries: (): ChangeEntry[] => changes.list(),
     changeEntry: (entryId: string): ChangeEntry | undefined => changes.get(entryId),
