@@ -28,8 +28,9 @@ const monday = mondayOf(localToday());
 const lastMonday = addDays(monday, -7);
 /** A moment of a day here (the shop's time zone is this computer's). */
 const on = (day: string, hour: number) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00`).getTime();
-const cellsOf = async (page: Page, table: string, row: RegExp) =>
-  page.getByRole('table', { name: table }).getByRole('row', { name: row }).getByRole('cell').allTextContents();
+/** A row's cells in a table of the screen (a locator: expectations on it wait for the screen's answer). */
+const cellsOf = (page: Page, table: string, row: RegExp) =>
+  page.getByRole('table', { name: table }).getByRole('row', { name: row }).getByRole('cell');
 
 /** Last week Amber and Basil came in on Tuesday, Amber went on Thursday; this Monday Clover came and Basil went. */
 function twoWeeksOfTrade({ core, at }: { core: PetstoreCore; at(moment: number): void }): void {
@@ -64,17 +65,17 @@ test('the week from its shortcut: the tables say what the chart shows; another w
   await expect(page.getByRole('img', { name: 'Animals by status at each day’s end' })).toBeVisible();
 
   // Monday's end: Clover available; Amber and Basil sold. Basil went on Monday, for £30.
-  expect(await cellsOf(page, 'Animals in each status at the day’s end', /^Monday/)).toEqual(['1', '0', '2']);
-  expect(await cellsOf(page, 'Each day', /^Monday/)).toEqual(['1', '1', '£30.00']);
+  await expect(cellsOf(page, 'Animals in each status at the day’s end', /^Monday/)).toHaveText(['1', '0', '2']);
+  await expect(cellsOf(page, 'Each day', /^Monday/)).toHaveText(['1', '1', '£30.00']);
   await expect(page.getByRole('table', { name: 'Each day' }).getByRole('row')).toHaveCount(8);
   await expect(page.getByRole('table', { name: 'Available now, the longest first' })).toContainText('Clover');
   await checkScreen(page, 'week-at-a-glance');
 
   await page.getByRole('button', { name: 'Previous week' }).click();
   await expect(page.getByRole('button', { name: 'Next week' })).toBeEnabled();
-  expect(await cellsOf(page, 'Each day', /^Tuesday/)).toEqual(['2', '0', '£0.00']);
-  expect(await cellsOf(page, 'Each day', /^Thursday/)).toEqual(['0', '1', '£12.50']);
-  expect(await cellsOf(page, 'Animals in each status at the day’s end', /^Thursday/)).toEqual(['1', '0', '1']);
+  await expect(cellsOf(page, 'Each day', /^Tuesday/)).toHaveText(['2', '0', '£0.00']);
+  await expect(cellsOf(page, 'Each day', /^Thursday/)).toHaveText(['0', '1', '£12.50']);
+  await expect(cellsOf(page, 'Animals in each status at the day’s end', /^Thursday/)).toHaveText(['1', '0', '1']);
   await expect(page.locator('.glance-figures')).toContainText('Days in stock2 days median, 2 days longest');
 
   await page.getByRole('button', { name: 'This week' }).click();
