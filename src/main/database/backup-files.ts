@@ -1,0 +1,103 @@
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EnvironmentName } from '../../shared/contract';
+
+/** Why a backup was made: the daily one (or one a person asked for), or the one before a migration. */
+export type BackupReason = 'daily' | 'before-upgrade';
+
+export interface BackupFile {
+  file: string;
+  environment: EnvironmentName;
+  madeAt: number;
+  schemaVersion: number;
+  reason: BackupReason;
+}
+
+/** How many backups rotation keeps: the newest of each of so many days and weeks, and the last before an upgrade. */
+export const BACKUP_ROTATION = { daily: 7, weekly: 4, beforeUpgrade: 2 } as const;
+
+const NAME = /^petstore-(local|production|staging)-(\d{8}T\d{6}\d{3}Z)-v(\d+)(-before-upgrade)?\.db$/;
+/** A backup being written: never listed, removed by the next rotation. */
+export const PARTIAL_SUFFIX = '.partial';
+
+const stamp = (at: number) => new Date(at).toISOString().replace(/[-:.]/g, '');
+const fromStamp = (text: string) =>
+  Date.parse(
+    `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}T${text.slice(9, 11)}:${text.slice(11, 13)}:${text.slice(13, 15)}.${text.slice(15, 18)}Z`,
+  );
+
+/** The name says the environment, the date (UTC, to the millisecond) and the schema version. */
+export function backupFileName(
+  environment: EnvironmentName,
+  madeAt: number,
+  schemaVersion: number,
+  reason: BackupReason,
+): string {
+  return `petstore-${environment}-${stamp(madeAt)}-v${schemaVersion}${reason === 'before-upgrade' ? '-before-upgrade' : ''}.db`;
+}
+
+/** The finished backups in a folder (of one environment, when named), newest first. */
+export function listBackups(folder: string, environment?: EnvironmentName): BackupFile[] {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return [];
+  }
+  const found: BackupFile[] = [];
+  for (const name of names) {
+    const match = NAME.exec(name);
+    if (match === null || (environment !== undefined && match[1] !== environment)) continue;
+    found.push({
+      file: join(folder, name),
+      environment: match[1] as EnvironmentName,
+      madeAt: fromStamp(match[2]!),
+      schemaVersion: Number(match[3]),
+      reason: match[4] ? 'before-upgrade' : 'daily',
+    });
+  }
+  return found.sort((a, b) => b.madeAt - a.madeAt);
+}
+
+const DAY = 86_400_000;
+
+/**
+ * Which of an environment's backups rotation keeps: the newest of each of the last
+ * BACKUP_ROTATION.daily days that have one, the newest of each of the last .weekly weeks (counted
+ * in 7-day spans from the Unix epoch, a Thursday), and the last .beforeUpgrade made before a migration.
+ */
+export function backupsToKeep(backups: readonly BackupFile[]): Set<string> {
+  const keep = new Set<string>();
+  const newestOf = (span: number, count: number, of: readonly BackupFile[]) => {
+    const seen = new Set<number>();
+    for (const backup of of) {
+      const period = Math.floor(backup.madeAt / span);
+      if (seen.has(period)) continue;
+      if (seen.size === count) break;
+      seen.add(period);
+      keep.add(backup.file);
+    }
+  };
+  const newestFirst = [...backups].sort((a, b) => b.madeAt - a.madeAt);
+  newestOf(DAY, BACKUP_ROTATION.daily, newestFirst);
+  newestOf(7 * DAY, BACKUP_ROTATION.weekly, newestFirst);
+  const upgrades = newestFirst.filter(({ reason }) => reason === 'before-upgrade');
+  for (const backup of upgrades.slice(0, BACKUP_ROTATION.beforeUpgrade)) keep.add(backup.file);
+  return keep;
+}
+
+/** A partial file older than this was left by a process that stopped (one being written is younger). */
+const PARTIAL_LEFT_AFTER_MS = 3_600_000;
+
+/** Removes an environment's backups that rotation no longer keeps, and any partial one left by a stop. */
+export function rotateBackups(folder: string, environment: EnvironmentName, now = Date.now()): string[] {
+  const backups = listBackups(folder, environment);
+  const keep = backupsToKeep(backups);
+  const removed = backups.filter(({ file }) => !keep.has(file)).map(({ file }) => file);
+  const partial = readdirSync(folder)
+    .filter((name) => name.startsWith(`.petstore-${environment}-`) && name.endsWith(PARTIAL_SUFFIX))
+    .map((name) => join(folder, name))
+    .filter((file) => now - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? now) > PARTIAL_LEFT_AFTER_MS);
+  for (const file of [...removed, ...partial]) rmSync(file, { force: true });
+  return removed;
+}

@@ -1,0 +1,131 @@
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { EnvironmentName } from '../../shared/contract';
+import { backupFileName, PARTIAL_SUFFIX, rotateBackups, type BackupFile, type BackupReason } from './backup-files';
+import type { SqliteDatabase } from './database';
+import { readBackup } from './backup-contents';
+
+/** Pages copied per step of an online backup: a few milliseconds of work between turns of the event loop. */
+const PAGES_PER_STEP = 256;
+
+export interface BackupTarget {
+  folder: string;
+  environment: EnvironmentName;
+  reason: BackupReason;
+  now?: () => number;
+}
+
+/**
+ * Backs up an open database with SQLite's online backup, a few pages per turn of the event loop:
+ * the app keeps answering, and other connections keep writing (SQLite starts the copy again when
+ * another connection wrote under it).
+ */
+export async function backupOnline(db: SqliteDatabase, target: BackupTarget): Promise<BackupFile> {
+  const backup = startBackup(db, target);
+  try {
+    await db.backup(backup.partial, { progress: () => PAGES_PER_STEP });
+    return backup.finish();
+  } catch (error) {
+    return backup.failed(error);
+  }
+}
+
+/** Backs up a database at once, in one read transaction (VACUUM INTO): before a migration, while the file opens. */
+export function backupNow(db: SqliteDatabase, target: BackupTarget): BackupFile {
+  const backup = startBackup(db, target);
+  try {
+    db.prepare('VACUUM INTO ?').run(backup.partial);
+    return backup.finish();
+  } catch (error) {
+    return backup.failed(error);
+  }
+}
+
+/**
+ * A backup is copied to a partial name in the backup folder; `finish` takes out what a backup must
+ * not hold, records what it is, verifies it, then gives it its name: a file with a backup's name
+ * is a whole, checked one.
+ */
+function startBackup(db: SqliteDatabase, { folder, environment, reason, now = Date.now }: BackupTarget) {
+  mkdirSync(folder, { recursive: true });
+  const madeAt = now();
+  const schemaVersion = db.pragma('user_version', { simple: true }) as number;
+  const name = backupFileName(environment, madeAt, schemaVersion, reason);
+  const partial = join(folder, `.${name}.${process.pid}${PARTIAL_SUFFIX}`);
+  return {
+    partial,
+    finish(): BackupFile {
+      sealBackup(partial, { environment, madeAt, schemaVersion });
+      readBackup(partial); // throws when the copy is not sound
+      const file = join(folder, name);
+      renameSync(partial, file);
+      syncFolder(folder);
+      rotateBackups(folder, environment, madeAt);
+      return { file, environment, madeAt, schemaVersion, reason };
+    },
+    failed(error: unknown): never {
+      rmSync(partial, { force: true });
+      rmSync(`${partial}-journal`, { force: true });
+      throw error;
+    },
+  };
+}
+
+/** The table a backup carries to say what it is; a restore takes it out again. */
+export const BACKUP_INFO_TABLE = 'petstore_backup';
+
+/**
+ * In the copy only: PINs are left out (the app database's staff and manager tries), what the
+ * backup is is recorded, and it becomes one self-contained file (no write-ahead log), on disk.
+ */
+function sealBackup(
+  partial: string,
+  info: { environment: EnvironmentName; madeAt: number; schemaVersion: number },
+): void {
+  const copy = new Database(partial, { fileMustExist: true });
+  try {
+    copy.pragma('journal_mode = DELETE');
+    copy.transaction(() => {
+      const hasTable = (table: string) =>
+        copy.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+      if (hasTable('staff')) copy.exec(`UPDATE staff SET pin = '', pin_failures = 0, pin_next_try_at = 0`);
+      if (hasTable('settings')) copy.exec(`DELETE FROM settings WHERE name LIKE 'manager\\_pin%' ESCAPE '\\'`);
+      copy.exec(
+        `CREATE TABLE ${BACKUP_INFO_TABLE} (environment TEXT NOT NULL, made_at INTEGER NOT NULL, schema_version INTEGER NOT NULL) STRICT`,
+      );
+      copy
+        .prepare(`INSERT INTO ${BACKUP_INFO_TABLE} VALUES (?, ?, ?)`)
+        .run(info.environment, info.madeAt, info.schemaVersion);
+      copy.pragma(`user_version = ${info.schemaVersion}`);
+    })();
+    // The blanked PINs must not linger in free pages.
+    copy.exec('VACUUM');
+  } finally {
+    copy.close();
+  }
+  syncFile(partial);
+}
+
+export function syncFile(file: string): void {
+  const fd = openSync(file, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A rename is on disk once its folder is (where the system lets a folder be synced). */
+export function syncFolder(folder: string): void {
+  try {
+    const fd = openSync(folder, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Windows cannot open a folder to sync it; its renames are durable through the journal.
+  }
+}
