@@ -22,3 +22,6 @@ export function dataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.P
 }
 
 export const DATABASE_FILE_NAME = 'petstore.db';
+
+/** The backups' folder inside the data folder, until a manager chooses another. */
+export const BACKUP_FOLDER_NAME = 'backups';

@@ -185,6 +185,16 @@ export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = proc
       write.run(`last_category.${environment}`, categoryId);
     },
 
+    /** The folder a manager chose for backups, or null for the data folder's own. */
+    backupFolder(): string | null {
+      return read.get('backup_folder') ?? null;
+    },
+
+    setBackupFolder(folder: string | null): void {
+      if (folder === null) remove.run('backup_folder');
+      else write.run('backup_folder', folder);
+    },
+
     keySetAt(environment: RemoteEnvironment): string | null {
       return read.get(`key_set_at.${environment}`) ?? null;
     },

@@ -3,13 +3,15 @@ import { join } from 'node:path';
 import type { RemoteEnvironment } from '../../shared/contract';
 import type { HistoryRoad } from '../../shared/contract/history';
 import { toAppError, type FaultLog } from '../app-error';
-import { DATABASE_FILE_NAME } from '../config/data-dir';
+import { BACKUP_FOLDER_NAME, DATABASE_FILE_NAME } from '../config/data-dir';
 import { createSettings } from '../config/settings';
 import type { DeprecationNotice } from '../remote/remote-client';
 import { createEnvironmentKeys } from '../secrets/environment-keys';
 import { createKeychain, type Keychain } from '../secrets/keychain';
 import { createCategoryNames } from '../database/category-names';
 import { openDatabase } from '../database/database';
+import { MIGRATIONS } from '../database/migrations';
+import { createBackupUseCases } from './backup-use-cases';
 import { createStaffTable } from '../database/staff-table';
 import { createAnimalUseCases } from './animal-use-cases';
 import { createCategoryUseCases } from './category-use-cases';
@@ -72,6 +74,8 @@ export interface CoreOptions {
   road?: HistoryRoad;
   /** Where cards, labels and the stock list print (see paper-use-cases.ts); by default a headless Chromium makes the PDFs. */
   paper?: Partial<PaperRoads>;
+  /** Whether the core backs up each database by itself, daily, while it runs: by default the desktop app's (syncInThread). */
+  dailyBackups?: boolean;
 }
 
 /**
@@ -95,9 +99,12 @@ export function openPetstoreCore({
   confirmProductionWrite = async () => false,
   road = 'window',
   paper = {},
+  dailyBackups = syncInThread,
 }: CoreOptions) {
   const databaseFile = join(dataDir, DATABASE_FILE_NAME);
-  const db = openDatabase(databaseFile);
+  const db = openDatabase(databaseFile, MIGRATIONS, {
+    backups: { folder: join(dataDir, BACKUP_FOLDER_NAME), environment: 'local' },
+  });
   const settings = createSettings(db, env);
   const keyAccess = createKeyAccess(createEnvironmentKeys(keychain, settings), settings);
   const events = new EventEmitter<CoreEvents>();
@@ -158,6 +165,7 @@ export function openPetstoreCore({
     now,
   };
 
+  const backupUseCases = createBackupUseCases(parts, { dataDir, appDb: db, daily: dailyBackups });
   const paperUseCases = createPaperUseCases(parts, { printer: () => createChromiumPrinter(env), ...paper });
 
   return {
@@ -176,6 +184,7 @@ export function openPetstoreCore({
     ...createOrderUseCases(parts),
     ...createStaffUseCases(parts),
     ...paperUseCases,
+    ...backupUseCases,
 
     /** Subscribes to what main decides and what changes; returns the unsubscribe. */
     on<E extends keyof CoreEvents>(event: E, listener: (...payload: CoreEvents[E]) => void): () => void {
@@ -204,6 +213,7 @@ export function openPetstoreCore({
     async close(): Promise<void> {
       counter.close();
       await paperUseCases.closePaper();
+      await backupUseCases.closeBackups();
       await remotes.close();
       db.close();
     },

@@ -7,6 +7,8 @@ import { keepSaleTriggers } from './orders-table';
 import { MIGRATIONS, type Migration } from './migrations';
 import { registerWriteContext } from './write-context';
 import { UnusableFileError, unusableFile } from './unusable-file';
+import type { EnvironmentName } from '../../shared/contract';
+import { backupNow } from './backups';
 
 /** The file was written by a newer app; we refuse it rather than risk damaging it. */
 export class DatabaseFromFutureError extends UnusableFileError {
@@ -37,19 +39,28 @@ export class NotADatabaseError extends UnusableFileError {
 
 export type SqliteDatabase = Database.Database;
 
+export interface OpenOptions {
+  /** Where a file that has data is backed up before a migration runs over it, and as which environment. */
+  backups?: { folder: string; environment: EnvironmentName };
+}
+
 /**
  * Opens (or creates) a database file and brings its schema up to date.
  * WAL with synchronous=FULL: a transaction that has returned is on disk, even after a power cut.
  */
-export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): SqliteDatabase {
+export function openDatabase(
+  file: string,
+  migrations: readonly Migration[] = MIGRATIONS,
+  options: OpenOptions = {},
+): SqliteDatabase {
   try {
-    return open(file, migrations);
+    return open(file, migrations, options);
   } catch (error) {
     throw unusableFile(error, file) ?? error;
   }
 }
 
-function open(file: string, migrations: readonly Migration[]): SqliteDatabase {
+function open(file: string, migrations: readonly Migration[], { backups }: OpenOptions): SqliteDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file, { timeout: 5000 });
   try {
@@ -70,6 +81,8 @@ function open(file: string, migrations: readonly Migration[]): SqliteDatabase {
       animalSearchText({ name: name as string, species: species as string | null, breed: breed as string | null }),
     );
     registerWriteContext(db);
+    if (backups !== undefined && fileVersion > 0 && fileVersion < migrations.length)
+      backupNow(db, { ...backups, reason: 'before-upgrade' });
     for (let version = fileVersion; version < migrations.length; version++) {
       db.transaction(() => {
         migrations[version]!(db);

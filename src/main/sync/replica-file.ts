@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { RemoteEnvironment } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
+import { BACKUP_FOLDER_NAME } from '../config/data-dir';
 import { openDatabase, type SqliteDatabase } from '../database/database';
 import { setWriteOrigin } from '../database/write-context';
 import { REPLICA_MIGRATIONS } from '../database/migrations';
@@ -24,7 +25,9 @@ export function openReplicaFile(
   currentBaseUrl: () => string | null,
   now: () => number = Date.now,
 ) {
-  const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS);
+  const db = openDatabase(join(dataDir, replicaFileName(environment)), REPLICA_MIGRATIONS, {
+    backups: { folder: join(dataDir, BACKUP_FOLDER_NAME), environment },
+  });
   // A replica's writes are the server's answers, unless a person's act says otherwise (write-context.ts).
   setWriteOrigin(db, { where: 'server' });
   const extensions = createServerExtensions(db, currentBaseUrl);

@@ -22,6 +22,7 @@ export const MANAGER_TASK_NAMES = [
   'change-pin',
   'manage-staff',
   'set-idle-sign-out',
+  'set-backup-folder',
 ] as const;
 export type ManagerTask = (typeof MANAGER_TASK_NAMES)[number];
 
@@ -63,5 +64,7 @@ export function managerTaskInWords({ task, environment }: ManagerPermit): string
       return 'Changing the staff or their PINs';
     case 'set-idle-sign-out':
       return 'Changing when the counter signs out by itself';
+    case 'set-backup-folder':
+      return 'Changing where backups are kept';
   }
 }

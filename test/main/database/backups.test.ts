@@ -128,3 +128,23 @@ describe('backups', () => {
     expect(listBackups(folder, 'staging').map(({ file }) => file)).toEqual([other]);
   });
 });
+
+describe('the backup before a migration', () => {
+  const tempDir = useTempDir();
+
+  it('is made when a file with data is migrated, at its old version, and not for a new file', () => {
+    const file = join(tempDir(), 'petstore.db');
+    const folder = join(tempDir(), 'backups');
+    const older = MIGRATIONS.length - 2;
+    openDatabase(file, MIGRATIONS.slice(0, older)).close();
+    openDatabase(join(tempDir(), 'new.db'), MIGRATIONS, { backups: { folder, environment: 'local' } }).close();
+    expect(listBackups(folder)).toEqual([]);
+    openDatabase(file, MIGRATIONS, { backups: { folder, environment: 'local' } }).close();
+    const [made, ...others] = listBackups(folder);
+    expect(others).toEqual([]);
+    expect(made).toMatchObject({ reason: 'before-upgrade', schemaVersion: older });
+    expect(readBackup(made!.file)).toMatchObject({ environment: 'local', schemaVersion: older });
+    openDatabase(file, MIGRATIONS, { backups: { folder, environment: 'local' } }).close();
+    expect(listBackups(folder)).toHaveLength(1); // nothing to migrate, nothing backed up
+  });
+});
