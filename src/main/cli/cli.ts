@@ -2,6 +2,7 @@ import { toAppError } from '../app-error';
 import { APP_VERSION } from '../config/app-version';
 import type { PetstoreCore } from '../core/petstore-core';
 import { guardWrites, type GuardedWrites } from '../core/write-guard';
+import { backup, restore } from './backup-commands';
 import { categoriesCommands } from './categories-commands';
 import {
   EXIT,
@@ -52,6 +53,8 @@ function commandOf(argv: string[]): { run: Command; args: string[] } {
   if (group === 'sync') return { run: sync, args: argv.slice(1) };
   if (group === 'doctor' && argv.length === 1) return { run: doctor, args: [] };
   if (group === 'register') return { run: register, args: argv.slice(1) };
+  if (group === 'backup') return { run: backup, args: argv.slice(1) };
+  if (group === 'restore') return { run: restore, args: argv.slice(1) };
   const commands = GROUPS.get(group);
   if (commands === undefined || !Object.hasOwn(commands, name))
     throw new UsageError(`unknown command: ${argv.join(' ')}`);

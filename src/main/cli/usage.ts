@@ -62,6 +62,11 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
                                              in stock of those sold; the animals waiting longest
 ${PAPER_USAGE}
   doctor                                     check each data file, the keychain and each server
+  backup [--env E] [--out DIR] [--json]      back up each database (or E's) now, checked, into the backup
+                                             folder (or DIR); the app also does, daily (docs/backups.md)
+  restore <file> [--env E]                   show what a backup holds and what would be lost, then (asked at a
+                                             terminal, or --yes) put it in place, keeping the current file
+                                             aside; quit the app first
   sync [--env E] [--upload-details]          send the outbox until it is empty or nothing more can be done
                                              (--upload-details: first the details kept here, for a server
                                              that now takes them)

@@ -29,9 +29,9 @@ export class BackupRefusedError extends UnusableFileError {
   }
 }
 
-/** Counts a database's animals, and the entries of its write queues (any table of them) not yet accepted. */
-export function databaseContents(db: SqliteDatabase): DatabaseContents {
-  const tables = db
+/** The write queues' tables of a database: each entry has its Idempotency-Key and its state. */
+export const queueTables = (db: SqliteDatabase): string[] =>
+  db
     .prepare<[], string>(
       `SELECT m.name FROM sqlite_master m WHERE m.type = 'table'
          AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'idempotency_key')
@@ -39,6 +39,10 @@ export function databaseContents(db: SqliteDatabase): DatabaseContents {
     )
     .pluck()
     .all();
+
+/** Counts a database's animals, and the entries of its write queues (any table of them) not yet accepted. */
+export function databaseContents(db: SqliteDatabase): DatabaseContents {
+  const tables = queueTables(db);
   const count = (sql: string) => db.prepare<[], number>(sql).pluck().get() ?? 0;
   const hasPets = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'pets'").get();
   return {
