@@ -34,7 +34,7 @@ export function replaceWithBackup(target: string, backup: string, at: number): {
   }
   let keptAside: string | null = null;
   if (hasCurrent) {
-    keptAside = keptAsideName(target, at);
+    keptAside = freeName(keptAsideName(target, at));
     linkSync(target, keptAside);
     syncFolder(folder);
   }
@@ -42,6 +42,13 @@ export function replaceWithBackup(target: string, backup: string, at: number): {
   rmSync(`${target}-shm`, { force: true });
   syncFolder(folder);
   return { keptAside };
+}
+
+/** The name, or the name with -2, -3 ... when a file has it (two restores within a millisecond). */
+function freeName(wanted: string): string {
+  let name = wanted;
+  for (let n = 2; existsSync(name); n++) name = `${wanted}-${n}`;
+  return name;
 }
 
 /**
