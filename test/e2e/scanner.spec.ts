@@ -80,10 +80,13 @@ test('a scan during a dialog, or while main is slow, waits and is never lost, no
   await expect(correcting(page, 'Rex')).toHaveCount(0); // not over the dialog the person is reading
   await page.keyboard.press('Escape');
   await expect(correcting(page, 'Rex')).toBeVisible();
-  // Scanned again with Rex's name in focus: taken back from the field, Biscuit waits for Rex's dialog.
+  // Opened by a scan, its focus is off its fields: scanned again, nothing is typed into Rex, and
+  // Biscuit waits for Rex's dialog to close.
+  await expect(correcting(page, 'Rex').getByRole('button', { name: 'Cancel' })).toBeFocused();
   const biscuit = (await core.listPets('local', {})).pets.find((pet) => pet.name === 'Biscuit')!;
   await typeAt(page, labelCode(biscuit.id), 5);
   await expect(correcting(page, 'Rex').getByLabel('Name', { exact: true })).toHaveValue('Rex');
+  await expect(correcting(page, 'Rex')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(correcting(page, 'Biscuit')).toBeVisible();
   await page.keyboard.press('Escape');

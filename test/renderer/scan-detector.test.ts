@@ -24,8 +24,8 @@ describe('a scan told from typing', () => {
       for (const text of ['PSD-4242', '4242', '985141000123456']) {
         const scan = { text, place: 'elsewhere', target: 'elsewhere', valueBefore: 'before' };
         expect(typed(text, gap).scan, `${text} at ${gap} ms`).toEqual(scan);
-        expect(typed(text, gap, 'field').scan?.place).toBe('field'); // the search, a dialog's field: taken back
-        expect(typed(text, gap, 'typing').scan).toBeNull(); // the add form's name: typing
+        expect(typed(text, gap, 'field').scan?.place).toBe('field'); // the search: taken back
+        expect(typed(text, gap, 'typing').scan).toBeNull(); // the add form's name, a PIN: typing
       }
     }
   });

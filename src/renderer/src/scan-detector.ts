@@ -8,10 +8,7 @@ import { namesOneAnimal } from '../../shared/contract';
 export const SCAN_GAP_MS = 50;
 export const SCAN_MIN_LENGTH = 4;
 
-/**
- * Where the keys land: a field where a scan is typing (the add form's), a field a scan is taken
- * back from (the search, a dialog's), or no field.
- */
+/** Where the keys land: a field where a scan is typing, the field a scan is taken back from (the search), or no field. */
 export type KeyPlace = 'typing' | 'field' | 'elsewhere';
 
 export interface Scan<Target> {

@@ -1,6 +1,7 @@
 import { toast } from 'sonner';
 import { ENVIRONMENT_LABELS, type EnvironmentName } from '../../shared/contract';
 import { call, messageOf } from './api';
+import { SEARCH_FIELD_ID } from './components/Filters';
 import { useOpenAnimal } from './open-animal';
 import { createScanDetector, type KeyPlace, type Scan } from './scan-detector';
 import { useWindowState } from './window-state';
@@ -9,13 +10,13 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
 const isField = (element: Element | null): element is Field =>
   element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
 
-/** Where a key lands: the add form's fields (a scan there is typing), another field (taken back from), or none. */
+/** Where a key lands: the search field (a scan there is taken back), any other field (typing), or none. */
 function placeOf(target: EventTarget | null): KeyPlace {
   const element = target instanceof HTMLElement ? target : null;
   if (element === null) return 'elsewhere';
+  if (element.id === SEARCH_FIELD_ID && isField(element)) return 'field';
   const editing = element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName);
-  if (!editing) return 'elsewhere';
-  return element.closest('.add-form') !== null || !isField(element) ? 'typing' : 'field';
+  return editing ? 'typing' : 'elsewhere';
 }
 
 /** A controlled field's text set as typing would set it, so the page's state follows. */
@@ -30,9 +31,9 @@ const noDialogOpen = async () => {
 };
 
 /**
- * A keyboard-wedge scanner anywhere in the window but the add form: the animal its code names
- * (label code, microchip or number) is found and opened. What a scan typed into a field (the
- * search, a dialog's) is taken back. Scans are kept in order and opened one at a time, each once
+ * A keyboard-wedge scanner with no field focused, or in the search field: the animal its code
+ * names (label code, microchip or number) is found and opened; what it typed into the search is
+ * taken back. In any other field (the add form's name, a PIN) it is typing. Scans are kept in order and opened one at a time, each once
  * no dialog is open: none is lost, and none acts on a row (the animal is found by what was
  * scanned, not by where the focus is).
  */
@@ -53,7 +54,7 @@ export function listenForScans(): () => void {
           await noDialogOpen();
           if (useWindowState.getState().environment !== environment) continue;
           await useWindowState.getState().showScreen('animals');
-          useOpenAnimal.getState().open(pet);
+          useOpenAnimal.getState().open({ pet, scanned: true });
         } catch (error) {
           toast.error(`Scanned ${scan.text} in ${ENVIRONMENT_LABELS[environment]}: ${messageOf(error)}`);
         }

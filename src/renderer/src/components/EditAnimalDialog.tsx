@@ -24,7 +24,8 @@ import { useModal } from './use-modal';
 import { FormError } from './FormError';
 
 /** What is being corrected: one of the environment's animals, or one still waiting to be added here. */
-export type Editing = { kind: 'pet'; pet: Pet } | { kind: 'entry'; entry: OutboxEntry };
+/** What is corrected; `scanned`: opened by a scan, with the focus off its fields, so the next scan waits and types nothing. */
+export type Editing = { kind: 'pet'; pet: Pet; scanned?: boolean } | { kind: 'entry'; entry: OutboxEntry };
 
 type Shown = Partial<Pick<Pet, PetField>>;
 
@@ -82,12 +83,13 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
   const changeAnimal = useWindowState((state) => state.changeAnimal);
   const dialog = useRef<HTMLDialogElement>(null);
   const nameField = useRef<HTMLInputElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   // The animal as it is now: a photo set or removed here moves its revision, which a save is made under.
   const [pet, setPet] = useState<Pet | null>(editing.kind === 'pet' ? editing.pet : null);
   const original = pet ?? (editing.kind === 'entry' ? editing.entry : editing.pet);
   const [draft, setDraft] = useState<PetDraft>(draftOf(original));
   const [errors, setErrors] = useState<FieldErrors>({});
-  useModal(dialog, { initial: nameField });
+  useModal(dialog, { initial: editing.kind === 'pet' && editing.scanned ? cancel : nameField });
   usePhotoKeptCurrent(environment, editing.kind === 'pet' ? editing.pet.id : null, setPet);
 
   const change = (field: PetField, value: string) => {
@@ -157,7 +159,7 @@ export function EditAnimalDialog({ editing, onClose }: { editing: Editing; onClo
         />
         <FormError>{errors.form}</FormError>
         <div className="dialog-actions">
-          <button type="button" onClick={onClose}>
+          <button type="button" ref={cancel} onClick={onClose}>
             Cancel
           </button>
           <button type="submit" className={environment === 'production' ? 'danger' : 'primary'}>

@@ -18,7 +18,7 @@ export function FindByNumber() {
       const { pet } = await call('findAnimal', { environment, text });
       setProblem(null);
       setText('');
-      useOpenAnimal.getState().open(pet);
+      useOpenAnimal.getState().open({ pet, scanned: false });
     } catch (error) {
       setProblem(messageOf(error));
     }

@@ -65,7 +65,7 @@ export function useRowDialogs() {
   useEffect(() => {
     if (opening === null) return;
     useOpenAnimal.getState().opened();
-    setEditing({ kind: 'pet', pet: opening });
+    setEditing({ kind: 'pet', pet: opening.pet, scanned: opening.scanned });
   }, [opening]);
 
   const setStatus = (pet: Pet, status: PetStatus) =>
