@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machine } from './stats';
+import { benchBackup } from './backup.bench';
 import { benchBrowse } from './browse.bench';
 import { benchChangeUi } from './change-ui.bench';
 import { benchChanges } from './changes.bench';
@@ -39,6 +40,7 @@ const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] |
   history: { title: "An animal's history: its cost to each write, and opening 10,000 changes", run: benchHistory },
   week: { title: 'The week at a glance over a year of history', run: benchWeek },
   sales: { title: "A sale's cost to a status change, and a week's takings", run: benchSales },
+  backup: { title: 'A backup of a 100,000-animal replica while it is written', run: benchBackup },
 };
 
 const chosen = process.argv.slice(2);

@@ -52,14 +52,15 @@ export function databaseContents(db: SqliteDatabase): DatabaseContents {
 }
 
 /**
- * Opens a backup read only and checks it whole: SQLite's integrity check, the record of what it is,
+ * Opens a backup read only and checks it whole: SQLite's integrity check (or its answer, when
+ * `integrity` says it was run elsewhere: integrity-in-thread.ts), the record of what it is,
  * and a schema version this app understands. Throws BackupRefusedError, in words, otherwise.
  */
-export function readBackup(file: string): BackupContents {
+export function readBackup(file: string, integrity?: unknown): BackupContents {
   let db: SqliteDatabase | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
-    const check = db.pragma('integrity_check', { simple: true });
+    const check = integrity ?? db.pragma('integrity_check', { simple: true });
     if (check !== 'ok') throw new BackupRefusedError(file, 'is damaged (SQLite found faults in it).');
     const info = db
       .prepare<[], { environment: string; made_at: number; schema_version: number }>(

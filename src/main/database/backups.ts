@@ -5,6 +5,7 @@ import type { EnvironmentName } from '../../shared/contract';
 import { backupFileName, PARTIAL_SUFFIX, rotateBackups, type BackupFile, type BackupReason } from './backup-files';
 import type { SqliteDatabase } from './database';
 import { readBackup } from './backup-contents';
+import { integrityCheckInThread } from './integrity-in-thread';
 
 /** Pages copied per step of an online backup: a few milliseconds of work between turns of the event loop. */
 const PAGES_PER_STEP = 256;
@@ -25,7 +26,8 @@ export async function backupOnline(db: SqliteDatabase, target: BackupTarget): Pr
   const backup = startBackup(db, target);
   try {
     await db.backup(backup.partial, { progress: () => PAGES_PER_STEP });
-    return backup.finish();
+    backup.seal();
+    return backup.finish(await integrityCheckInThread(backup.partial));
   } catch (error) {
     return backup.failed(error);
   }
@@ -36,6 +38,7 @@ export function backupNow(db: SqliteDatabase, target: BackupTarget): BackupFile 
   const backup = startBackup(db, target);
   try {
     db.prepare('VACUUM INTO ?').run(backup.partial);
+    backup.seal();
     return backup.finish();
   } catch (error) {
     return backup.failed(error);
@@ -43,8 +46,8 @@ export function backupNow(db: SqliteDatabase, target: BackupTarget): BackupFile 
 }
 
 /**
- * A backup is copied to a partial name in the backup folder; `finish` takes out what a backup must
- * not hold, records what it is, verifies it, then gives it its name: a file with a backup's name
+ * A backup is copied to a partial name in the backup folder; `seal` takes out what a backup must
+ * not hold and records what it is; `finish` verifies it, then gives it its name: a file with a backup's name
  * is a whole, checked one.
  */
 function startBackup(db: SqliteDatabase, { folder, environment, reason, now = Date.now }: BackupTarget) {
@@ -55,9 +58,10 @@ function startBackup(db: SqliteDatabase, { folder, environment, reason, now = Da
   const partial = join(folder, `.${name}.${process.pid}${PARTIAL_SUFFIX}`);
   return {
     partial,
-    finish(): BackupFile {
-      sealBackup(partial, { environment, madeAt, schemaVersion });
-      readBackup(partial); // throws when the copy is not sound
+    seal: () => sealBackup(partial, { environment, madeAt, schemaVersion }),
+    /** Checked (by `integrity`, when the integrity check ran elsewhere), named, and the folder rotated. */
+    finish(integrity?: unknown): BackupFile {
+      readBackup(partial, integrity); // throws when the copy is not sound
       const file = join(folder, name);
       renameSync(partial, file);
       syncFolder(folder);
@@ -86,6 +90,8 @@ function sealBackup(
   const copy = new Database(partial, { fileMustExist: true });
   try {
     copy.pragma('journal_mode = DELETE');
+    // What is blanked is overwritten on disk, not left in free pages (cheaper than a VACUUM of the copy).
+    copy.pragma('secure_delete = ON');
     copy.transaction(() => {
       const hasTable = (table: string) =>
         copy.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
@@ -99,8 +105,6 @@ function sealBackup(
         .run(info.environment, info.madeAt, info.schemaVersion);
       copy.pragma(`user_version = ${info.schemaVersion}`);
     })();
-    // The blanked PINs must not linger in free pages.
-    copy.exec('VACUUM');
   } finally {
     copy.close();
   }
