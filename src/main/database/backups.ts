@@ -1,4 +1,5 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { EnvironmentName } from '../../shared/contract';
@@ -27,6 +28,9 @@ export async function backupOnline(db: SqliteDatabase, target: BackupTarget): Pr
   try {
     await db.backup(backup.partial, { progress: () => PAGES_PER_STEP });
     backup.seal();
+    // Flushed to disk in libuv's pool: a large copy's fsync does not hold the event loop.
+    const copy = await open(backup.partial, 'r+');
+    await copy.sync().finally(() => copy.close());
     return backup.finish(await integrityCheckInThread(backup.partial));
   } catch (error) {
     return backup.failed(error);
@@ -39,6 +43,7 @@ export function backupNow(db: SqliteDatabase, target: BackupTarget): BackupFile 
   try {
     db.prepare('VACUUM INTO ?').run(backup.partial);
     backup.seal();
+    syncFile(backup.partial);
     return backup.finish();
   } catch (error) {
     return backup.failed(error);
@@ -81,7 +86,7 @@ export const BACKUP_INFO_TABLE = 'petstore_backup';
 
 /**
  * In the copy only: PINs are left out (the app database's staff and manager tries), what the
- * backup is is recorded, and it becomes one self-contained file (no write-ahead log), on disk.
+ * backup is is recorded, and it becomes one self-contained file (no write-ahead log); the caller syncs it.
  */
 function sealBackup(
   partial: string,
@@ -108,7 +113,6 @@ function sealBackup(
   } finally {
     copy.close();
   }
-  syncFile(partial);
 }
 
 export function syncFile(file: string): void {
