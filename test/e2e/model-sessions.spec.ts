@@ -4,7 +4,7 @@
 // rows, other counters' changes of a server's animals, sync now, keys and addresses changed in
 // Settings, held and refused entries resent or discarded, undo at random moments (before, during or
 // after the send of what it takes back), signing in and out at a shop with staff (each change named
-// after whoever was signed in), servers up, down, slow, failing,
+// after whoever was signed in), a scanner's label code or number over the list or in the search, servers up, down, slow, failing,
 // refusing or losing answers, main answering slowly), and after every step the invariants
 // (test/e2e/sessions/invariants.ts): among them, no animal changed but those a command meant to
 // change, every animal typed was added or is in sight, waiting for the person, and a conflict
@@ -32,6 +32,7 @@ import {
   switchTo,
   syncNow,
 } from './sessions/world-commands';
+import { scanAnimal } from './sessions/scan-commands';
 import { signIn } from './sessions/staff-commands';
 import { discardThenUndo, statusThenUndo, undo } from './sessions/undo-commands';
 import { counted, freshModel, initialModel, MODES, REMOTES, startReal, stopReal, type Command } from './sessions/world';
@@ -114,6 +115,9 @@ const kinds: Record<string, fc.Arbitrary<Command>> = {
     .map(([position, key, when, how]) => statusThenUndo(position, key, when, how)),
   'discard, then undo': fc.tuple(undoWhen, undoHow).map(([when, how]) => discardThenUndo(when, how)),
   'sign in': fc.tuple(fc.nat(), fc.boolean()).map(([person, signOutFirst]) => signIn(person, signOutFirst)),
+  scan: fc
+    .tuple(fc.nat(), fc.constantFrom(5 as const, 15 as const, 30 as const), fc.boolean(), fc.boolean())
+    .map(([pick, gap, prefixed, inSearch]) => scanAnimal(pick, gap, prefixed, inSearch)),
 };
 for (const kind of LEAVE_OUT) if (!(kind in kinds)) throw new Error(`PETSTORE_SESSION_LEAVE_OUT: no kind "${kind}"`);
 const commands = Object.entries(kinds)
