@@ -8,6 +8,7 @@ import { salesBetween } from '../../../src/main/database/orders-table';
 import { localToday } from '../../../src/shared/contract';
 import { startService, TEST_API_KEY } from '../../helpers/http-service';
 import { itWithKeyring } from '../../helpers/keyring';
+import { rexOnStaging } from './rex-on-staging';
 import { useTestCore } from './test-core';
 
 const newestSeq = (core: PetstoreCore, environment: 'local' | 'staging', petId: string) =>
@@ -108,19 +109,11 @@ describe('selling in the local store', () => {
 });
 
 describe("selling on a server's environment", () => {
-  const { open, track } = useTestCore();
-  async function rexOnStaging() {
-    const service = track(await startService());
-    const rex = service.store.createPet({ name: 'Rex', categoryId: '3', status: 'available' });
-    const core = open();
-    await core.setBaseUrl('staging', `${service.baseUrl}/v1`);
-    await core.setKey('staging', TEST_API_KEY);
-    await core.syncNow('staging');
-    return { service, rex, core };
-  }
+  const cores = useTestCore();
+  const staging = () => rexOnStaging(cores);
 
   itWithKeyring('the sale is recorded here at once and waits with its status change', async () => {
-    const { rex, core } = await rexOnStaging();
+    const { rex, core } = await staging();
     const sold = core.sellPet('staging', rex.id, { price: 900, buyerName: 'Bea' });
     expect(sold).toMatchObject({ change: { petId: rex.id }, sale: { priceMinor: 900, buyerName: 'Bea' } });
     expect(core.listOrders('staging')).toMatchObject({ sales: [{ petId: rex.id }], madeHereOnly: true });
@@ -128,7 +121,7 @@ describe("selling on a server's environment", () => {
   });
 
   itWithKeyring('undone before it is sent: the change is withdrawn and the sale taken back', async () => {
-    const { service, rex, core } = await rexOnStaging();
+    const { service, rex, core } = await staging();
     core.sellPet('staging', rex.id);
     core.undoChange('staging', rex.id, newestSeq(core, 'staging', rex.id));
     await core.syncUntilSettled('staging');
