@@ -1,7 +1,6 @@
 // SIGKILL at random moments of a backup and of a restore: a backup's name is only ever on a whole,
 // checked file, and the app database is always there, whole, holding what it held or what a
 // backup held; nothing the restore replaced is lost (each replaced file is kept aside).
-import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -10,7 +9,7 @@ import { listBackups } from '../../../src/main/database/backup-files';
 import { readBackup } from '../../../src/main/database/backup-contents';
 import { backupOnline } from '../../../src/main/database/backups';
 import { openDatabase } from '../../../src/main/database/database';
-import { ROOT } from '../../helpers/serve-process';
+import { runUntilKilled } from '../../helpers/killed-worker';
 import { useTempDir } from '../../helpers/temp-dir';
 
 const KILLS = 12;
@@ -20,28 +19,11 @@ const ANIMALS = 20_000;
 const KILL_WITHIN_MS = { backup: 1500, restore: 400 };
 
 /** Runs the worker until it is ready, then kills it at a random moment; the lines it finished. */
-function killedAtRandom(mode: 'backup' | 'restore', dataDir: string, backups: string[] = []): Promise<string[]> {
-  const worker = join(ROOT, 'test/helpers/backup-crash-worker.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', worker, mode, dataDir, ...backups], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  let timer: NodeJS.Timeout | undefined;
-  const fallback = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-    if (output.includes('#ready'))
-      timer ??= setTimeout(() => child.kill('SIGKILL'), Math.random() * KILL_WITHIN_MS[mode]);
-  });
-  return new Promise((resolve) =>
-    child.on('exit', () => {
-      clearTimeout(timer);
-      clearTimeout(fallback);
-      const lines = output.split('\n');
-      lines.pop(); // cut short by the kill
-      resolve(lines.filter((line) => !line.startsWith('#')));
-    }),
+async function killedAtRandom(mode: 'backup' | 'restore', dataDir: string, backups: string[] = []): Promise<string[]> {
+  const { lines } = await runUntilKilled('backup-crash-worker.ts', [mode, dataDir, ...backups], (output) =>
+    output.includes('#ready') ? Math.random() * KILL_WITHIN_MS[mode] : undefined,
   );
+  return lines.filter((line) => !line.startsWith('#'));
 }
 
 /** The names of the animals in a database file, after an integrity check. */

@@ -1,15 +1,14 @@
 // Crash: a child adds animals and syncs them to the real HTTP service while this test kills it
 // with SIGKILL at random moments, mid-request included. Every add that returned must end up on
 // the server exactly once, and the files must stay sound; changed animals' histories stay whole.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { SqliteDatabase } from '../../../src/main/database/database';
 import { createPetHistory } from '../../../src/main/database/history-table';
 import { startService } from '../../helpers/http-service';
+import { runUntilKilled } from '../../helpers/killed-worker';
 import { drain, openTestReplica, type SyncRunsIn } from '../../helpers/replica';
-import { ROOT } from '../../helpers/serve-process';
 import { useTempDir } from '../../helpers/temp-dir';
 
 const KILLS = 50;
@@ -29,43 +28,24 @@ function statusByHistory(db: SqliteDatabase, petId: string): string | null {
 }
 const CHANGE_KILLS = 15;
 
-function runUntilKilled(
+async function killedWhileSyncing(
   dataDir: string,
   baseUrl: string,
   prefix: string,
   syncRunsIn: SyncRunsIn,
   worker = 'crash-worker.ts',
 ): Promise<{ returned: string[]; syncing: boolean; killedMidWay: boolean }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'test/helpers', worker), dataDir, baseUrl, prefix, syncRunsIn],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let output = '';
-  let timer: NodeJS.Timeout | undefined;
   // A child that never gets to sync is stopped too, and the round fails (syncing stays false). Generous:
   // from the sources, a sync thread compiles its modules through tsx first (2 to 5 s on a busy host).
-  const fallback = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-    // Once it has synced a batch, let it add and sync 20 to 250 ms more, then pull the plug.
-    if (output.includes('#synced')) timer ??= setTimeout(() => child.kill('SIGKILL'), 20 + Math.random() * 230);
-  });
-  return new Promise((resolve) =>
-    child.on('exit', (_code, signal) => {
-      clearTimeout(timer);
-      clearTimeout(fallback);
-      const lines = output.split('\n');
-      lines.pop(); // a line cut short by the kill was not fully reported
-      resolve({
-        returned: lines.filter((line) => !line.startsWith('#')),
-        syncing: output.includes('#synced'),
-        killedMidWay: signal === 'SIGKILL',
-      });
-    }),
+  // Once it has synced a batch, let it add and sync 20 to 250 ms more, then pull the plug.
+  const { lines, killed } = await runUntilKilled(worker, [dataDir, baseUrl, prefix, syncRunsIn], (output) =>
+    output.includes('#synced') ? 20 + Math.random() * 230 : undefined,
   );
+  return {
+    returned: lines.filter((line) => !line.startsWith('#')),
+    syncing: lines.some((line) => line.startsWith('#synced')),
+    killedMidWay: killed,
+  };
 }
 
 describe('crash safety', () => {
@@ -78,7 +58,7 @@ describe('crash safety', () => {
     try {
       const returned: string[] = [];
       for (let round = 0; round < KILLS; round++) {
-        const run = await runUntilKilled(
+        const run = await killedWhileSyncing(
           dataDir,
           baseUrl,
           `round${round}`,
@@ -132,7 +112,7 @@ describe('crash safety', () => {
       // between the call's return and the line that reports it).
       const last = new Map<string, { returned: string; begun: string | null }>();
       for (let round = 0; round < CHANGE_KILLS; round++) {
-        const run = await runUntilKilled(
+        const run = await killedWhileSyncing(
           dataDir,
           baseUrl,
           animals.map((pet) => pet.id).join(','),
