@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { BACKUP_INFO_TABLE, syncFile, syncFolder } from './backups';
 import { BackupRefusedError } from './backup-contents';
-import type { SqliteDatabase } from './database';
+import { writeTransaction, type SqliteDatabase } from './database';
 
 const INCOMING_SUFFIX = '.restoring';
 
@@ -83,7 +83,7 @@ function prepareIncoming(incoming: string, current: string | null): void {
     db.pragma('journal_mode = DELETE');
     const hasStaff = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'staff'").get();
     if (current !== null && hasStaff !== undefined) db.prepare('ATTACH DATABASE ? AS current').run(current);
-    db.transaction(() => {
+    writeTransaction(db, () => {
       db.exec(`DROP TABLE ${BACKUP_INFO_TABLE}`);
       if (current === null || hasStaff === undefined) return;
       const currentHasStaff = db
