@@ -196,19 +196,22 @@ test('the list’s Photo column: a thumbnail for an animal with a photo, asked o
   const onTheirWay = page.locator('td.detail-photo [data-photo="asked"]');
   // Counted once none is on its way and the count has held for a poll: a request sent but not yet
   // at main, or a row the observer has not reported yet, is not missed.
-  let before = -1;
-  await expect
-    .poll(
-      async () => {
-        const now = (await onTheirWay.count()) === 0 ? await shown.count() : -1;
-        const settled = now > 0 && now === before;
-        before = now;
-        return settled;
-      },
-      { intervals: [250] },
-    )
-    .toBe(true);
-  expect(main.calls['photoBytes']).toBe(await shown.count());
+  const settledShown = async () => {
+    let before = -1;
+    await expect
+      .poll(
+        async () => {
+          const now = (await onTheirWay.count()) === 0 ? await shown.count() : -1;
+          const settled = now > 0 && now === before;
+          before = now;
+          return settled;
+        },
+        { intervals: [250] },
+      )
+      .toBe(true);
+    return await shown.count();
+  };
+  expect(main.calls['photoBytes']).toBe(await settledShown());
   expect(await waiting.count(), 'rows drawn out of view wait for theirs').toBeGreaterThan(0);
   const asked = main.calls['photoBytes']!;
   expect(asked).toBeLessThan(31);
@@ -220,7 +223,11 @@ test('the list’s Photo column: a thumbnail for an animal with a photo, asked o
   await page.keyboard.press('Escape');
   await expect(row(page, 'Rex')).toBeVisible();
   await expect(thumbnail).toBeVisible();
-  expect(main.calls['photoBytes']).toBe(asked);
+  // None asked twice (a row the redrawn list brings into view for the first time may be asked once).
+  await settledShown();
+  const petsAsked = (main.asked['photoBytes'] ?? []).map((argument) => (argument as { petId: string }).petId);
+  expect(petsAsked.length).toBeGreaterThanOrEqual(asked);
+  expect(new Set(petsAsked).size, `thumbnails asked: ${petsAsked.join(', ')}`).toBe(petsAsked.length);
 
   // Main slow to answer: typing in the search filters the list at once all the same.
   const release = main.holdAnswers('photoBytes');

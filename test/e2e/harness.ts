@@ -24,6 +24,8 @@ export interface MainProcess {
   /** Main answers nothing on `channel` until the returned function is called (as late as a test needs). */
   holdAnswers(channel: string): () => void;
   calls: Record<string, number>;
+  /** What each call of each channel was asked with, in order. */
+  asked: Record<string, unknown[]>;
   /** What main's own dialog is answered when it asks whether a key may go to a new origin, and what it asked. */
   keyOriginAnswer: boolean;
   keyOriginQuestions: KeyOriginQuestion[];
@@ -80,6 +82,7 @@ export async function openHarnessApp(
       };
     },
     calls: {},
+    asked: {},
     keyOriginAnswer: false,
     keyOriginQuestions: [],
     productionAnswer: true,
@@ -136,6 +139,7 @@ export async function openHarnessApp(
   await bridge(page, {
     async dispatch(channel, argument) {
       main.calls[String(channel)] = (main.calls[String(channel)] ?? 0) + 1;
+      (main.asked[String(channel)] ??= []).push(argument);
       await answersHeld.get(String(channel));
       if (main.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, main.answerDelayMs));
       return router.dispatch(channel, argument);
