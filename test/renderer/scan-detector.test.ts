@@ -48,6 +48,7 @@ describe('a scan told from typing', () => {
   it('only a code’s capitals after its first key are kept from the page, never a row’s lower-case key', () => {
     expect(typed('PSD-4242', 5).held).toEqual(['S', 'D']);
     expect(typed('psd-4242', 5).held).toEqual([]);
+    expect(typed('sS', 5).held).toEqual([]); // S, then Shift+S (sell) at once: both the row's
     expect(typed('PSD-4242', 5, 'field').held).toEqual([]); // typed into the field, then taken back
   });
 });

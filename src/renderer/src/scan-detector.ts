@@ -1,4 +1,4 @@
-import { namesOneAnimal } from '../../shared/contract';
+import { LABEL_CODE_PREFIX, namesOneAnimal } from '../../shared/contract';
 
 /**
  * A keyboard-wedge scanner types its code faster than a person can, and ends it with Enter. The
@@ -25,8 +25,8 @@ interface Burst<Target> extends Scan<Target> {
 
 /**
  * Tells a scan from typing, key by key. Nothing is decided until the Enter: keys fast enough to be
- * a scanner's are still what they are (a status key on a row acts at once); only a shifted letter
- * within a burst on no field (a code's capitals, never a row's key) is kept from the page.
+ * a scanner's are still what they are (a status key on a row acts at once); only the capitals of
+ * the label code's prefix after its first, on no field, are kept from the page (never a row's key).
  */
 export function createScanDetector<Target>() {
   let burst: Burst<Target> | null = null;
@@ -47,7 +47,8 @@ export function createScanDetector<Target>() {
       if (burst !== null && burst.target === target && at - burst.lastAt <= SCAN_GAP_MS) {
         burst.text += key;
         burst.lastAt = at;
-        return place === 'elsewhere' && shifted && /^\p{L}$/u.test(key) ? 'hold' : 'pass';
+        // Only the label code's own capitals: S after P is the code, not Shift+S's sale.
+        return place === 'elsewhere' && shifted && LABEL_CODE_PREFIX.startsWith(burst.text) ? 'hold' : 'pass';
       }
       burst = { text: key, place, target, valueBefore: valueNow, lastAt: at };
       return 'pass';
