@@ -23,6 +23,7 @@ export const MANAGER_TASK_NAMES = [
   'manage-staff',
   'set-idle-sign-out',
   'set-backup-folder',
+  'restore-backup',
 ] as const;
 export type ManagerTask = (typeof MANAGER_TASK_NAMES)[number];
 
@@ -66,5 +67,7 @@ export function managerTaskInWords({ task, environment }: ManagerPermit): string
       return 'Changing when the counter signs out by itself';
     case 'set-backup-folder':
       return 'Changing where backups are kept';
+    case 'restore-backup':
+      return `Restoring ${environment === undefined ? 'a' : `${label}’s`} backup`;
   }
 }
