@@ -1,7 +1,13 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, isAbsolute, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ApiError, ENVIRONMENTS, isRemoteEnvironment, type EnvironmentName } from '../../shared/contract';
+import type {
+  BackupListing,
+  BackupStatus,
+  EnvironmentBackupStatus,
+  RestoreOutcome,
+} from '../../shared/contract/backups';
 import { toAppError } from '../app-error';
 import { BACKUP_FOLDER_NAME } from '../config/data-dir';
 import { listBackups, type BackupFile } from '../database/backup-files';
@@ -19,26 +25,14 @@ export const BACKUP_STALE_AFTER_MS = 48 * HOUR;
 const CHECK_EVERY_MS = HOUR;
 const FIRST_CHECK_AFTER_MS = 30_000;
 
-export interface EnvironmentBackupStatus {
-  environment: EnvironmentName;
-  last: { file: string; madeAt: number } | null;
-  failed: { at: number; message: string } | null;
-  /** Why a person should look, in words; null when all is well. */
-  warning: string | null;
-}
-
-export interface BackupStatus {
-  folder: string;
-  chosen: boolean;
-  environments: EnvironmentBackupStatus[];
-}
-
 export interface BackupOptions {
   dataDir: string;
   /** The app database, backed up over the core's own connection (its writes do not restart the copy). */
   appDb: SqliteDatabase;
   /** Whether the core backs up by itself, daily, while it runs (the desktop app does). */
   daily: boolean;
+  /** The restore this run made as it opened, if it made one (pending-restore.ts). */
+  restoredAtOpen: RestoreOutcome | null;
 }
 
 /**
@@ -46,8 +40,8 @@ export interface BackupOptions {
  * app runs, or when asked; where they are kept (a manager may choose); how they stand.
  */
 export function createBackupUseCases(
-  { settings, managerLock, now, log }: CoreParts,
-  { dataDir, appDb, daily }: BackupOptions,
+  { settings, managerLock, now, log, events, openFile }: CoreParts,
+  { dataDir, appDb, daily, restoredAtOpen }: BackupOptions,
 ) {
   const failures = new Map<EnvironmentName, { at: number; message: string }>();
   const folder = () => settings.backupFolder() ?? join(dataDir, BACKUP_FOLDER_NAME);
@@ -80,7 +74,7 @@ export function createBackupUseCases(
 
   /** One backup at a time: a daily one and one a person asked for do not copy the same file at once. */
   function queued<T>(run: () => Promise<T>): Promise<T> {
-    const next = running.then(run, run);
+    const next = running.then(run, run).finally(() => events.emit('backupsChanged', backupStatus()));
     running = next.catch(() => {});
     return next;
   }
@@ -106,12 +100,21 @@ export function createBackupUseCases(
   function backupStatus(): BackupStatus {
     const at = now();
     const environments = present().map((environment): EnvironmentBackupStatus => {
-      const newest = listBackups(folder(), environment)[0];
+      const backups = listBackups(folder(), environment);
       const failed = failures.get(environment) ?? null;
-      const last = newest === undefined ? null : { file: newest.file, madeAt: newest.madeAt };
-      return { environment, last, failed, warning: backupWarning(last, failed, at) };
+      const last = backups[0] === undefined ? null : { name: basename(backups[0].file), madeAt: backups[0].madeAt };
+      return { environment, last, failed, warning: backupWarning(last, failed, at), backups: backups.map(listing) };
     });
-    return { folder: folder(), chosen: settings.backupFolder() !== null, environments };
+    return { folder: folder(), chosen: settings.backupFolder() !== null, environments, restoredAtOpen };
+  }
+
+  function moveBackups(chosen: string | null): BackupStatus {
+    if (chosen !== null) checkBackupFolder(chosen);
+    settings.setBackupFolder(chosen);
+    failures.clear();
+    const status = backupStatus();
+    events.emit('backupsChanged', status);
+    return status;
   }
 
   return {
@@ -132,13 +135,27 @@ export function createBackupUseCases(
 
     backupStatus,
 
+    /** Where backups go now: the manager's choice, or the data folder's own. */
+    backupFolder: folder,
+
     /** A manager points backups at another folder (a USB disk, a network share), or back at the data folder's (null). */
     setBackupFolder(chosen: string | null): BackupStatus {
       if (chosen !== null) checkBackupFolder(chosen);
       managerLock.require('set-backup-folder');
-      settings.setBackupFolder(chosen);
-      failures.clear();
-      return backupStatus();
+      return moveBackups(chosen);
+    },
+
+    /** The same, the folder chosen in main's dialog (the PIN asked first); null when none was chosen. */
+    async chooseBackupFolder(): Promise<BackupStatus | null> {
+      managerLock.require('set-backup-folder');
+      const chosen = await openFile('backup folder');
+      return chosen === null ? null : moveBackups(chosen);
+    },
+
+    /** Backups back in the data folder's own. */
+    useDataFolderForBackups(): BackupStatus {
+      managerLock.require('set-backup-folder');
+      return moveBackups(null);
     },
 
     /** Stops the daily timer and waits for a backup under way. */
@@ -161,6 +178,11 @@ function backupWarning(
   return at - last.madeAt > BACKUP_STALE_AFTER_MS
     ? `The last good backup is ${days} days old. Check the backup folder (is the disk there?).`
     : null;
+}
+
+function listing({ file, environment, madeAt, schemaVersion, reason }: BackupFile): BackupListing {
+  const bytes = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  return { name: basename(file), environment, madeAt, schemaVersion, reason, bytes };
 }
 
 /** A backup folder must be a full path this account can write to; refused in words otherwise. */

@@ -7,6 +7,7 @@ import type {
   RemoteEnvironment,
   ServerStatus,
 } from '../../shared/contract';
+import type { BackupStatus } from '../../shared/contract/backups';
 import type { ActiveEnvironmentView } from '../../shared/ipc/views';
 import type { FaultLog } from '../app-error';
 import type { Settings } from '../config/settings';
@@ -17,6 +18,9 @@ import type { Inventory, RemoteServer } from './inventory';
 import type { ConfirmKeyOrigin } from './key-access';
 import type { ManagerLock } from './manager-lock';
 
+/** What a file chosen in main's open dialog is for (a backup folder: a folder). */
+export type FilePurpose = 'animals' | 'category names' | 'photo' | 'backup' | 'backup folder';
+
 /** What main decides and what changes, told through the core's `on(...)`. */
 export type CoreEvents = {
   serverStatus: [ServerStatus];
@@ -26,6 +30,7 @@ export type CoreEvents = {
   categoriesChanged: [{ environment: EnvironmentName }];
   counterChanged: [CounterView];
   paperProgress: [PaperProgress];
+  backupsChanged: [BackupStatus];
 };
 
 /**
@@ -45,6 +50,6 @@ export interface CoreParts {
   log: FaultLog | undefined;
   confirmKeyOrigin: ConfirmKeyOrigin;
   saveFile: (suggestedName: string, contents: string) => Promise<string | null>;
-  openFile: (purpose: 'animals' | 'category names' | 'photo') => Promise<string | null>;
+  openFile: (purpose: FilePurpose) => Promise<string | null>;
   now: () => number;
 }

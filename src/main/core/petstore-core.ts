@@ -12,10 +12,12 @@ import { createCategoryNames } from '../database/category-names';
 import { openDatabase } from '../database/database';
 import { MIGRATIONS } from '../database/migrations';
 import { createBackupUseCases } from './backup-use-cases';
+import { runRestoreAskedAtOpen } from './pending-restore';
+import { createRestoreUseCases } from './restore-use-cases';
 import { createStaffTable } from '../database/staff-table';
 import { createAnimalUseCases } from './animal-use-cases';
 import { createCategoryUseCases } from './category-use-cases';
-import type { CoreEvents, CoreParts } from './core-parts';
+import type { CoreEvents, CoreParts, FilePurpose } from './core-parts';
 import { createCounterSignIn } from './counter-sign-in';
 import { createEntryUseCases } from './entry-use-cases';
 import { createEnvironmentUseCases } from './environment-use-cases';
@@ -62,7 +64,7 @@ export interface CoreOptions {
   /** Saves a file where a person chooses (main's save dialog); the path, or null when they chose none. */
   saveFile?: (suggestedName: string, contents: string) => Promise<string | null>;
   /** The path of a file a person chooses to read (main's open dialog), or null; the core reads it, bounded. */
-  openFile?: (purpose: 'animals' | 'category names' | 'photo') => Promise<string | null>;
+  openFile?: (purpose: FilePurpose) => Promise<string | null>;
   /** The clock the PINs' waits, the manager's unlock and the idle sign-out are counted by. */
   now?: () => number;
   /**
@@ -76,6 +78,8 @@ export interface CoreOptions {
   paper?: Partial<PaperRoads>;
   /** Whether the core backs up each database by itself, daily, while it runs: by default the desktop app's (syncInThread). */
   dailyBackups?: boolean;
+  /** Quits and starts the app again (the desktop app), for a restore asked for in the window. */
+  restart?: () => void;
 }
 
 /**
@@ -100,7 +104,10 @@ export function openPetstoreCore({
   road = 'window',
   paper = {},
   dailyBackups = syncInThread,
+  restart,
 }: CoreOptions) {
+  // Before anything opens a file a restore asked for in the window replaces.
+  const restoredAtOpen = runRestoreAskedAtOpen(dataDir, now(), log);
   const databaseFile = join(dataDir, DATABASE_FILE_NAME);
   const db = openDatabase(databaseFile, MIGRATIONS, {
     backups: { folder: join(dataDir, BACKUP_FOLDER_NAME), environment: 'local' },
@@ -165,7 +172,8 @@ export function openPetstoreCore({
     now,
   };
 
-  const backupUseCases = createBackupUseCases(parts, { dataDir, appDb: db, daily: dailyBackups });
+  const backupUseCases = createBackupUseCases(parts, { dataDir, appDb: db, daily: dailyBackups, restoredAtOpen });
+  const restoreUseCases = createRestoreUseCases(parts, { dataDir, folder: backupUseCases.backupFolder, restart });
   const paperUseCases = createPaperUseCases(parts, { printer: () => createChromiumPrinter(env), ...paper });
 
   return {
@@ -185,6 +193,7 @@ export function openPetstoreCore({
     ...createStaffUseCases(parts),
     ...paperUseCases,
     ...backupUseCases,
+    ...restoreUseCases,
 
     /** Subscribes to what main decides and what changes; returns the unsubscribe. */
     on<E extends keyof CoreEvents>(event: E, listener: (...payload: CoreEvents[E]) => void): () => void {

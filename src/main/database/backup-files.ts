@@ -1,9 +1,9 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EnvironmentName } from '../../shared/contract';
+import { BACKUP_FILE_NAME, type BackupReason } from '../../shared/contract/backups';
 
-/** Why a backup was made: the daily one (or one a person asked for), or the one before a migration. */
-export type BackupReason = 'daily' | 'before-upgrade';
+export type { BackupReason };
 
 export interface BackupFile {
   file: string;
@@ -16,7 +16,6 @@ export interface BackupFile {
 /** How many backups rotation keeps: the newest of each of so many days and weeks, and the last before an upgrade. */
 export const BACKUP_ROTATION = { daily: 7, weekly: 4, beforeUpgrade: 2 } as const;
 
-const NAME = /^petstore-(local|production|staging)-(\d{8}T\d{6}\d{3}Z)-v(\d+)(-before-upgrade)?\.db$/;
 /** A backup being written: never listed, removed by the next rotation. */
 export const PARTIAL_SUFFIX = '.partial';
 
@@ -46,7 +45,7 @@ export function listBackups(folder: string, environment?: EnvironmentName): Back
   }
   const found: BackupFile[] = [];
   for (const name of names) {
-    const match = NAME.exec(name);
+    const match = BACKUP_FILE_NAME.exec(name);
     if (match === null || (environment !== undefined && match[1] !== environment)) continue;
     found.push({
       file: join(folder, name),

@@ -72,6 +72,10 @@ export function createIpcRouter(
       removePhoto: ({ environment, petId, revision }) => photos.removePhoto(environment, petId, revision),
       photoBytes: ({ environment, petId, size, digest }) => core.photoBytes(environment, petId, size, digest),
       setCardFields: ({ fields }) => core.setCardFields(fields),
+      backUpNow: async ({ environment }) => {
+        await core.backUpNow(environment);
+        return core.backupStatus();
+      },
     },
   );
 

@@ -5,6 +5,7 @@ import { app, dialog, nativeImage, type BrowserWindow } from 'electron';
 import { APP_ORIGIN } from './app-protocol';
 import { appLogFile, openAppLog } from '../config/app-log';
 import { keyOriginQuestionInWords, type ConfirmKeyOrigin } from '../core/key-access';
+import type { FilePurpose } from '../core/core-parts';
 import { openPetstoreCore, type PetstoreCore } from '../core/petstore-core';
 import type { ConfirmProductionWrite } from '../core/write-guard';
 import { forwardCoreEvents } from '../ipc/core-events';
@@ -76,16 +77,35 @@ async function saveFile(
   return filePath;
 }
 
+const OPEN_DIALOGS: Record<FilePurpose, Electron.OpenDialogOptions> = {
+  photo: {
+    title: 'Choose a photo',
+    properties: ['openFile'],
+    filters: [
+      { name: 'Photos (JPEG, PNG, WebP, GIF, AVIF)', extensions: ['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif'] },
+    ],
+  },
+  animals: {
+    title: 'Import animals',
+    properties: ['openFile'],
+    filters: [{ name: 'CSV (spreadsheets)', extensions: ['csv', 'txt'] }],
+  },
+  'category names': {
+    title: 'Import category names',
+    properties: ['openFile'],
+    filters: [{ name: 'CSV (spreadsheets)', extensions: ['csv', 'txt'] }],
+  },
+  backup: {
+    title: 'Choose a backup to restore',
+    properties: ['openFile'],
+    filters: [{ name: 'Petstore Desk backups', extensions: ['db'] }],
+  },
+  'backup folder': { title: 'Choose where backups are kept', properties: ['openDirectory', 'createDirectory'] },
+};
+
 /** Main's open dialog: the page never reads a file itself. */
-async function openFile(purpose: string): Promise<string | null> {
-  const photo = purpose === 'photo';
-  const options = {
-    title: photo ? 'Choose a photo' : `Import ${purpose}`,
-    properties: ['openFile' as const],
-    filters: photo
-      ? [{ name: 'Photos (JPEG, PNG, WebP, GIF, AVIF)', extensions: ['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif'] }]
-      : [{ name: 'CSV (spreadsheets)', extensions: ['csv', 'txt'] }],
-  };
+async function openFile(purpose: FilePurpose): Promise<string | null> {
+  const options = OPEN_DIALOGS[purpose];
   const { canceled, filePaths } = await (window
     ? dialog.showOpenDialog(window, options)
     : dialog.showOpenDialog(options));
@@ -117,6 +137,11 @@ if (!app.requestSingleInstanceLock()) {
       confirmProductionWrite,
       saveFile,
       openFile,
+      // A restore asked for in the window runs as the app opens again; quitting first closes every file.
+      restart: () => {
+        app.relaunch();
+        app.quit();
+      },
       paper: {
         printer: () => electronPrinter,
         printPage: printInDialog,

@@ -33,6 +33,8 @@ import {
 } from '../contract/paper';
 import type { ChangeEntry, DiscardOutcome, OutboxEntry, PetsView, ServerStatus, SyncOutcome } from '../contract/sync';
 import type { Sale } from '../contract/orders';
+import type { BackupStatus } from '../contract/backups';
+import { BACKUP_REQUESTS } from './backup-requests';
 import {
   event,
   request,
@@ -255,6 +257,7 @@ export const IPC_REQUESTS = {
   setCardFields: request(z.strictObject({ fields: z.array(z.enum(CARD_FIELDS)).max(CARD_FIELDS.length) })).returns<
     CardField[]
   >(),
+  ...BACKUP_REQUESTS,
 } as const satisfies Record<string, RequestEntry>;
 
 export const IPC_EVENTS = {
@@ -271,6 +274,8 @@ export const IPC_EVENTS = {
   counterChanged: event<CounterView>(),
   /** Cards, labels or the stock list on their way to paper: animals laid out, then the page rendered. */
   paperProgress: event<PaperProgress>(),
+  /** A backup was made or failed, or a manager moved the backups. */
+  backupsChanged: event<BackupStatus>(),
 } as const satisfies Record<string, EventEntry>;
 
 // Everything below is derived from the two declarations above.

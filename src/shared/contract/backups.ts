@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { EnvironmentName } from './environments';
+
+/** Why a backup was made: the daily one (or one a person asked for), or the one before a migration. */
+export type BackupReason = 'daily' | 'before-upgrade';
+
+/** A finished backup in the backup folder, as its name says (checked whole only when restored). */
+export interface BackupListing {
+  /** The file's name in the backup folder: the window names a backup by it, never by a path. */
+  name: string;
+  environment: EnvironmentName;
+  madeAt: number;
+  schemaVersion: number;
+  reason: BackupReason;
+  bytes: number;
+}
+
+export interface EnvironmentBackupStatus {
+  environment: EnvironmentName;
+  last: { name: string; madeAt: number } | null;
+  failed: { at: number; message: string } | null;
+  /** Why a person should look, in words; null when all is well. */
+  warning: string | null;
+  /** The environment's backups in the folder, newest first. */
+  backups: BackupListing[];
+}
+
+/** What a restore that ran as the app opened did: restored (the replaced file kept aside), or why not. */
+export type RestoreOutcome =
+  | { restored: true; environment: EnvironmentName; madeAt: number; keptAside: string | null; at: number }
+  | { restored: false; backup: string; message: string; at: number };
+
+export interface BackupStatus {
+  folder: string;
+  /** Whether a manager chose the folder (else it is the data folder's own). */
+  chosen: boolean;
+  environments: EnvironmentBackupStatus[];
+  /** The restore this run of the app made as it opened, if it made one. */
+  restoredAtOpen: RestoreOutcome | null;
+}
+
+/** What restoring a backup would do, for a person to decide. */
+export interface RestorePreviewView {
+  /** The backup's file name in the folder, or the full path of one chosen elsewhere. */
+  backup: string;
+  environment: EnvironmentName;
+  madeAt: number;
+  schemaVersion: number;
+  animals: number;
+  unsent: number;
+  /** What the current file holds that the backup does not (lost by the restore, though kept aside). */
+  lost: { animals: number; unsent: number } | 'unreadable' | null;
+}
+
+/** A backup's file name: its environment, when it was made (UTC, to the millisecond), its schema, and why. */
+export const BACKUP_FILE_NAME =
+  /^petstore-(local|production|staging)-(\d{8}T\d{6}\d{3}Z)-v(\d+)(-before-upgrade)?\.db$/;
+
+/** A backup named in the window: a name in the backup folder (never a path the page makes up). */
+export const backupNameSchema = z
+  .string()
+  .max(120)
+  .regex(BACKUP_FILE_NAME, { error: 'is not the name of a backup in the backup folder' });
+
+/** The token a backup file chosen in main's dialog goes by in the window: the page never names a path. */
+export const CHOSEN_BACKUP = 'chosen-file';
