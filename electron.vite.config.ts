@@ -1,6 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { readFileSync } from 'node:fs';
+
+const packageVersion = (
+  JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /**
  * `npm run dev` only: Vite's dev server injects React Refresh's inline preamble and talks to the
@@ -37,6 +42,8 @@ function sonnerWithoutInlineStyle(): Plugin {
 // plus the sync thread's, which start-sync-thread.ts loads from next to the main bundle.
 export default defineConfig({
   main: {
+    // The version the app names (config/app-version.ts), as the commands' build defines it.
+    define: { PETSTORE_VERSION: JSON.stringify(packageVersion) },
     build: {
       rollupOptions: { input: { index: 'src/main/shell/index.ts', 'sync-thread': 'src/main/sync/sync-thread.ts' } },
     },

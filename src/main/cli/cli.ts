@@ -51,7 +51,7 @@ export const needsCore = ([first]: string[]): boolean => first !== undefined && 
 function commandOf(argv: string[]): { run: Command; args: string[] } {
   const [group = '', name = '', ...rest] = argv;
   if (group === 'sync') return { run: sync, args: argv.slice(1) };
-  if (group === 'doctor' && argv.length === 1) return { run: doctor, args: [] };
+  if (group === 'doctor' && (name === '' || name.startsWith('--'))) return { run: doctor, args: argv.slice(1) };
   if (group === 'register') return { run: register, args: argv.slice(1) };
   if (group === 'backup') return { run: backup, args: argv.slice(1) };
   if (group === 'restore') return { run: restore, args: argv.slice(1) };

@@ -61,7 +61,10 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
                                              statuses at its end, added, sold and takings; each week; days
                                              in stock of those sold; the animals waiting longest
 ${PAPER_USAGE}
-  doctor                                     check each data file, the keychain and each server
+  doctor [--bundle F.zip]                    check each data file, the keychain and each server; --bundle:
+                                             also write a support bundle (versions, settings, schema versions,
+                                             queued work, backups, these checks, the log's last lines: never
+                                             a key, a PIN or a name), even when a check fails
   backup [--env E] [--out DIR] [--json]      back up each database (or E's) now, checked, into the backup
                                              folder (or DIR); the app also does, daily (docs/backups.md)
   restore <file> [--env E]                   show what a backup holds and what would be lost, then (asked at a

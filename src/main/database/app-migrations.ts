@@ -12,6 +12,7 @@ import { addPetHistory } from './history-table';
 import { addStaffTable } from './staff-table';
 import { addOrdersTable } from './orders-table';
 import { indexHistoryByTime } from './week-figures';
+import { addAppWriter } from './app-writer';
 
 /** The app's database: the local store, the HTTP service's records, the settings. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -93,6 +94,9 @@ export const MIGRATIONS: readonly Migration[] = [
   addOrdersTable,
   // 16: the history by time, for the week at a glance: its status changes and its adds (week-figures.ts).
   indexHistoryByTime,
+  // 17: which version of Petstore Desk last opened the file for writing, so that an older one that
+  // must refuse it names the version to install (app-writer.ts).
+  addAppWriter,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -3,6 +3,8 @@ import { isEnvironmentName, type EnvironmentName } from '../../shared/contract';
 import type { SqliteDatabase } from './database';
 import { MIGRATIONS, REPLICA_MIGRATIONS } from './migrations';
 import { UnusableFileError } from './unusable-file';
+import { APP_VERSION } from '../config/app-version';
+import { newerFileInWords, readAppWriter } from './app-writer';
 
 /** What a database holds, as a restore shows it: its animals, and its work not yet on the server. */
 export interface DatabaseContents {
@@ -70,11 +72,15 @@ export function readBackup(file: string, integrity?: unknown): BackupContents {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (info === undefined || !isEnvironmentName(info.environment) || info.schema_version !== version)
       throw new BackupRefusedError(file, 'is not a Petstore Desk backup, or its record of what it is was changed.');
-    if (version > understoodVersion(info.environment))
-      throw new BackupRefusedError(
-        file,
-        `was made by a newer version of Petstore Desk (schema ${version}; this version understands up to ${understoodVersion(info.environment)}). Restore it with that version.`,
-      );
+    if (version > understoodVersion(info.environment)) {
+      const words = newerFileInWords({
+        writer: readAppWriter(db),
+        thisVersion: APP_VERSION,
+        schema: version,
+        understood: understoodVersion(info.environment),
+      });
+      throw new BackupRefusedError(file, `was made by ${words.who} ${words.which}. Restore it with ${words.install}.`);
+    }
     return { environment: info.environment, madeAt: info.made_at, schemaVersion: version, ...databaseContents(db) };
   } catch (error) {
     if (error instanceof BackupRefusedError) throw error;

@@ -9,19 +9,25 @@ import { registerWriteContext } from './write-context';
 import { UnusableFileError, unusableFile } from './unusable-file';
 import type { EnvironmentName } from '../../shared/contract';
 import { backupNow } from './backups';
+import { APP_VERSION } from '../config/app-version';
+import { newerFileInWords, readAppWriter, recordAppWriter } from './app-writer';
 
-/** The file was written by a newer app; we refuse it rather than risk damaging it. */
+/**
+ * The file was written by a newer app; we refuse it rather than risk damaging it, naming the
+ * version that wrote it (app-writer.ts) so that a person knows what to install.
+ */
 export class DatabaseFromFutureError extends UnusableFileError {
   constructor(
     file: string,
     readonly fileVersion: number,
     readonly understood: number,
+    readonly writtenBy: string | null = null,
   ) {
+    const words = newerFileInWords({ writer: writtenBy, thisVersion: APP_VERSION, schema: fileVersion, understood });
     super(
       file,
-      `${file} was written by a newer version of Petstore Desk (database schema ${fileVersion}; ` +
-        `this version understands up to ${understood}). Install the newer Petstore Desk to open it. ` +
-        `The file was not changed.`,
+      `${file} was written by ${words.who} ${words.which}. Install ${words.install} to open it ` +
+        `(from the shop's update feed, or ask whoever looks after this counter). The file was not changed.`,
     );
     this.name = 'DatabaseFromFutureError';
   }
@@ -72,7 +78,8 @@ function open(file: string, migrations: readonly Migration[], { backups }: OpenO
       if ((error as { code?: string }).code === 'SQLITE_NOTADB') throw new NotADatabaseError(file);
       throw error;
     }
-    if (fileVersion > migrations.length) throw new DatabaseFromFutureError(file, fileVersion, migrations.length);
+    if (fileVersion > migrations.length)
+      throw new DatabaseFromFutureError(file, fileVersion, migrations.length, readAppWriter(db));
     if (file !== ':memory:') refuseTruncated(db, file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
@@ -89,6 +96,7 @@ function open(file: string, migrations: readonly Migration[], { backups }: OpenO
         db.pragma(`user_version = ${version + 1}`);
       }).immediate();
     }
+    recordAppWriter(db, APP_VERSION);
     keepHistoryTriggers(db);
     keepSaleTriggers(db);
     return db;
@@ -107,7 +115,8 @@ export function checkDatabaseFile(file: string, migrations: readonly Migration[]
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
     const fileVersion = db.pragma('user_version', { simple: true }) as number;
-    if (fileVersion > migrations.length) throw new DatabaseFromFutureError(file, fileVersion, migrations.length);
+    if (fileVersion > migrations.length)
+      throw new DatabaseFromFutureError(file, fileVersion, migrations.length, readAppWriter(db));
     refuseTruncated(db, file);
     const check = db.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw Object.assign(new Error(String(check)), { code: 'SQLITE_CORRUPT' });

@@ -12,6 +12,7 @@ import { addPetHistory } from './history-table';
 import { searchText } from './search-text';
 import { addOrdersTable } from './orders-table';
 import { indexHistoryByTime } from './week-figures';
+import { addAppWriter } from './app-writer';
 
 /** A replica of one remote environment: its animals as last seen, and the outbox of adds for it. */
 export const REPLICA_MIGRATIONS: readonly Migration[] = [
@@ -250,4 +251,7 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
   addOrdersTable,
   // 19: the history by time, as in the app's database (16).
   indexHistoryByTime,
+  // 20: which version of Petstore Desk last opened the file for writing, so that an older one that
+  // must refuse it names the version to install (app-writer.ts).
+  addAppWriter,
 ];

@@ -1,0 +1,71 @@
+import { REMOTE_ENVIRONMENTS } from '../../shared/contract';
+import { checkDataFiles } from './data-files';
+import type { PetstoreCore } from './petstore-core';
+
+/** One of doctor's findings: sound, a problem a person must look at, or a note (a server not configured). */
+export interface DoctorCheck {
+  verdict: 'ok' | 'problem' | 'note';
+  text: string;
+}
+
+/** What doctor asks of an open core. */
+export type DoctorCore = Pick<
+  PetstoreCore,
+  'healthCheck' | 'activeEnvironment' | 'environmentSettings' | 'serverStatus' | 'testConnection'
+>;
+
+export interface DoctorOutcome {
+  checks: DoctorCheck[];
+  /** Whether the core was opened: not when a data file has a problem, which opening would stop on. */
+  coreOpened: boolean;
+}
+
+const VERDICT_WORDS: Record<DoctorCheck['verdict'], string> = { ok: 'ok     ', problem: 'PROBLEM', note: '-      ' };
+
+/** A check as doctor prints it, one line. */
+export const checkInWords = ({ verdict, text }: DoctorCheck): string => `${VERDICT_WORDS[verdict]} ${text}`;
+
+/**
+ * Doctor's checks, in order: each data file (read only), then, when all are sound, the keychain,
+ * the active environment and each server that has an address. `told` hears each as it is made,
+ * so that a slow server does not hold back what is already known. The command line and the
+ * support bundle both run these, and nothing else.
+ */
+export async function runDoctorChecks(
+  dataDir: string | undefined,
+  openCore: () => DoctorCore,
+  told: (check: DoctorCheck) => void = () => {},
+): Promise<DoctorOutcome> {
+  const checks: DoctorCheck[] = [];
+  const check = (verdict: DoctorCheck['verdict'], text: string) => {
+    const made = { verdict, text };
+    checks.push(made);
+    told(made);
+  };
+  // Each file first, read only: a damaged one is named here, before opening the app would stop on it.
+  const files = dataDir === undefined ? [] : checkDataFiles(dataDir);
+  for (const { file, problem } of files) check(problem === null ? 'ok' : 'problem', problem ?? `${file} is sound`);
+  if (files.some(({ problem }) => problem !== null)) return { checks, coreOpened: false };
+  const core = openCore();
+  const health = await core.healthCheck();
+  check(health.keychain === null ? 'ok' : 'problem', health.keychain ?? 'OS keychain reachable');
+  check('ok', `active environment: ${core.activeEnvironment().environment}`);
+  for (const environment of REMOTE_ENVIRONMENTS) {
+    const { baseUrl, baseUrlProblem } = await core.environmentSettings(environment).catch(() => ({
+      baseUrl: core.serverStatus(environment).address,
+      baseUrlProblem: null,
+    }));
+    if (baseUrl === null) {
+      check(
+        'note',
+        `${environment}: not configured${baseUrlProblem ? ` (${baseUrlProblem})` : ''}; set it with env set-url ${environment} <url> if the shop uses it`,
+      );
+      continue;
+    }
+    const verdict = await core.testConnection(environment);
+    check(verdict.connection === 'online' ? 'ok' : 'problem', `${environment}: ${verdict.message}`);
+  }
+  return { checks, coreOpened: true };
+}
+
+export const anyProblem = (checks: DoctorCheck[]): boolean => checks.some(({ verdict }) => verdict === 'problem');
