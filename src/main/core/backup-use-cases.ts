@@ -173,7 +173,8 @@ function backupWarning(
   at: number,
 ): string | null {
   if (failed !== null) return `The last backup failed: ${failed.message}`;
-  if (last === null) return 'There is no backup yet.';
+  // None yet: the first is made shortly after the app opens (a failure of it is told above).
+  if (last === null) return null;
   const days = Math.floor((at - last.madeAt) / (24 * HOUR));
   return at - last.madeAt > BACKUP_STALE_AFTER_MS
     ? `The last good backup is ${days} days old. Check the backup folder (is the disk there?).`

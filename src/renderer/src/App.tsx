@@ -7,12 +7,14 @@ import { isUndoKey, undoLatest } from './undo';
 import { AnimalsScreen } from './components/AnimalsScreen';
 import { ADD_NAME_FIELD_ID } from './components/AddAnimalForm';
 import { FILE_COMMANDS } from './components/AnimalFiles';
+import { BackupWarning } from './components/BackupWarning';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { CounterPerson } from './components/CounterPerson';
 import { EnvironmentBar, EnvironmentStrip } from './components/EnvironmentBar';
 import { SEARCH_FIELD_ID } from './components/Filters';
 import { PinDialog } from './components/PinDialog';
 import { SettingsScreen } from './components/SettingsScreen';
+import { followBackups } from './backup-status';
 import { SignInDialog } from './components/SignInDialog';
 import { SyncBar, syncNowAndAnnounce } from './components/SyncBar';
 import { WeekScreen } from './components/WeekScreen';
@@ -109,7 +111,9 @@ export function App() {
     const stopCountingKeys = countKeys();
     const stopFollowingTheCounter = followTheCounter();
     const stopListeningForScans = listenForScans();
+    const stopFollowingBackups = followBackups();
     return () => {
+      stopFollowingBackups();
       stopListeningForScans();
       stopFollowingTheCounter();
       stopCountingKeys();
@@ -144,6 +148,7 @@ export function App() {
         <EnvironmentStrip />
       </header>
       <SyncBar />
+      <BackupWarning />
       <main className="content" id={FALLBACK_FOCUS_ID} tabIndex={-1}>
         {environment === null ? (
           <p className="state-message">Starting…</p>

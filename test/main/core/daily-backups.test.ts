@@ -19,7 +19,7 @@ describe('daily backups', () => {
     await core.addPet('local', { name: 'Rex', categoryId: '1' });
     const folder = join(tempDir(), 'backups');
     expect(core.backupStatus().environments).toEqual([
-      { environment: 'local', last: null, failed: null, warning: 'There is no backup yet.', backups: [] },
+      { environment: 'local', last: null, failed: null, warning: null, backups: [] },
     ]);
     await core.backUpDue();
     expect(listBackups(folder)).toHaveLength(1);

@@ -7,6 +7,7 @@ import { ENVIRONMENT_LABELS } from '../format';
 import { VERDICT_TITLES } from '../server-words';
 import { asManager } from '../manager';
 import { useWindowState } from '../window-state';
+import { BackupSettings } from './BackupSettings';
 import { CardFieldsSettings } from './CardFieldsSettings';
 import { CurrencySettings } from './CurrencySettings';
 import { CategorySettings, PinSettings } from './ManagerSettings';
@@ -254,6 +255,7 @@ export function SettingsScreen() {
       <CurrencySettings />
       <CardFieldsSettings />
       <CategorySettings />
+      <BackupSettings />
     </div>
   );
 }
