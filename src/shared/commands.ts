@@ -18,6 +18,7 @@ export const COMMANDS = {
   'use-production': { label: 'Production', keys: ['CmdOrCtrl+2'] },
   'use-staging': { label: 'Staging', keys: ['CmdOrCtrl+3'] },
   'sign-in': { label: 'Sign in at the counter…', keys: ['CmdOrCtrl+L'] },
+  'save-support-bundle': { label: 'Save a support bundle…', keys: [] },
 } as const satisfies Record<string, { label: string; keys: readonly string[] }>;
 
 export type CommandId = keyof typeof COMMANDS;

@@ -68,6 +68,7 @@ export function appMenuTemplate({ mac, development }: { mac: boolean; developmen
       role: 'help',
       submenu: [
         { label: 'Show logs', action: 'show-logs' },
+        command('save-support-bundle'),
         ...(mac ? [] : [{ label: 'About Petstore Desk', action: 'about' } as const]),
       ],
     },

@@ -46,6 +46,18 @@ describe('the native menu', () => {
     }
     expect(entries.some((entry) => entry.action === 'show-logs')).toBe(true);
   });
+
+  it('offers Save a support bundle under Help, with no shortcut', () => {
+    for (const mac of [false, true]) {
+      const help = appMenuTemplate({ mac, development: false }).find((entry) => entry.role === 'help')!;
+      expect(help.submenu!.find((entry) => entry.command === 'save-support-bundle')).toEqual({
+        label: 'Save a support bundle…',
+        accelerator: undefined,
+        registerAccelerator: false,
+        command: 'save-support-bundle',
+      });
+    }
+  });
 });
 
 describe('keyboard shortcuts', () => {
