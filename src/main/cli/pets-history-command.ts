@@ -1,4 +1,9 @@
 import { ANIMAL_FIELDS, ApiError, HISTORY_PAGE_MAX, type HistoryEntry } from '../../shared/contract';
+import {
+  serverHistoryNote,
+  type HistoryCursor,
+  type ServerHistoryState,
+} from '../../shared/contract/history-with-server';
 import { stringifyJson } from '../wire/json-codec';
 import { environmentOption, EXIT, opened, parse, UsageError, type Command } from './cli-args';
 import { valueInWords } from './pets-show-command';
@@ -7,8 +12,8 @@ import { cellSafe } from './terminal-text';
 /** Who made a change, in words: the person, or where it came from when nobody was named. */
 function whoInWords(entry: HistoryEntry): string {
   const road = entry.via === null ? '' : ` (${entry.via === 'cli' ? 'command line' : entry.via})`;
-  if (entry.where === 'server') return entry.by ?? 'the server';
-  return `${entry.by ?? 'this counter'}${road}`;
+  if (entry.where === 'server') return `${entry.by ?? 'nobody named'} (on the server)`;
+  return `${entry.by === null ? 'this counter' : `${entry.by} at this counter`}${road}`;
 }
 
 /** `2026-11-20 09:01`: the moment in this computer's time zone, to the minute. */
@@ -19,9 +24,11 @@ function momentInWords(at: string): string {
 }
 
 /**
- * `pets history <id> [--env E] [--limit N] [--json]`: every change to the animal as this computer
- * keeps it, newest first (with --limit, the newest N): when, who, what was done, and each field's
- * value before and after.
+ * `pets history <id> [--env E] [--limit N] [--json]`: every change to the animal, newest first
+ * (with --limit, the newest N): when, who, where (this counter or the server), what was done, and
+ * each field's value before and after; from a server with our history extension, its changes made
+ * elsewhere too. When the server's could not be read, this computer's, and a line on standard error
+ * saying why.
  */
 export const petHistory: Command = async (args, context) => {
   const { core, io } = opened(context);
@@ -33,24 +40,30 @@ export const petHistory: Command = async (args, context) => {
   if (most !== Infinity && (!Number.isInteger(most) || most < 1))
     throw new UsageError('--limit takes a whole number of entries, 1 or more');
   const entries: HistoryEntry[] = [];
-  let before: number | undefined;
+  let after: HistoryCursor | undefined;
+  let server: ServerHistoryState | undefined;
   for (;;) {
-    const page = core.petHistory(environment, petId, {
-      before,
+    const page = await core.petHistoryWithServer({
+      environment,
+      petId,
       limit: Math.min(HISTORY_PAGE_MAX, most - entries.length),
+      ...(after === undefined ? {} : { after }),
     });
+    server ??= page.server;
     entries.push(...page.entries);
-    if (!page.more || entries.length >= most) break;
-    before = page.entries.at(-1)!.seq;
+    if (page.next === null || entries.length >= most) break;
+    after = page.next;
   }
+  const note = serverHistoryNote(server);
+  if (note !== null) io.err(note);
   if (values['json'] === true) {
-    io.out(stringifyJson({ entries }));
+    io.out(stringifyJson({ entries, ...(server === undefined ? {} : { server }) }));
     return EXIT.ok;
   }
   if (entries.length === 0) {
     // An animal this computer does not have is not one without changes.
     if (core.shownPet(environment, petId) === undefined) throw new ApiError('not_found', `No animal has id ${petId}.`);
-    io.out(`No change to animal ${petId} is recorded on this computer in ${environment}.`);
+    io.out(`No change to animal ${petId} is recorded in ${environment}.`);
     return EXIT.ok;
   }
   const currency = core.currency(environment);

@@ -130,7 +130,8 @@ export function createAnimalUseCases({ inventory, server, settings, categoryName
      */
     async serverPetHistory(environment: RemoteEnvironment, petId: unknown): Promise<HistoryEntry[] | null> {
       const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
-      return server(environment).serverHistory(id, SERVER_HISTORY_SHOWN);
+      const page = await server(environment).serverHistory(id, { limit: SERVER_HISTORY_SHOWN });
+      return page?.entries ?? null;
     },
 
     petHistory(environment: EnvironmentName, petId: unknown, query: unknown = {}): HistoryPage {

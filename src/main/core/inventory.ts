@@ -13,7 +13,8 @@ import type {
   SameAnimal,
   ServerStatus,
 } from '../../shared/contract';
-import type { HistoryEntry, HistoryPage, HistoryPageQuery, HistoryRoad } from '../../shared/contract/history';
+import type { HistoryEntry, HistoryPage, HistoryRoad } from '../../shared/contract/history';
+import type { HistoryPlaceQuery } from '../database/history-table';
 import type { Sale, SaleTerms } from '../../shared/contract/orders';
 import type { Orders } from '../database/orders-table';
 import type { KeyStatusView } from '../../shared/ipc/views';
@@ -70,7 +71,11 @@ export interface Inventory {
   /** Imported rows added, each row once however often its file is imported. */
   importRows(rows: readonly RowToImport<NewPet>[]): { added: number; skipped: number };
   /** A page of the animal's history as this computer keeps it, newest first (an unknown animal has none). */
-  history(petId: string, query: HistoryPageQuery): HistoryPage;
+  history(petId: string, query: HistoryPlaceQuery): HistoryPage;
+  /** Which of these acts (moment and person) made a change of the animal here (see history-table.ts). */
+  actsMadeHere(petId: string, acts: readonly Pick<HistoryEntry, 'at' | 'by'>[]): Set<string>;
+  /** The server's history of an animal, read a page at a time; null where the animals are kept here. */
+  historyOnServer(): ServerHistoryReader | null;
   /** The entry `seq` of the animal's history, if it is one. */
   historyEntry(petId: string, seq: number): HistoryEntry | undefined;
   /** A period's figures from the history and the sales kept here (the week at a glance). */
@@ -118,8 +123,8 @@ export interface RemoteServer {
 
   /** How many sales stand on the server in a period (ms; our orders extension); null from a server without it. */
   serverSales(period: { from: number; to: number }): Promise<{ count: number; complete: boolean } | null>;
-  /** The animal's newest changes as the server recorded them (our history extension); null from a server without it. */
-  serverHistory(petId: string, limit: number): Promise<HistoryEntry[] | null>;
+  /** A page of the animal's changes as the server recorded them (our history extension); null from a server without it. */
+  serverHistory: ServerHistoryReader;
   /** Asks the server which of our extensions it has, unless it said so lately or `again`. */
   learnExtensions(options?: { again?: boolean }): Promise<void>;
   /** The animals' details kept on this computer, sent to the server now that it takes them: how many animals'. */
@@ -146,6 +151,18 @@ export interface ServerKey {
   /** The key set for another origin, for the current address, if a person says yes through `ask`. */
   confirmForAddress(ask: ConfirmKeyOrigin): Promise<boolean>;
 }
+
+/** A page of an animal's history as a server recorded it, newest first; `more`: older entries follow. */
+export interface ServerHistoryPage {
+  entries: HistoryEntry[];
+  more: boolean;
+}
+
+/** Reads a page of a server's history of an animal (older than its entry `before`); null from a server without the extension. */
+export type ServerHistoryReader = (
+  petId: string,
+  page: { before?: number; limit: number },
+) => Promise<ServerHistoryPage | null>;
 
 /** Who writes, for the animal's history: the road the core serves, the person named at it (null: nobody), and the moment. */
 export type PersonActing = () => { via: HistoryRoad; by: string | null; at: number };

@@ -85,6 +85,8 @@ export function createLocalInventory(db: SqliteDatabase, person: PersonActing): 
     importRows: (rows) => as('imported', () => imports.importAll(rows, ({ animal }) => store.createPet(animal).id)),
     history: (petId, query) => history.page(petId, query),
     historyEntry: (petId, seq) => history.entry(petId, seq),
+    actsMadeHere: (petId, acts) => history.actsMadeHere(petId, acts),
+    historyOnServer: () => null,
     weekFigures: () => weekFigures,
 
     server() {

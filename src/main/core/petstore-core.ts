@@ -21,6 +21,7 @@ import type { CoreEvents, CoreParts, FilePurpose } from './core-parts';
 import { createCounterSignIn } from './counter-sign-in';
 import { createEntryUseCases } from './entry-use-cases';
 import { createEnvironmentUseCases } from './environment-use-cases';
+import { createHistoryUseCases } from './history-use-cases';
 import { createFileUseCases } from './file-use-cases';
 import { createFindUseCases } from './find-use-cases';
 import type { Inventories, PersonActing } from './inventory';
@@ -191,6 +192,7 @@ export function openPetstoreCore({
     ...createFindUseCases(parts),
     ...createOrderUseCases(parts),
     ...createStaffUseCases(parts),
+    ...createHistoryUseCases(parts),
     ...paperUseCases,
     ...backupUseCases,
     ...restoreUseCases,

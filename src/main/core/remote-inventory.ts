@@ -80,10 +80,13 @@ export function createRemoteInventory(
     waitingBehind: () => replica().waitingBehind(),
     learnExtensions: (options) => replica().learnExtensions(options),
     serverSales: (period) => replica().ask(() => remotes.client(environment).countOrders(period)),
-    async serverHistory(petId, limit) {
+    async serverHistory(petId, page) {
       await replica().learnExtensions();
-      if (!replica().takesHistory()) return null;
-      return replica().ask(() => remotes.client(environment).petHistory(petId, { limit }));
+      const client = remotes.client(environment);
+      // Not known to have it: asked now, so a server out of reach is said to be, not to lack it.
+      if (!replica().takesHistory() && !(await replica().ask(() => client.extensions())).includes('history'))
+        return null;
+      return replica().ask(() => client.petHistory(petId, page));
     },
     uploadKeptDetails: () => as('changed', () => replica().uploadKeptDetails()),
 
@@ -148,6 +151,8 @@ export function createRemoteInventory(
     importRows: (rows) => as('imported', () => replica().importAnimals(rows)),
     history: (petId, query) => historyOf().page(petId, query),
     historyEntry: (petId, seq) => historyOf().entry(petId, seq),
+    actsMadeHere: (petId, acts) => historyOf().actsMadeHere(petId, acts),
+    historyOnServer: () => server.serverHistory,
     weekFigures() {
       const { db } = replica();
       if (figures?.db !== db) figures = { db, reader: createWeekFigures(db, { animalsLeave: true }) };

@@ -6,6 +6,7 @@ import {
   type HistoryEntry,
   type HistoryPage,
   type HistoryPageQuery,
+  type HistoryPlace,
 } from '../../shared/contract';
 import type { SqliteDatabase } from './database';
 import type { Migration } from './schema-steps';
@@ -93,11 +94,22 @@ interface HistoryRow {
   changes: string;
 }
 
+/** Which of an animal's history entries a page holds: all, or only those made at one place. */
+export type HistoryPlaceQuery = HistoryPageQuery & { place?: HistoryPlace };
+
 /** Reading an animal's history, newest first, a page at a time (the index serves any page at once). */
 export function createPetHistory(db: SqliteDatabase) {
   const page = db.prepare<{ petId: bigint; before: number; limit: number }, HistoryRow>(
     `SELECT seq, CAST(pet_id AS TEXT) AS pet_id, at, place, via, by, action, changes FROM pet_history
      WHERE pet_id = @petId AND seq < @before ORDER BY seq DESC LIMIT @limit`,
+  );
+  const pageAt = db.prepare<{ petId: bigint; before: number; limit: number; place: string }, HistoryRow>(
+    `SELECT seq, CAST(pet_id AS TEXT) AS pet_id, at, place, via, by, action, changes FROM pet_history
+     WHERE pet_id = @petId AND seq < @before AND place = @place ORDER BY seq DESC LIMIT @limit`,
+  );
+  const actsHere = db.prepare<{ petId: bigint; moments: string }, { at: number; by: string | null }>(
+    `SELECT at, by FROM pet_history
+     WHERE pet_id = @petId AND place = 'here' AND at IN (SELECT value FROM json_each(@moments))`,
   );
   const one = db.prepare<{ petId: bigint; seq: number }, HistoryRow>(
     `SELECT seq, CAST(pet_id AS TEXT) AS pet_id, at, place, via, by, action, changes FROM pet_history
@@ -109,12 +121,27 @@ export function createPetHistory(db: SqliteDatabase) {
       const row = one.get({ petId: BigInt(petId), seq });
       return row === undefined ? undefined : entryOf(row);
     },
-    page(petId: string, { before, limit = HISTORY_PAGE_DEFAULT }: HistoryPageQuery): HistoryPage {
-      const rows = page.all({ petId: BigInt(petId), before: before ?? Number.MAX_SAFE_INTEGER, limit: limit + 1 });
+    page(petId: string, { before, limit = HISTORY_PAGE_DEFAULT, place }: HistoryPlaceQuery): HistoryPage {
+      const asked = { petId: BigInt(petId), before: before ?? Number.MAX_SAFE_INTEGER, limit: limit + 1 };
+      const rows = place === undefined ? page.all(asked) : pageAt.all({ ...asked, place });
       return { entries: rows.slice(0, limit).map(entryOf), more: rows.length > limit };
+    },
+    /**
+     * Which of these acts (a moment, ISO 8601, and a person or nobody) made a change of the animal
+     * here: each as `actKey` gives it. A server told of each write made here keeps its moment and
+     * person, so an entry of the server's with one of these is that change seen again.
+     */
+    actsMadeHere(petId: string, acts: readonly Pick<HistoryEntry, 'at' | 'by'>[]): Set<string> {
+      if (acts.length === 0) return new Set();
+      const moments = JSON.stringify([...new Set(acts.map(({ at }) => Date.parse(at)))]);
+      const rows = actsHere.all({ petId: BigInt(petId), moments });
+      return new Set(rows.map(({ at, by }) => actKey({ at: new Date(at).toISOString(), by })));
     },
   };
 }
+
+/** One act of a person (or of nobody named) at one moment. */
+export const actKey = ({ at, by }: Pick<HistoryEntry, 'at' | 'by'>): string => JSON.stringify([at, by]);
 
 function entryOf(row: HistoryRow): HistoryEntry {
   const changes = (JSON.parse(row.changes) as [string, unknown, unknown][]).map(([field, from, to]) => ({

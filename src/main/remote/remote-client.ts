@@ -277,13 +277,22 @@ export function createRemoteClient(options: RemoteClientOptions) {
     },
 
     /**
-     * Our history extension: the animal's newest changes as the server recorded them (at most
-     * `limit`), read as untrusted (history-answer.ts): who, when, what, each field before and after.
+     * Our history extension: a page of the animal's changes as the server recorded them, newest
+     * first (at most `limit`, older than its entry `before`), read as untrusted (history-answer.ts):
+     * who, when, what, each field before and after. `more`: the server links an older page.
      */
-    async petHistory(petId: string, { signal, limit }: CallOptions & { limit: number }): Promise<HistoryEntry[]> {
+    async petHistory(
+      petId: string,
+      { signal, limit, before }: CallOptions & { limit: number; before?: number },
+    ): Promise<{ entries: HistoryEntry[]; more: boolean }> {
       const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
-      const answer = await call('GET', `/pets/${id}/history?limit=${limit}`, { signal });
-      return serverHistoryEntries(id, expect(answer, 200, serverHistorySchema, "an animal's history"));
+      const path = `/pets/${id}/history`;
+      const answer = await call('GET', `${path}?limit=${limit}${before === undefined ? '' : `&before=${before}`}`, {
+        signal,
+      });
+      const entries = serverHistoryEntries(id, expect(answer, 200, serverHistorySchema, "an animal's history"));
+      const { next } = nextPageOf(answer.header('link'), `${baseUrl}${path}`, answer.removal.text);
+      return { entries, more: next !== null };
     },
 
     /**

@@ -20,6 +20,7 @@ import { animalsQuerySchema, type AnimalsWindow } from '../contract/browse';
 import { PET_STATUSES, type Pet } from '../contract/pet';
 import type { WeekAtAGlance } from '../contract/week-at-a-glance';
 import { HISTORY_PAGE_MAX, type HistoryEntry, type HistoryPage } from '../contract/history';
+import { historyCursorSchema, type HistoryWithServerPage } from '../contract/history-with-server';
 import { MANAGER_TASK_NAMES } from '../contract/manager-pin';
 import { STAFF_ROLES, type CounterView } from '../contract/staff';
 import { PHOTO_INPUT_MAX_BYTES, type PhotoBytes } from '../contract/photos';
@@ -57,6 +58,7 @@ const remoteEnvironment = z.enum(REMOTE_ENVIRONMENTS);
 // Shapes and outer bounds only: field rules (name length, int64, a key's form ...) are the core's, with its messages.
 const text = (max: number) => z.string().max(max);
 const query = z.strictObject({ limit: z.number().int().optional(), status: z.enum(PET_STATUSES).optional() });
+const historyLimit = z.number().int().positive().max(HISTORY_PAGE_MAX).optional();
 /** The revision of the animal the window showed (the local store checks it); absent: whatever it is now. */
 const revision = z.number().int().positive().optional();
 const photoFileBytes = z
@@ -109,10 +111,14 @@ export const IPC_REQUESTS = {
       environment,
       petId: text(40),
       before: z.number().int().positive().optional(),
-      limit: z.number().int().positive().max(HISTORY_PAGE_MAX).optional(),
+      limit: historyLimit,
     }),
   ).returns<HistoryPage>(),
   /** The animal's newest changes as the server recorded them (our history extension); null from a server without it. */
+  /** A page of the animal's history with the server's (the panel, `petstore pets history`), newest first. */
+  petHistoryWithServer: request(
+    z.strictObject({ environment, petId: text(40), after: historyCursorSchema.optional(), limit: historyLimit }),
+  ).returns<HistoryWithServerPage>(),
   serverPetHistory: request(z.strictObject({ environment: remoteEnvironment, petId: text(40) })).returns<
     HistoryEntry[] | null
   >(),

@@ -1,6 +1,9 @@
 // An animal's history through the real command line (the built `petstore`, a real SQLite file).
 import { describe, expect, it } from 'vitest';
+import { anotherCounter } from '../../helpers/another-counter';
 import { useCli } from '../../helpers/cli';
+import { startService, TEST_API_KEY } from '../../helpers/http-service';
+import { itWithKeyring } from '../../helpers/keyring';
 
 describe("an animal's history on the command line", () => {
   const { run } = useCli();
@@ -37,4 +40,44 @@ describe("an animal's history on the command line", () => {
     expect((await run(['pets', 'history', '1', '--limit', '0'])).code).toBe(2);
     expect((await run(['pets', 'history'])).code).toBe(2);
   });
+
+  itWithKeyring(
+    "on a server: the server's changes made elsewhere too, named; offline, this computer's and why",
+    async () => {
+      const service = await startService();
+      try {
+        const rex = service.store.createPet({ name: 'Rex', categoryId: '3', status: 'available' });
+        await run(['env', 'set-url', 'staging', `${service.baseUrl}/v1`]);
+        await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
+        await run(['pets', 'list', '--all', '--env', 'staging']);
+        expect((await run(['pets', 'edit', rex.id, '--status', 'pending', '--env', 'staging'])).code).toBe(0);
+        await anotherCounter(service)(rex.id, { name: 'Rexy' }, { by: 'Zoë', at: Date.now() });
+
+        const shown = await run(['pets', 'history', rex.id, '--env', 'staging']);
+        expect(shown.code).toBe(0);
+        expect(shown.err).toBe('');
+        const lines = shown.out.split('\n');
+        expect(lines).toHaveLength(3);
+        expect(lines[0]).toMatch(/ {2}Zoë \(on the server\) {2}changed {2}Name: Rex -> Rexy$/);
+        expect(lines[1]).toMatch(/ {2}this counter \(command line\) {2}changed {2}Status: available -> pending$/);
+        expect(lines[2]).toMatch(/ {2}nobody named \(on the server\) {2}added {2}/);
+        const json = JSON.parse((await run(['pets', 'history', rex.id, '--env', 'staging', '--json'])).out) as {
+          entries: { where: string }[];
+          server: unknown;
+        };
+        expect(json.entries.map(({ where }) => where)).toEqual(['server', 'here', 'server']);
+        expect(json.server).toEqual({ state: 'read' });
+
+        await service.close();
+        const offline = await run(['pets', 'history', rex.id, '--env', 'staging']);
+        expect(offline.code).toBe(0);
+        expect(offline.out.split('\n')).toHaveLength(1);
+        expect(offline.err).toBe(
+          "The server's history could not be read (it could not be reached): only the changes this computer knows are shown.",
+        );
+      } finally {
+        await service.close();
+      }
+    },
+  );
 });

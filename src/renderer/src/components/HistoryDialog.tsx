@@ -8,6 +8,8 @@ import {
   type HistoryPage,
   type Pet,
 } from '../../../shared/contract';
+import { historyEntryKey, serverHistoryNote, type HistoryCursor } from '../../../shared/contract/history-with-server';
+import { isRemoteEnvironment } from '../../../shared/contract/environments';
 import { useActiveCurrency } from '../active-currency';
 import { call, messageOf } from '../api';
 import { fieldValueInWords } from '../field-words';
@@ -32,14 +34,24 @@ const PAGE = 25;
 
 const ROAD_WORDS = { window: '', cli: ' (command line)', service: ' (through the service)' } as const;
 
-/** A page of the animal's history from main: the newest, or the one older than `before`. */
-export const historyPage = (environment: EnvironmentName, petId: string, before?: number) =>
-  call('petHistory', { environment, petId, limit: PAGE, ...(before === undefined ? {} : { before }) });
+/** The newest page of the animal's history as this computer keeps it: the dialog opens with it at once. */
+export const historyPage = (environment: EnvironmentName, petId: string) =>
+  call('petHistory', { environment, petId, limit: PAGE });
 
-/** Who made it: the person named, else where it came from. */
+/** A page of the animal's history with the server's: the newest, or the one older than `after` gave. */
+const pageWithServer = (environment: EnvironmentName, petId: string, after?: HistoryCursor) =>
+  call('petHistoryWithServer', { environment, petId, limit: PAGE, ...(after === undefined ? {} : { after }) });
+
+/** Where the next page of a page of this computer's history begins, as the list with the server's goes on. */
+const cursorAfter = ({ entries, more }: HistoryPage): HistoryCursor | null => {
+  const oldest = entries.at(-1);
+  return more && oldest !== undefined ? { here: oldest.seq, server: null, withServer: false } : null;
+};
+
+/** Who made it and where: the person named (else the counter or the server), and the road taken here. */
 function whoInWords(entry: HistoryEntry): string {
-  if (entry.where === 'server') return entry.by ?? 'On the server';
-  return `${entry.by ?? 'This counter'}${entry.via === null ? '' : ROAD_WORDS[entry.via]}`;
+  if (entry.where === 'server') return `${entry.by ?? 'Someone'}, on the server`;
+  return `${entry.by === null ? 'This counter' : `${entry.by}, at this counter`}${entry.via === null ? '' : ROAD_WORDS[entry.via]}`;
 }
 
 /** A value as the list shows it; a photo is "a photo" (its digest says nothing to a person). */
@@ -49,9 +61,11 @@ function valueInWords(change: HistoryChange, value: HistoryChange['from'], curre
 }
 
 /**
- * Every change to the animal as this computer keeps it, newest first: when, who (and by which
- * road), what was done, and each field before and after. A page at a time: the newest at once,
- * older ones on asking, so an animal with thousands of changes opens as fast as one with three.
+ * Every change to the animal, newest first: when, who and where (this counter, by which road, or
+ * the server), what was done, and each field before and after. It opens at once with this
+ * computer's newest page; for a server's environment the server's history (our extension) is then
+ * merged in, or a line says why it could not be. A page at a time: older ones on asking, so an
+ * animal with thousands of changes opens as fast as one with three.
  */
 export function HistoryDialog({
   environment,
@@ -69,18 +83,21 @@ export function HistoryDialog({
   const close = useRef<HTMLButtonElement>(null);
   const currency = useActiveCurrency((state) => state.currency);
   const [entries, setEntries] = useState<HistoryEntry[] | null>(first?.entries ?? null);
-  const [more, setMore] = useState(first?.more ?? false);
+  const [next, setNext] = useState<HistoryCursor | null>(first === null ? null : cursorAfter(first));
+  const [note, setNote] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
-  const [loading, setLoading] = useState(false);
+  const withServer = isRemoteEnvironment(environment);
+  const [loading, setLoading] = useState(withServer);
   const id = useId();
   useModal(dialog, { initial: close });
 
-  const load = async (before?: number) => {
+  const load = async (after?: HistoryCursor) => {
     setLoading(true);
     try {
-      const page = await historyPage(environment, pet.id, before);
-      setEntries((shown) => [...(before === undefined ? [] : (shown ?? [])), ...page.entries]);
-      setMore(page.more);
+      const page = await pageWithServer(environment, pet.id, after);
+      setEntries((shown) => [...(after === undefined ? [] : (shown ?? [])), ...page.entries]);
+      setNext(page.next);
+      if (after === undefined) setNote(serverHistoryNote(page.server));
       setProblem('');
     } catch (error) {
       setProblem(messageOf(error));
@@ -89,7 +106,7 @@ export function HistoryDialog({
     }
   };
   useEffect(() => {
-    if (first === null) void load();
+    if (first === null || withServer) void load();
     // Loaded once per animal shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [environment, pet.id]);
@@ -110,13 +127,19 @@ export function HistoryDialog({
           {entries === null
             ? 'Reading the history…'
             : count === 0
-              ? 'No change to this animal is recorded on this computer.'
-              : `${count} change${count === 1 ? '' : 's'} shown, newest first${more ? '; older ones follow' : ''}.`}
+              ? 'No change to this animal is recorded.'
+              : `${count} change${count === 1 ? '' : 's'} shown, newest first${next === null ? '' : '; older ones follow'}.`}
+          {withServer && loading && entries !== null && count > 0 && ' Asking the server for its history…'}
         </p>
+        {note !== null && <p className="hint history-server-note">{note}</p>}
         {entries !== null && count > 0 && (
           <ol className="history-entries">
             {entries.map((entry) => (
-              <li key={entry.seq} className={`history-entry history-${entry.where}`} data-action={entry.action}>
+              <li
+                key={historyEntryKey(entry)}
+                className={`history-entry history-${entry.where}`}
+                data-action={entry.action}
+              >
                 <p className="history-head">
                   <time dateTime={entry.at}>{exactTime(entry.at)}</time>
                   <span className="history-who">{whoInWords(entry)}</span>
@@ -144,8 +167,8 @@ export function HistoryDialog({
         <FormError>{problem}</FormError>
       </div>
       <div className="dialog-actions">
-        {more && (
-          <button type="button" disabled={loading} onClick={() => void load(entries?.at(-1)?.seq)}>
+        {next !== null && (
+          <button type="button" disabled={loading} onClick={() => void load(next)}>
             Older changes
           </button>
         )}
