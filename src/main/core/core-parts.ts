@@ -8,6 +8,7 @@ import type {
   ServerStatus,
 } from '../../shared/contract';
 import type { BackupStatus } from '../../shared/contract/backups';
+import type { UpdateView } from '../../shared/contract/updates';
 import type { ActiveEnvironmentView } from '../../shared/ipc/views';
 import type { FaultLog } from '../app-error';
 import type { Settings } from '../config/settings';
@@ -31,6 +32,7 @@ export type CoreEvents = {
   counterChanged: [CounterView];
   paperProgress: [PaperProgress];
   backupsChanged: [BackupStatus];
+  updateStatus: [UpdateView];
 };
 
 /**

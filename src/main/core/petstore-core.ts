@@ -39,6 +39,7 @@ import { createRemoteInventory } from './remote-inventory';
 import { createStaffUseCases } from './staff-use-cases';
 import { createSyncUseCases } from './sync-use-cases';
 import { createUndoUseCases } from './undo-use-cases';
+import { createUpdateUseCases } from './update-use-cases';
 import { createWeekUseCases } from './week-use-cases';
 import type { ConfirmProductionWrite } from './write-guard';
 
@@ -176,6 +177,7 @@ export function openPetstoreCore({
   const backupUseCases = createBackupUseCases(parts, { dataDir, appDb: db, daily: dailyBackups, restoredAtOpen });
   const restoreUseCases = createRestoreUseCases(parts, { dataDir, folder: backupUseCases.backupFolder, restart });
   const paperUseCases = createPaperUseCases(parts, { printer: () => createChromiumPrinter(env), ...paper });
+  const updateUseCases = createUpdateUseCases(parts, { dataDir, appDb: db });
 
   return {
     ...createAnimalUseCases(parts),
@@ -190,12 +192,13 @@ export function openPetstoreCore({
     ...createWeekUseCases(parts),
     ...createUndoUseCases(parts),
     ...createFindUseCases(parts),
+    ...createHistoryUseCases(parts),
     ...createOrderUseCases(parts),
     ...createStaffUseCases(parts),
-    ...createHistoryUseCases(parts),
     ...paperUseCases,
     ...backupUseCases,
     ...restoreUseCases,
+    ...updateUseCases,
 
     /** Subscribes to what main decides and what changes; returns the unsubscribe. */
     on<E extends keyof CoreEvents>(event: E, listener: (...payload: CoreEvents[E]) => void): () => void {
@@ -225,6 +228,7 @@ export function openPetstoreCore({
       counter.close();
       await paperUseCases.closePaper();
       await backupUseCases.closeBackups();
+      await updateUseCases.closeUpdates();
       await remotes.close();
       db.close();
     },

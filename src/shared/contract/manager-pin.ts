@@ -24,6 +24,8 @@ export const MANAGER_TASK_NAMES = [
   'set-idle-sign-out',
   'set-backup-folder',
   'restore-backup',
+  'hold-updates',
+  'set-update-feed',
 ] as const;
 export type ManagerTask = (typeof MANAGER_TASK_NAMES)[number];
 
@@ -69,5 +71,9 @@ export function managerTaskInWords({ task, environment }: ManagerPermit): string
       return 'Changing where backups are kept';
     case 'restore-backup':
       return `Restoring ${environment === undefined ? 'a' : `${label}’s`} backup`;
+    case 'hold-updates':
+      return 'Holding this counter on its version, or letting it update';
+    case 'set-update-feed':
+      return 'Changing where updates come from';
   }
 }

@@ -36,6 +36,7 @@ import type { ChangeEntry, DiscardOutcome, OutboxEntry, PetsView, ServerStatus, 
 import type { Sale } from '../contract/orders';
 import type { BackupStatus } from '../contract/backups';
 import { BACKUP_REQUESTS } from './backup-requests';
+import { UPDATE_EVENTS, UPDATE_REQUESTS } from './update-requests';
 import {
   event,
   request,
@@ -57,8 +58,8 @@ const environment = z.enum(ENVIRONMENTS);
 const remoteEnvironment = z.enum(REMOTE_ENVIRONMENTS);
 // Shapes and outer bounds only: field rules (name length, int64, a key's form ...) are the core's, with its messages.
 const text = (max: number) => z.string().max(max);
-const query = z.strictObject({ limit: z.number().int().optional(), status: z.enum(PET_STATUSES).optional() });
 const historyLimit = z.number().int().positive().max(HISTORY_PAGE_MAX).optional();
+const query = z.strictObject({ limit: z.number().int().optional(), status: z.enum(PET_STATUSES).optional() });
 /** The revision of the animal the window showed (the local store checks it); absent: whatever it is now. */
 const revision = z.number().int().positive().optional();
 const photoFileBytes = z
@@ -114,11 +115,11 @@ export const IPC_REQUESTS = {
       limit: historyLimit,
     }),
   ).returns<HistoryPage>(),
-  /** The animal's newest changes as the server recorded them (our history extension); null from a server without it. */
   /** A page of the animal's history with the server's (the panel, `petstore pets history`), newest first. */
   petHistoryWithServer: request(
     z.strictObject({ environment, petId: text(40), after: historyCursorSchema.optional(), limit: historyLimit }),
   ).returns<HistoryWithServerPage>(),
+  /** The animal's newest changes as the server recorded them (our history extension); null from a server without it. */
   serverPetHistory: request(z.strictObject({ environment: remoteEnvironment, petId: text(40) })).returns<
     HistoryEntry[] | null
   >(),
@@ -264,6 +265,7 @@ export const IPC_REQUESTS = {
     CardField[]
   >(),
   ...BACKUP_REQUESTS,
+  ...UPDATE_REQUESTS,
 } as const satisfies Record<string, RequestEntry>;
 
 export const IPC_EVENTS = {
@@ -282,6 +284,7 @@ export const IPC_EVENTS = {
   paperProgress: event<PaperProgress>(),
   /** A backup was made or failed, or a manager moved the backups. */
   backupsChanged: event<BackupStatus>(),
+  ...UPDATE_EVENTS,
 } as const satisfies Record<string, EventEntry>;
 
 // Everything below is derived from the two declarations above.
