@@ -47,8 +47,8 @@ export default tseslint.config(
     files: ['src/main/**'],
     ignores: ['src/main/shell/**'],
     rules: restrict(
-      ['electron', 'electron/*', '**/renderer/**', '**/preload/**'],
-      'The core is Electron-free: only the shell (src/main/shell/) may import electron.',
+      ['electron', 'electron/*', 'electron-updater', '**/renderer/**', '**/preload/**'],
+      'The core is Electron-free: only the shell (src/main/shell/) may import electron (or electron-updater, which needs it).',
     ),
   },
   {

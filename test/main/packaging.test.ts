@@ -40,6 +40,7 @@ describe('packaging (electron-builder.yml)', () => {
     ).toBe('PNG');
     expect(config['linux']).toMatchObject({ target: ['AppImage', 'deb'] });
     expect(config['win']).toMatchObject({ target: 'nsis' });
-    expect(config['mac']).toMatchObject({ target: 'dmg' });
+    // The zip beside the dmg is what Squirrel.Mac updates from (docs/updates.md).
+    expect(config['mac']).toMatchObject({ target: ['dmg', 'zip'] });
   });
 });

@@ -1,5 +1,4 @@
 // Composition root: the only place that knows both Electron and the core.
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { app, dialog, nativeImage, type BrowserWindow } from 'electron';
 import { APP_ORIGIN } from './app-protocol';
@@ -9,8 +8,10 @@ import type { FilePurpose } from '../core/core-parts';
 import { openPetstoreCore, type PetstoreCore } from '../core/petstore-core';
 import type { ConfirmProductionWrite } from '../core/write-guard';
 import { forwardCoreEvents } from '../ipc/core-events';
+import { writeFileWhole } from '../support/write-whole';
 import { createIpcRouter } from '../ipc/router';
 import { bindIpc, sendEvent } from './ipc';
+import type { ShellUpdates } from './updates';
 import { electronPrinter, printInDialog } from './paper-window';
 import { createMainWindow, installMenu, lockDownWebContents, registerAppScheme, serveRenderer } from './window';
 
@@ -61,6 +62,7 @@ const confirmProductionWrite: ConfirmProductionWrite = async ({ message, detail,
 
 const CSV_FILES = { name: 'CSV (spreadsheets)', extensions: ['csv'] };
 const PDF_FILES = { name: 'PDF', extensions: ['pdf'] };
+const ZIP_FILES = { name: 'Zip', extensions: ['zip'] };
 
 /** Main's save dialog, over the window; the file is written by main, never by the page. */
 async function saveFile(
@@ -73,7 +75,7 @@ async function saveFile(
     ? dialog.showSaveDialog(window, options)
     : dialog.showSaveDialog(options));
   if (canceled || !filePath) return null;
-  await writeFile(filePath, contents);
+  await writeFileWhole(filePath, contents);
   return filePath;
 }
 
@@ -136,6 +138,7 @@ if (!app.requestSingleInstanceLock()) {
       confirmKeyOrigin,
       confirmProductionWrite,
       saveFile,
+      saveZip: (suggestedName, zip) => saveFile(suggestedName, zip, ZIP_FILES),
       openFile,
       // A restore asked for in the window runs as the app opens again; quitting first closes every file.
       restart: () => {
@@ -167,16 +170,24 @@ if (!app.requestSingleInstanceLock()) {
       load: (created) => void created.loadURL(devServer ?? `${APP_ORIGIN}/index.html`),
     });
     opened.startSync();
+    // Only the installed app updates itself: electron-updater needs the packaged binary (docs/updates.md).
+    let updates: ShellUpdates | undefined;
+    if (app.isPackaged)
+      void import('./updates')
+        .then(({ startUpdates }) => (updates = startUpdates(opened, log)))
+        .catch((error: unknown) => log.error({ err: error }, 'updates not started'));
     // A clean quit waits for the core: passes under way finish, and nothing is left on its way.
     let closing = false;
     app.on('will-quit', (event) => {
       if (closing) return;
       closing = true;
       event.preventDefault();
+      // Asked while the core still counts the work waiting; an update installs only on its word.
+      const install = updates !== undefined && opened.updateAtQuit().install;
       void opened
         .close()
         .catch((error: unknown) => log.error({ err: error }, 'closing failed'))
-        .finally(() => app.exit(0));
+        .finally(() => (install ? updates!.installAndQuit(() => app.exit(0)) : app.exit(0)));
     });
   });
   app.on('window-all-closed', () => app.quit());
