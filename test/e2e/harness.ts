@@ -13,6 +13,7 @@ import type { ProductionQuestion } from '../../src/main/core/write-guard';
 import { openPetstoreCore, type CoreOptions, type PetstoreCore } from '../../src/main/core/petstore-core';
 
 import { createKeychain } from '../../src/main/secrets/keychain';
+import { writeFileWhole } from '../../src/main/support/write-whole';
 import { bridge, deliverTo, serveRenderer } from '../helpers/renderer-page';
 
 /**
@@ -45,6 +46,8 @@ export interface MainProcess {
   printAnswer: boolean;
   printedPages: Array<{ title: string; html: string }>;
   savedPdfs: Array<{ suggestedName: string; pdf: Uint8Array }>;
+  /** Each zip main's save dialog saved (a support bundle), written whole as the shell writes it, and where. */
+  savedZips: Array<{ suggestedName: string; path: string }>;
 }
 
 export interface HarnessApp {
@@ -92,6 +95,7 @@ export async function openHarnessApp(
     printAnswer: true,
     printedPages: [],
     savedPdfs: [],
+    savedZips: [],
   };
   const core = openPetstoreCore({
     dataDir,
@@ -118,6 +122,12 @@ export async function openHarnessApp(
     saveFile: async (suggestedName, contents) => {
       main.savedFiles.push({ suggestedName, contents });
       return join(dataDir, suggestedName);
+    },
+    saveZip: async (suggestedName, zip) => {
+      const path = join(mkdtempSync(join(dataDir, 'saved-')), suggestedName);
+      await writeFileWhole(path, zip);
+      main.savedZips.push({ suggestedName, path });
+      return path;
     },
     paper: {
       printPage: async (html, title) => {

@@ -1,6 +1,6 @@
-import { REMOTE_ENVIRONMENTS } from '../../shared/contract';
+import { REMOTE_ENVIRONMENTS, type RemoteEnvironment, type ServerStatus } from '../../shared/contract';
+import type { ActiveEnvironmentView, ConnectionVerdictView, EnvironmentSettingsView } from '../../shared/ipc/views';
 import { checkDataFiles } from './data-files';
-import type { PetstoreCore } from './petstore-core';
 
 /** One of doctor's findings: sound, a problem a person must look at, or a note (a server not configured). */
 export interface DoctorCheck {
@@ -8,11 +8,14 @@ export interface DoctorCheck {
   text: string;
 }
 
-/** What doctor asks of an open core. */
-export type DoctorCore = Pick<
-  PetstoreCore,
-  'healthCheck' | 'activeEnvironment' | 'environmentSettings' | 'serverStatus' | 'testConnection'
->;
+/** What doctor asks of an open core (its use cases of these names). */
+export interface DoctorCore {
+  healthCheck(): Promise<{ keychain: string | null }>;
+  activeEnvironment(): ActiveEnvironmentView;
+  environmentSettings(environment: RemoteEnvironment): Promise<EnvironmentSettingsView>;
+  serverStatus(environment: RemoteEnvironment): ServerStatus;
+  testConnection(environment: RemoteEnvironment): Promise<ConnectionVerdictView>;
+}
 
 export interface DoctorOutcome {
   checks: DoctorCheck[];

@@ -37,6 +37,7 @@ import { createChromiumPrinter } from '../paper/chromium-printer';
 import { createRemoteEnvironments } from './remote-environments';
 import { createRemoteInventory } from './remote-inventory';
 import { createStaffUseCases } from './staff-use-cases';
+import { createSupportUseCases } from './support-bundle';
 import { createSyncUseCases } from './sync-use-cases';
 import { createUndoUseCases } from './undo-use-cases';
 import { createUpdateUseCases } from './update-use-cases';
@@ -65,6 +66,8 @@ export interface CoreOptions {
   confirmKeyOrigin?: ConfirmKeyOrigin;
   /** Saves a file where a person chooses (main's save dialog); the path, or null when they chose none. */
   saveFile?: (suggestedName: string, contents: string) => Promise<string | null>;
+  /** Saves a zip (a support bundle) where a person chooses: main's save dialog, for zips. */
+  saveZip?: (suggestedName: string, zip: Uint8Array) => Promise<string | null>;
   /** The path of a file a person chooses to read (main's open dialog), or null; the core reads it, bounded. */
   openFile?: (purpose: FilePurpose) => Promise<string | null>;
   /** The clock the PINs' waits, the manager's unlock and the idle sign-out are counted by. */
@@ -100,6 +103,7 @@ export function openPetstoreCore({
   log,
   confirmKeyOrigin = async () => false,
   saveFile = async () => null,
+  saveZip = async () => null,
   openFile = async () => null,
   now = Date.now,
   confirmProductionWrite = async () => false,
@@ -179,7 +183,7 @@ export function openPetstoreCore({
   const paperUseCases = createPaperUseCases(parts, { printer: () => createChromiumPrinter(env), ...paper });
   const updateUseCases = createUpdateUseCases(parts, { dataDir, appDb: db });
 
-  return {
+  const core = {
     ...createAnimalUseCases(parts),
     ...createEntryUseCases(parts),
     ...createSyncUseCases(parts),
@@ -233,6 +237,8 @@ export function openPetstoreCore({
       db.close();
     },
   };
+  // The support bundle reads the core it belongs to.
+  return { ...core, ...createSupportUseCases({ dataDir, saveZip, now, core: () => core }) };
 }
 
 export type PetstoreCore = ReturnType<typeof openPetstoreCore>;

@@ -10,13 +10,15 @@ import { allowedLogLine } from '../support/log-allow-list';
 import { lastLines } from '../support/log-tail';
 import { writeFileWhole } from '../support/write-whole';
 import { checkInWords, runDoctorChecks, type DoctorCheck, type DoctorCore } from './doctor-checks';
-import type { PetstoreCore } from './petstore-core';
+import type { BackupStatus } from '../../shared/contract/backups';
 
 /** The app log's last lines a bundle keeps. */
 export const BUNDLE_LOG_LINES = 300;
 
 /** What a support bundle reads of an open core. */
-export type BundleCore = SettingsCore & DoctorCore & Pick<PetstoreCore, 'backupStatus'>;
+export interface BundleCore extends SettingsCore, DoctorCore {
+  backupStatus(): BackupStatus;
+}
 
 export interface BundleSources {
   dataDir: string;
@@ -74,8 +76,8 @@ export async function writeSupportBundle(path: string, sources: BundleSources): 
 
 export interface SupportParts {
   dataDir: string;
-  /** Main's save dialog: the path the bundle was saved to, or null when a person chose none. */
-  saveFile: (suggestedName: string, contents: Uint8Array) => Promise<string | null>;
+  /** Main's save dialog for zips: the path the bundle was saved to, or null when a person chose none. */
+  saveZip: (suggestedName: string, zip: Uint8Array) => Promise<string | null>;
   now: () => number;
   /** The core the bundle is made of, once it is assembled. */
   core: () => BundleCore;
@@ -88,12 +90,12 @@ export const supportBundleName = (now: number) => `petstore-support-${new Date(n
  * Help > Save a support bundle: doctor's checks run over this core, then the bundle saved where a
  * person chooses (main's save dialog, which writes it whole); null when they chose none.
  */
-export function createSupportUseCases({ dataDir, saveFile, now, core }: SupportParts) {
+export function createSupportUseCases({ dataDir, saveZip, now, core }: SupportParts) {
   return {
     async saveSupportBundleToFile(): Promise<{ path: string | null }> {
       const { checks } = await runDoctorChecks(dataDir, core);
       const zip = await supportBundleZip({ dataDir, core: core(), checks, now: now() });
-      return { path: await saveFile(supportBundleName(now()), zip) };
+      return { path: await saveZip(supportBundleName(now()), zip) };
     },
   };
 }

@@ -1,12 +1,22 @@
-import { ENVIRONMENTS, REMOTE_ENVIRONMENTS } from '../../shared/contract';
+import {
+  ENVIRONMENTS,
+  REMOTE_ENVIRONMENTS,
+  type CardField,
+  type CounterView,
+  type EnvironmentName,
+} from '../../shared/contract';
+import type { ManagerLockView, PreferencesView } from '../../shared/ipc/views';
 import { toAppError } from '../app-error';
-import type { PetstoreCore } from '../core/petstore-core';
+import type { DoctorCore } from '../core/doctor-checks';
 
-/** What the settings of a support bundle are read from: the core's own views, each of which leaves keys out. */
-export type SettingsCore = Pick<
-  PetstoreCore,
-  'activeEnvironment' | 'environmentSettings' | 'currency' | 'preferences' | 'cardFields' | 'counter' | 'managerLock'
->;
+/** What the settings of a support bundle are read from: the core's use cases of these names, whose views leave keys out. */
+export interface SettingsCore extends Pick<DoctorCore, 'activeEnvironment' | 'environmentSettings'> {
+  currency(environment: EnvironmentName): string;
+  preferences(): PreferencesView;
+  cardFields(): CardField[];
+  counter(): CounterView;
+  managerLock(): ManagerLockView;
+}
 
 /**
  * The app's settings as a person set them, by allow-list: each setting read through its view,

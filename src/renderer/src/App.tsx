@@ -3,6 +3,7 @@ import { Toaster } from 'sonner';
 import { COMMANDS, commandForKey, shortcutLabel, type CommandId } from '../../shared/commands';
 import { subscribe } from './api';
 import { listenForScans } from './scanner';
+import { saveSupportBundle } from './support-bundle';
 import { isUndoKey, undoLatest } from './undo';
 import { AnimalsScreen } from './components/AnimalsScreen';
 import { ADD_NAME_FIELD_ID } from './components/AddAnimalForm';
@@ -73,10 +74,12 @@ function runCommand(command: CommandId): void {
       return void app.chooseEnvironment('staging');
     case 'sign-in':
       return askWhoIsAtTheCounter();
+    case 'save-support-bundle':
+      return void saveSupportBundle();
   }
 }
 
-const TABS: ReadonlyArray<{ screen: Screen; command: CommandId; label: string }> = [
+const TABS: ReadonlyArray<{ screen: Screen; command: `show-${Screen}`; label: string }> = [
   { screen: 'animals', command: 'show-animals', label: 'Animals' },
   { screen: 'week', command: 'show-week', label: 'Week' },
   { screen: 'settings', command: 'show-settings', label: 'Settings' },

@@ -182,6 +182,8 @@ export const IPC_REQUESTS = {
   importCategoryNames: request(z.strictObject({ environment })).returns<{ named: number } | null>(),
   /** To a file a person chooses in main's dialog. */
   exportCategoryNames: request(z.strictObject({ environment })).returns<ExportOutcome>(),
+  /** Help > Save a support bundle…: made by main, saved where a person chooses in main's dialog (null: none chosen). */
+  saveSupportBundleToFile: request(z.undefined()).returns<{ path: string | null }>(),
   /** The view (status, search, the details filtered by, order) or, without `view`, every animal, to a file chosen in main's dialog. */
   exportAnimals: request(
     z.strictObject({
