@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { sniffPhotoType } from '../photos/photo-type';
 import { PHOTO_MAX_SIDE } from '../photos/photo-rules';
 
@@ -8,33 +10,53 @@ import { PHOTO_MAX_SIDE } from '../photos/photo-rules';
  * and Chromium puts a JPEG in the PDF as it is, where it would encode a WebP again.
  */
 export const PAPER_PHOTO_SIDE = 600;
-/** Photos made smaller at a time: sharp's threads do them side by side. */
+/** Photos being made at once: sharp's threads take the next as soon as one is done. */
 const AT_A_TIME = 8;
+
+/**
+ * Photos made for paper lately, by the SHA-256 of the kept bytes they were made from (computed
+ * here: a server's word for a photo's digest is not trusted): decoding a kept photo is most of a
+ * batch's time, and a second printing of the same cards needs none of it. About 35 KB each.
+ */
+const made = new LRUCache<string, Uint8Array>({
+  maxSize: 96 * 1024 * 1024,
+  sizeCalculation: (jpeg) => jpeg.length,
+});
 
 /** A kept photo (ours, or a server's as this computer has it) as the JPEG paper needs; undefined when it is not a photo. */
 async function photoForPaper(image: Uint8Array): Promise<Uint8Array | undefined> {
   if (sniffPhotoType(image) !== 'webp') return undefined;
+  const digest = createHash('sha256').update(image).digest('hex');
+  const known = made.get(digest);
+  if (known !== undefined) return known;
   const { default: sharp } = await import('sharp'); // loaded on the first card with a photo only
   try {
-    return await sharp(image, { failOn: 'error', limitInputPixels: PHOTO_MAX_SIDE * PHOTO_MAX_SIDE })
+    const jpeg = await sharp(image, { failOn: 'error', limitInputPixels: PHOTO_MAX_SIDE * PHOTO_MAX_SIDE })
       .resize({ width: PAPER_PHOTO_SIDE, height: PAPER_PHOTO_SIDE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 80 })
       .toBuffer();
+    made.set(digest, jpeg);
+    return jpeg;
   } catch {
     return undefined; // a card without its photo rather than no card
   }
 }
 
-/** Each photo given, made the size paper needs, in order; `onDone` after each group, with how many are done. */
+/** Each photo given, made the size paper needs, in order; `onDone` as each is done, with how many are. */
 export async function photosForPaper(
   images: ReadonlyArray<Uint8Array | undefined>,
   onDone: (done: number) => void,
 ): Promise<Array<Uint8Array | undefined>> {
-  const made: Array<Uint8Array | undefined> = [];
-  for (let start = 0; start < images.length; start += AT_A_TIME) {
-    const group = images.slice(start, start + AT_A_TIME);
-    made.push(...(await Promise.all(group.map((image) => (image === undefined ? undefined : photoForPaper(image))))));
-    onDone(made.length);
-  }
-  return made;
+  const photos: Array<Uint8Array | undefined> = new Array(images.length);
+  let next = 0;
+  let done = 0;
+  const maker = async () => {
+    for (let index = next++; index < images.length; index = next++) {
+      const image = images[index];
+      photos[index] = image === undefined ? undefined : await photoForPaper(image);
+      onDone(++done);
+    }
+  };
+  await Promise.all(Array.from({ length: AT_A_TIME }, maker));
+  return photos;
 }
