@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ApiError } from '../../shared/contract';
 import { printOptions, type PdfPrinter } from './pdf-printer';
 
@@ -20,9 +20,14 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
  * A headless Chromium that prints the app's pages to PDF, started on the first page and kept for
  * the next. Nothing it prints may reach the network: scripts are off, the context is offline, and
  * every request but a data: URL is refused, whatever the page's own policy says.
+ *
+ * One tab prints every page in turn: a new tab is a new renderer process, half a second before
+ * anything is printed, and with no script a page leaves nothing behind for the next.
  */
 export function createChromiumPrinter(env: NodeJS.ProcessEnv = process.env): PdfPrinter {
   let browser: Promise<Browser> | undefined;
+  let tab: Promise<Page> | undefined;
+  let printing: Promise<unknown> = Promise.resolve();
   const started = () =>
     (browser ??= import('playwright-core').then(({ chromium }) =>
       chromium.launch({
@@ -31,26 +36,45 @@ export function createChromiumPrinter(env: NodeJS.ProcessEnv = process.env): Pdf
         args: ['--disable-gpu', '--disable-background-networking', '--disable-extensions', '--no-first-run'],
       }),
     ));
+  const opened = () =>
+    (tab ??= started().then(async (running) => {
+      const context = await running.newContext({ javaScriptEnabled: false, offline: true });
+      await context.route(
+        (url) => url.protocol !== 'data:',
+        (route) => route.abort('blockedbyclient'),
+      );
+      return context.newPage();
+    }));
+
+  async function print(html: string, options: Parameters<PdfPrinter['pdf']>[1]): Promise<Uint8Array> {
+    const page = await opened();
+    try {
+      // A batch of hundreds of cards is a page of tens of megabytes: it takes what it takes.
+      await page.setContent(html, { waitUntil: 'load', timeout: 0 });
+      return new Uint8Array(await page.pdf(printOptions(options)));
+    } catch (error) {
+      tab = undefined; // a tab that failed once is not trusted with the next page
+      await page
+        .context()
+        .close()
+        .catch(() => undefined);
+      throw error;
+    } finally {
+      // The page printed is not kept in memory until the next.
+      if (tab !== undefined) await page.setContent('').catch(() => undefined);
+    }
+  }
 
   return {
-    async pdf(html, options) {
-      const context = await (await started()).newContext({ javaScriptEnabled: false, offline: true });
-      try {
-        await context.route(
-          (url) => url.protocol !== 'data:',
-          (route) => route.abort('blockedbyclient'),
-        );
-        const page = await context.newPage();
-        // A batch of hundreds of cards is a page of tens of megabytes: it takes what it takes.
-        await page.setContent(html, { waitUntil: 'load', timeout: 0 });
-        return new Uint8Array(await page.pdf(printOptions(options)));
-      } finally {
-        await context.close();
-      }
+    pdf(html, options) {
+      const printed = printing.then(() => print(html, options));
+      printing = printed.catch(() => undefined);
+      return printed;
     },
     async close() {
       const running = browser;
       browser = undefined;
+      tab = undefined;
       if (running !== undefined) await (await running).close();
     },
   };

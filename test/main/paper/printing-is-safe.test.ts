@@ -25,10 +25,12 @@ describe('printing is safe', () => {
     return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked };
   }
 
-  it('refuses every request a page makes, even one without our content policy', async () => {
+  it('refuses every request a page makes, even one without our content policy, after another page', async () => {
     const { origin, asked } = await listening();
     const printer = createChromiumPrinter();
     try {
+      // The printer keeps its tab from one page to the next: the refusal holds for the second.
+      expect(await textOfPdf(await printer.pdf('<p>First page</p>', { pageNumbers: false }))).toContain('First page');
       const hostile = `<!DOCTYPE html><html><head>
 <link rel="stylesheet" href="${origin}/style.css"><style>@import url("${origin}/import.css");
 @font-face { font-family: x; src: url("${origin}/font.woff"); } body { font-family: x; background: url("${origin}/bg.png"); }</style>
@@ -38,7 +40,22 @@ describe('printing is safe', () => {
       const pdf = await printer.pdf(hostile, { pageNumbers: false });
       expect((await pagesOfPdf(pdf)).pages).toBe(1);
       expect(await textOfPdf(pdf)).toContain('Still printed');
+      expect(await textOfPdf(pdf)).not.toContain('First page');
       expect(asked).toEqual([]);
+    } finally {
+      await printer.close();
+    }
+  });
+
+  it('prints pages asked for at once each to its own PDF, nothing of one in another', async () => {
+    const printer = createChromiumPrinter();
+    try {
+      const names = ['Alpha', 'Bravo', 'Charlie'];
+      const pdfs = await Promise.all(
+        names.map((name) => printer.pdf(`<p>Card of ${name}</p>`, { pageNumbers: false })),
+      );
+      const texts = await Promise.all(pdfs.map(textOfPdf));
+      expect(texts.map((text) => names.filter((name) => text.includes(name)))).toEqual(names.map((name) => [name]));
     } finally {
       await printer.close();
     }
