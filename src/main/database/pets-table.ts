@@ -1,3 +1,4 @@
+import { createCountsCache } from './counts-cache';
 import {
   ANIMAL_FIELD_NAMES,
   ANIMAL_FIELDS,
@@ -217,6 +218,7 @@ export function createPetsTable(db: SqliteDatabase, options: PetsTableOptions = 
   // One statement per shape of query (status or not, index or scan, order), prepared on first use.
   const statement = preparedStatements(db);
   const countStatement = rawStatements(db);
+  const countsOf = createCountsCache<StatusCounts>(db);
   // data_version moves only for other connections' commits; our own writes bump `ownWrites`.
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   let ownWrites = 0;
@@ -273,7 +275,10 @@ export function createPetsTable(db: SqliteDatabase, options: PetsTableOptions = 
     countByStatus(search, details = {}) {
       const filter = petsFilter(undefined, search, true, detailFilter(details));
       const sql = `SELECT status, count(*) FROM pets WHERE ${filter.sql} GROUP BY status`;
-      return toCounts(countStatement(sql).all(...filter.params) as Array<[PetStatus | null, number]>);
+      const counts = countsOf(`${sql} ${JSON.stringify(filter.params)}`, () =>
+        toCounts(countStatement(sql).all(...filter.params) as Array<[PetStatus | null, number]>),
+      );
+      return { ...counts };
     },
 
     lookAlikes(name, categoryId, limit) {

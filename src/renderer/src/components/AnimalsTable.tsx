@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
 import { looksLikeMicrochip, type ChangeEntry, type Pet } from '../../../shared/contract';
 import { useActiveCurrency } from '../active-currency';
@@ -40,7 +40,7 @@ export const ROW_HEIGHT = 45;
  * first, marked. Virtualized (TanStack Virtual): only the rows in view, and a few around them, are
  * in the page, whatever the size of the list; their blocks are asked of main as they scroll in.
  */
-export function AnimalsTable({ list }: { list: AnimalList }) {
+export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalList }) {
   const environment = useWindowState((state) => state.environment)!;
   const needRows = useWindowState((state) => state.needRows);
   const saving = useWindowState((state) => state.saving);
@@ -260,4 +260,4 @@ export function AnimalsTable({ list }: { list: AnimalList }) {
       {dialogs}
     </>
   );
-}
+});

@@ -44,8 +44,9 @@ export function useColumnsWithRoom(
       more.push(id);
       freed += header.getBoundingClientRect().width;
     }
-    if (fit.key !== key || more.length !== without.length) setFit({ key, without: more });
-  }, [key, without, fit.key, scroller]);
+    // Only a change of what is left out renders the list again: the same answer for another key is kept as it is.
+    if (more.length !== without.length) setFit({ key, without: more });
+  }, [key, without, scroller]);
 
   const told = without.join(' ');
   useEffect(() => {
