@@ -29,6 +29,13 @@ export const LOG_MESSAGES: ReadonlySet<string> = new Set([
   'API key set from the environment',
   'API key found in the OS keychain',
   'API key generated and stored in the OS keychain',
+  'update check',
+  'update check failed',
+  'update downloaded',
+  'update download failed',
+  'update at quit',
+  'updater error',
+  'updates not started',
 ]);
 
 const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
@@ -45,6 +52,9 @@ const COMMAND_WORDS = new Set(
     .filter((word) => /^[a-z][a-z-]*$/.test(word)),
 );
 
+/** A version of this app (the one running, or one an update offers). */
+const appVersion = (value: unknown) =>
+  typeof value === 'string' && /^\d{1,4}(\.\d{1,4}){2}(-[0-9a-z.]{1,20})?$/.test(value) ? value : undefined;
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const oneOf = (set: ReadonlySet<string>) => (value: unknown) =>
   typeof value === 'string' && set.has(value) ? value : undefined;
@@ -75,8 +85,8 @@ const FIELDS: Record<string, (value: unknown) => unknown> = {
   exitCode: (value) => (Number.isInteger(value) ? value : undefined),
   development: (value) => (typeof value === 'boolean' ? value : undefined),
   signal: (value) => (typeof value === 'string' && /^SIG[A-Z0-9]{1,10}$/.test(value) ? value : undefined),
-  version: (value) =>
-    typeof value === 'string' && /^\d{1,4}(\.\d{1,4}){2}(-[0-9a-z.]{1,20})?$/.test(value) ? value : undefined,
+  version: appVersion,
+  offered: (value) => (value === null ? null : appVersion(value)),
   path: (value) =>
     typeof value === 'string'
       ? value

@@ -49,6 +49,12 @@ describe('a log line in a support bundle', () => {
     expect(refused).toEqual({ level: 'info', time: '2026-01-02T03:04:05.000Z', fieldsLeftOut: 4 });
   });
 
+  it('keeps an update’s version, offered or none', () => {
+    expect(allowedLogLine(line({ msg: 'update check', offered: '2.4.0' }))).toMatchObject({ offered: '2.4.0' });
+    expect(allowedLogLine(line({ msg: 'update check', offered: null }))).toMatchObject({ offered: null });
+    expect(allowedLogLine(line({ offered: 'Bella 1.0' }))).toMatchObject({ fieldsLeftOut: 1 });
+  });
+
   it('a line that is not a JSON object is left out whole', () => {
     expect(allowedLogLine('Bella was sold')).toEqual({ leftOut: 'a line that is not JSON' });
     expect(allowedLogLine('["Bella"]')).toEqual({ leftOut: 'a line that is not an object' });
