@@ -1,5 +1,6 @@
 import { checkInWords, anyProblem, runDoctorChecks } from '../core/doctor-checks';
 import { writeSupportBundle } from '../core/support-bundle';
+import { errorCode } from '../support/bundle-data-files';
 import { EXIT, parse, UsageError, type Command } from './cli-args';
 
 /**
@@ -15,12 +16,15 @@ export const doctor: Command = async (args, { core, io }) => {
     throw new UsageError('doctor --bundle needs the file to write, such as --bundle support.zip');
   const { checks, coreOpened } = await runDoctorChecks(io.dataDir, core, (check) => io.out(checkInWords(check)));
   if (bundle !== undefined) {
-    await writeSupportBundle(bundle, {
-      dataDir: io.dataDir!,
-      core: coreOpened ? core() : null,
-      checks,
-      now: Date.now(),
-    });
+    const sources = { dataDir: io.dataDir!, core: coreOpened ? core() : null, checks, now: Date.now() };
+    try {
+      await writeSupportBundle(bundle, sources);
+    } catch (error) {
+      io.err(
+        `The support bundle could not be written to ${bundle} (${errorCode(error)}): name a file in a folder that exists and this account may write to.`,
+      );
+      return EXIT.usage;
+    }
     io.out(`Support bundle written to ${bundle}: no key, PIN or name in it (see its README.txt).`);
   }
   return anyProblem(checks) ? EXIT.serviceError : EXIT.ok;

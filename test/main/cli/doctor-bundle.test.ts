@@ -107,8 +107,14 @@ describe('petstore doctor --bundle', () => {
     expect(readdirSync(dataDir()).filter((name) => name.includes('.partial'))).toEqual([]);
   });
 
-  it('names the file it needs; takes nothing else', async () => {
+  it('names the file it needs; takes nothing else; says what to fix when it cannot write there', async () => {
     expect((await run(['doctor', '--bundle'])).code).toBe(2);
+    const nowhere = join(dataDir(), 'no-such-folder', 'support.zip');
+    const refused = await run(['doctor', '--bundle', nowhere]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toBe(
+      `The support bundle could not be written to ${nowhere} (ENOENT): name a file in a folder that exists and this account may write to.`,
+    );
     expect((await run(['doctor', 'now'])).code).toBe(2);
     expect(existsSync(join(dataDir(), 'now'))).toBe(false);
   });
