@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { sniffPhotoType } from '../photos/photo-type';
 import { PHOTO_MAX_SIDE } from '../photos/photo-rules';
+import type { PaperPhotoFolder } from './paper-photo-folder';
 
 /**
  * The longest side a card's photo is printed at: 600 px is about 160 dpi across an A6 card's photo
@@ -23,12 +24,18 @@ const made = new LRUCache<string, Uint8Array>({
   sizeCalculation: (jpeg) => jpeg.length,
 });
 
-/** A kept photo (ours, or a server's as this computer has it) as the JPEG paper needs; undefined when it is not a photo. */
-async function photoForPaper(image: Uint8Array): Promise<Uint8Array | undefined> {
+/**
+ * A kept photo (ours, or a server's as this computer has it) as the JPEG paper needs: made before
+ * (in memory, else in `folder`), or made now and kept in both; undefined when it is not a photo.
+ */
+async function photoForPaper(image: Uint8Array, folder: PaperPhotoFolder | undefined): Promise<Uint8Array | undefined> {
   if (sniffPhotoType(image) !== 'webp') return undefined;
   const digest = createHash('sha256').update(image).digest('hex');
-  const known = made.get(digest);
-  if (known !== undefined) return known;
+  const known = made.get(digest) ?? (await folder?.read(digest));
+  if (known !== undefined) {
+    made.set(digest, known);
+    return known;
+  }
   const { default: sharp } = await import('sharp'); // loaded on the first card with a photo only
   try {
     const jpeg = await sharp(image, { failOn: 'error', limitInputPixels: PHOTO_MAX_SIDE * PHOTO_MAX_SIDE })
@@ -36,16 +43,21 @@ async function photoForPaper(image: Uint8Array): Promise<Uint8Array | undefined>
       .jpeg({ quality: 80 })
       .toBuffer();
     made.set(digest, jpeg);
+    await folder?.keep(digest, jpeg);
     return jpeg;
   } catch {
     return undefined; // a card without its photo rather than no card
   }
 }
 
-/** Each photo given, made the size paper needs, in order; `onDone` as each is done, with how many are. */
+/**
+ * Each photo given, made the size paper needs, in order; `onDone` as each is done, with how many
+ * are. With a folder, the photos made are kept there for the next printing, the next process too.
+ */
 export async function photosForPaper(
   images: ReadonlyArray<Uint8Array | undefined>,
   onDone: (done: number) => void,
+  folder?: PaperPhotoFolder,
 ): Promise<Array<Uint8Array | undefined>> {
   const photos: Array<Uint8Array | undefined> = new Array(images.length);
   let next = 0;
@@ -53,10 +65,11 @@ export async function photosForPaper(
   const maker = async () => {
     for (let index = next++; index < images.length; index = next++) {
       const image = images[index];
-      photos[index] = image === undefined ? undefined : await photoForPaper(image);
+      photos[index] = image === undefined ? undefined : await photoForPaper(image, folder);
       onDone(++done);
     }
   };
   await Promise.all(Array.from({ length: AT_A_TIME }, maker));
+  await folder?.prune();
   return photos;
 }
