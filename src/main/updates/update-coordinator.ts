@@ -62,6 +62,7 @@ export function createUpdateCoordinator({ settings, version, waiting, now, chang
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let lastSent = '';
+  let revision = 0;
 
   const facts = (): UpdateFacts => ({
     canUpdate: feed !== null,
@@ -90,16 +91,20 @@ export function createUpdateCoordinator({ settings, version, waiting, now, chang
       downloaded,
       atQuit: downloaded === null ? null : decision.install ? { install: true } : decision,
       problem,
+      revision,
     };
   }
 
-  /** Tells the window, when what it would show changed. */
+  /**
+   * Tells the window, when what it would show changed. An answer to the window's own call may reach
+   * it after the events that followed: the revision lets it keep the newest.
+   */
   function tell(): void {
-    const current = view();
-    const text = JSON.stringify(current);
+    const text = JSON.stringify({ ...view(), revision: 0 });
     if (text === lastSent) return;
     lastSent = text;
-    changed(current);
+    revision++;
+    changed(view());
   }
 
   async function step(): Promise<void> {

@@ -42,6 +42,8 @@ export interface UpdateView {
   atQuit: { install: true } | { install: false; because: KeepReason } | null;
   /** The last check's or download's failure, in words; null once one succeeds. */
   problem: string | null;
+  /** Main's count of changes told: of two views, the window keeps the one with the higher. */
+  revision: number;
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -13,6 +13,7 @@ import { CurrencySettings } from './CurrencySettings';
 import { CategorySettings, PinSettings } from './ManagerSettings';
 import { StaffSettings } from './StaffSettings';
 import { Time } from './Time';
+import { UpdateSettings } from './UpdateSettings';
 
 /** What a manager's PIN guards here, as the PIN dialog names it (main decides what is locked). */
 const NEEDS_PIN = 'Not done: it needs the manager’s PIN.';
@@ -256,6 +257,7 @@ export function SettingsScreen() {
       <CardFieldsSettings />
       <CategorySettings />
       <BackupSettings />
+      <UpdateSettings />
     </div>
   );
 }
