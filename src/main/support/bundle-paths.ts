@@ -1,4 +1,4 @@
-import { homedir } from 'node:os';
+import { homedir, userInfo } from 'node:os';
 
 /** The files of a support bundle, by name. */
 export type SupportBundleFile =
@@ -11,18 +11,40 @@ export type SupportBundleFile =
   | 'doctor.txt'
   | 'log.jsonl';
 
+/** This computer account's name, or null where the OS gives none. */
+function accountName(): string | null {
+  try {
+    return userInfo().username;
+  } catch {
+    return null;
+  }
+}
+
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `text` wherever it stands whole between the given boundaries, replaced by `shown`. */
+const replaceWhole = (within: string, text: string, shown: string, before: string, after: string) =>
+  within.replace(new RegExp(`(?<=${before})${literally(text)}(?=${after})`, 'gm'), shown);
+
 /**
- * The data folder as `<data folder>` and the home folder as `~`, in every file: a path may hold a
- * person's account name. Both as written and as JSON escapes them (Windows' backslashes).
+ * The data folder as `<data folder>` and the home folder as `~` where a path begins, as written
+ * and as JSON escapes them (Windows' backslashes); then the account's name wherever it is a
+ * folder's (a disk mounted under /media/<account>/): a path may hold a person's name.
  */
 export function withoutPersonalPaths(text: string, dataDir: string): string {
+  const pathStart = `^|[\\s"'(=]`;
+  const pathGoesOn = `[\\\\/\\s"')]|$`;
   let kept = text;
   for (const [path, shown] of [
     [dataDir, '<data folder>'],
     [homedir(), '~'],
   ] as const) {
     if (path.length < 2) continue;
-    kept = kept.replaceAll(JSON.stringify(path).slice(1, -1), shown).replaceAll(path, shown);
+    for (const written of [JSON.stringify(path).slice(1, -1), path])
+      kept = replaceWhole(kept, written, shown, pathStart, pathGoesOn);
   }
-  return kept;
+  const account = accountName();
+  return account === null || account.length < 2
+    ? kept
+    : replaceWhole(kept, account, '<account>', '[\\\\/]', `[\\\\/"]|$`);
 }
