@@ -7,6 +7,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { localToday } from '../../src/shared/contract';
 import { addDays, mondayOf } from '../../src/shared/contract/week-at-a-glance';
 import type { PetstoreCore } from '../../src/main/core/petstore-core';
+import { textOfPdf } from '../helpers/paper-reading';
 import { serveRenderer } from '../helpers/renderer-page';
 import { openHarnessApp, type MainProcess } from './harness';
 import { checkScreen, closeToasts, reopen } from './ui-helpers';
@@ -112,4 +113,31 @@ test('an empty shop’s week says so plainly, and the screen keeps to the keyboa
   );
   await page.keyboard.press('Control+Shift+A');
   await expect(page.getByRole('button', { name: 'Animals', exact: true })).toHaveAttribute('aria-current', 'page');
+});
+
+test('Ctrl+P on the Week screen prints the week; Save as PDF… saves the same page as a PDF', async ({ shop }) => {
+  test.setTimeout(90_000);
+  const { page, main } = shop;
+  twoWeeksOfTrade(shop);
+  await reopen(page);
+  await page.keyboard.press('Control+Shift+G');
+  await expect(cellsOf(page, 'Each day', /^Monday/)).toHaveText(['1', '1', '£30.00']);
+  await page.keyboard.press('Control+p');
+  const to = addDays(monday, 6);
+  await expect(page.getByText(`The week at a glance, ${monday} to ${to}, sent to the printer.`)).toBeVisible();
+  // Still the Week screen: its own page went to the print dialog, not the animals' paper.
+  await expect(page.getByRole('heading', { level: 2, name: /^Week at a glance/ })).toBeVisible();
+  expect(main.printedPages.map(({ title }) => title)).toEqual(['Week at a glance']);
+  const { html } = main.printedPages[0]!;
+  expect(html).toContain("default-src 'none'".replace(/'/g, '&#39;'));
+  expect(html).not.toContain('<script');
+  expect(html).toContain('<svg');
+  expect(html).toContain('£30.00');
+
+  await page.getByRole('button', { name: 'Save as PDF…' }).click();
+  await expect(page.getByText(`The week at a glance, ${monday} to ${to}, saved to`)).toBeVisible({ timeout: 20_000 });
+  const text = await textOfPdf(main.savedPdfs[0]!.pdf);
+  expect(text).toContain('Waiting longest');
+  expect(text).toContain('£30.00');
+  await closeToasts(page);
 });

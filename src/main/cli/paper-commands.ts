@@ -29,7 +29,18 @@ function choice<T extends string>(option: string, given: unknown, choices: reado
   throw new UsageError(`--${option} takes ${choices.join(', ')}, got ${String(given)}`);
 }
 
-function outOption(given: unknown): string {
+/** A file written whole (a file beside it renamed over it) or not at all. */
+export async function writeWhole(out: string, bytes: Uint8Array): Promise<void> {
+  const writing = `${out}.${process.pid}.part`;
+  try {
+    await writeFile(writing, bytes);
+    await rename(writing, out);
+  } finally {
+    await rm(writing, { force: true });
+  }
+}
+
+export function outOption(given: unknown): string {
   if (typeof given !== 'string' || given.trim() === '') throw new UsageError('give the PDF to write: --out F.pdf');
   return given;
 }
@@ -57,13 +68,7 @@ const printTo =
     });
     try {
       const { pdf, animals, leftOff } = await core.paperPdf(wanted);
-      const writing = `${out}.${process.pid}.part`;
-      try {
-        await writeFile(writing, pdf);
-        await rename(writing, out);
-      } finally {
-        await rm(writing, { force: true });
-      }
+      await writeWhole(out, pdf);
       const layout = 'layout' in wanted ? ` (${PAPER_LAYOUT_WORDS[wanted.layout]})` : '';
       io.out(`Wrote ${out}: ${animals} ${animals === 1 ? 'animal' : 'animals'}${layout}.`);
       if (leftOff > 0) io.err(`${leftOff} added here and not yet on the server have no id to print yet: left off.`);

@@ -9,6 +9,7 @@ import {
 import { stringifyJson } from '../wire/json-codec';
 import { environmentOption, EXIT, opened, parse, UsageError, type Command } from './cli-args';
 import { table } from './output';
+import { outOption, writeWhole } from './paper-commands';
 
 const takings = ({ takingsMinor, unpriced }: GlanceTotals, currency: string) =>
   takingsMinor === null
@@ -46,8 +47,9 @@ function glanceAsText(glance: WeekAtAGlance): string {
 }
 
 /**
- * `report week [--from D] [--to D] [--env E] [--json|--csv]`: the week at a glance, this week by
- * default (Monday to Sunday); --from alone gives the seven days from it.
+ * `report week [--from D] [--to D] [--env E] [--json|--csv|--out F.pdf]`: the week at a glance,
+ * this week by default (Monday to Sunday); --from alone gives the seven days from it. --out prints
+ * it to a PDF by the paper's one road, as the Week screen's Ctrl+P does.
  */
 export const reportWeek: Command = async (args, context) => {
   const { core, io } = opened(context);
@@ -56,8 +58,10 @@ export const reportWeek: Command = async (args, context) => {
     from: { type: 'string' },
     to: { type: 'string' },
     csv: { type: 'boolean' },
+    out: { type: 'string' },
   });
-  if (values['json'] === true && values['csv'] === true) throw new UsageError('choose one of --json and --csv');
+  const forms = [values['json'] === true, values['csv'] === true, values['out'] !== undefined];
+  if (forms.filter(Boolean).length > 1) throw new UsageError('choose one of --json, --csv and --out');
   const environment = environmentOption(values, core);
   const thisWeek = weeksEndingWith(localToday(), 1);
   const given = (name: 'from' | 'to') => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
@@ -66,7 +70,11 @@ export const reportWeek: Command = async (args, context) => {
     given('to') ??
     (given('from') === undefined ? thisWeek.to : /^\d{4}-\d\d-\d\d$/.test(from) ? addDays(from, 6) : from);
   const query = { environment, from, to };
-  if (values['csv'] === true) process.stdout.write(core.weekAtAGlanceCsv(query).csv);
+  if (values['out'] !== undefined) {
+    const out = outOption(values['out']);
+    await writeWhole(out, (await core.paperPdf({ kind: 'week', ...query })).pdf);
+    io.out(`Wrote ${out}: the week at a glance of ${environment}, ${from} to ${to}.`);
+  } else if (values['csv'] === true) process.stdout.write(core.weekAtAGlanceCsv(query).csv);
   else if (values['json'] === true) io.out(stringifyJson(core.weekAtAGlance(query)));
   else io.out(glanceAsText(core.weekAtAGlance(query)));
   return EXIT.ok;

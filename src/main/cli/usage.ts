@@ -56,10 +56,10 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
                                              the register of every animal held in the period (CSV): supplier,
                                              sex, age, birth or acquisition, treatment, sale or how and when
                                              it left otherwise; sold and left ones too
-  report week [--from D] [--to D] [--env E] [--json|--csv]
+  report week [--from D] [--to D] [--env E] [--json|--csv|--out F.pdf]
                                              the week at a glance (this week by default): each day's
                                              statuses at its end, added, sold and takings; each week; days
-                                             in stock of those sold; the animals waiting longest
+                                             in stock of those sold; the animals waiting longest (--out: to print)
 ${PAPER_USAGE}
   doctor [--bundle F.zip]                    check each data file, the keychain and each server; --bundle:
                                              also write a support bundle (versions, settings, schema versions,

@@ -18,6 +18,9 @@ import { cardsPage } from '../paper/card-sheet';
 import { labelsPage } from '../paper/label-sheet';
 import { photosForPaper } from '../paper/paper-photo';
 import { stockPage } from '../paper/stock-list';
+import { weekPage } from '../paper/week-sheet';
+import type { WeekAtAGlance } from '../../shared/contract/week-at-a-glance';
+import type { GlanceQuery } from './week-use-cases';
 import type { PdfPrinter } from '../paper/pdf-printer';
 import type { CoreParts } from './core-parts';
 
@@ -46,11 +49,15 @@ interface PaperPage {
 const isInStock = (pet: Pet) => pet.status !== 'sold' && pet.leftOn === undefined;
 
 /**
- * Cage cards, labels and the stock list (one layout each, in src/main/paper/), made the same way
+ * Cage cards, labels, the stock list and the week at a glance (one layout each, in src/main/paper/), made the same way
  * for the window's Print… and Save as PDF… and for the command line: the animals gathered here,
  * laid out as the app's own page, printed by the one PdfPrinter.
  */
-export function createPaperUseCases({ inventory, settings, events, now }: CoreParts, roads: PaperRoads) {
+export function createPaperUseCases(
+  { inventory, settings, events, now }: CoreParts,
+  roads: PaperRoads,
+  { weekAtAGlance }: { weekAtAGlance: (query: GlanceQuery) => WeekAtAGlance },
+) {
   let printer: PdfPrinter | undefined;
   const progress = (
     environment: EnvironmentName,
@@ -61,7 +68,7 @@ export function createPaperUseCases({ inventory, settings, events, now }: CorePa
   ) => events.emit('paperProgress', { environment, kind, step, done, total });
 
   /** The animals a request names (each must be shown here) or its view holds (those without an id yet left off). */
-  function gather(request: ValidPaperRequest): { pets: Pet[]; leftOff: number } {
+  function gather(request: Exclude<ValidPaperRequest, { kind: 'week' }>): { pets: Pet[]; leftOff: number } {
     const { environment } = request;
     if (request.kind !== 'stock' && 'ids' in request.animals) {
       const ids = [...new Set(request.animals.ids)];
@@ -104,6 +111,10 @@ export function createPaperUseCases({ inventory, settings, events, now }: CorePa
   async function paperPage(given: PaperRequest): Promise<PaperPage> {
     const request = parseOrThrow(paperRequestSchema, given, 'invalid_parameter', 'paper');
     const { environment, kind } = request;
+    if (request.kind === 'week') {
+      const html = weekPage(weekAtAGlance(request));
+      return { html, title: 'Week at a glance', animals: 0, leftOff: 0, pageNumbers: true };
+    }
     const { pets, leftOff } = gather(request);
     if (pets.length === 0)
       throw new ApiError(

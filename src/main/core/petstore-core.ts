@@ -180,7 +180,12 @@ export function openPetstoreCore({
 
   const backupUseCases = createBackupUseCases(parts, { dataDir, appDb: db, daily: dailyBackups, restoredAtOpen });
   const restoreUseCases = createRestoreUseCases(parts, { dataDir, folder: backupUseCases.backupFolder, restart });
-  const paperUseCases = createPaperUseCases(parts, { printer: () => createChromiumPrinter(env), ...paper });
+  const weekUseCases = createWeekUseCases(parts);
+  const paperUseCases = createPaperUseCases(
+    parts,
+    { printer: () => createChromiumPrinter(env), ...paper },
+    { weekAtAGlance: weekUseCases.weekAtAGlance },
+  );
   const updateUseCases = createUpdateUseCases(parts, { dataDir, appDb: db });
 
   const core = {
@@ -193,10 +198,10 @@ export function openPetstoreCore({
     ...createManagerUseCases(parts),
     ...createPhotoUseCases(parts),
     ...createRegisterUseCases(parts),
-    ...createWeekUseCases(parts),
+    ...weekUseCases,
     ...createUndoUseCases(parts),
-    ...createFindUseCases(parts),
     ...createHistoryUseCases(parts),
+    ...createFindUseCases(parts),
     ...createOrderUseCases(parts),
     ...createStaffUseCases(parts),
     ...paperUseCases,

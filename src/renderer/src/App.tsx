@@ -54,7 +54,8 @@ function runCommand(command: CommandId): void {
     case 'export-animals':
     case 'export-register':
     case 'print-paper':
-      app.showScreen('animals');
+      // The Week screen prints the week; anywhere else, Ctrl+P prints cards, labels or the stock list.
+      if (command !== 'print-paper' || app.screen !== 'week') app.showScreen('animals');
       return void requestAnimationFrame(() => FILE_COMMANDS[command]?.());
     case 'filter-animals':
       app.showScreen('animals');

@@ -77,7 +77,7 @@ export function readPaperIds(text: string): { ids: string[] } | { notAnId: strin
 
 const environment = z.enum(ENVIRONMENTS);
 
-/** One printing: cards or labels of some animals in a layout, or the stock list. */
+/** One printing: cards or labels of some animals in a layout, the stock list, or the week at a glance. */
 export const paperRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('cards'), environment, animals: paperAnimalsSchema, layout: z.enum(CARD_LAYOUTS) }),
   z.strictObject({
@@ -87,6 +87,8 @@ export const paperRequestSchema = z.discriminatedUnion('kind', [
     layout: z.enum(LABEL_LAYOUTS),
   }),
   z.strictObject({ kind: z.literal('stock'), environment }),
+  /** The week at a glance of a period (its first and last days, YYYY-MM-DD), as the Week screen shows it. */
+  z.strictObject({ kind: z.literal('week'), environment, from: z.string().max(40), to: z.string().max(40) }),
 ]);
 export type PaperRequest = z.input<typeof paperRequestSchema>;
 export type ValidPaperRequest = z.output<typeof paperRequestSchema>;

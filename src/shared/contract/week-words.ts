@@ -1,5 +1,10 @@
-import { formatMoney } from '../../../shared/contract';
-import type { GlanceStatus, GlanceTotals } from '../../../shared/contract/week-at-a-glance';
+import { formatMoney } from './money';
+import type { GlanceStatus, GlanceTotals, WeekAtAGlance } from './week-at-a-glance';
+
+/**
+ * The week at a glance in words, the same on the Week screen and on paper: statuses, days,
+ * periods, takings, and the period's totals.
+ */
 
 export const STATUS_WORDS: Record<GlanceStatus, string> = {
   available: 'Available',
@@ -35,3 +40,23 @@ export function takingsWords({ takingsMinor, unpriced }: GlanceTotals, currency:
 
 /** Days in words: "1 day", "4.5 days". */
 export const daysWords = (days: number): string => `${days} day${days === 1 ? '' : 's'}`;
+
+/** The period's totals: added, sold and takings of all its weeks (takings unknown if any week's are). */
+export function glanceWhole({ weeks }: Pick<WeekAtAGlance, 'weeks'>): GlanceTotals {
+  return {
+    added: weeks.reduce((sum, week) => sum + week.added, 0),
+    sold: weeks.reduce((sum, week) => sum + week.sold, 0),
+    takingsMinor: weeks.some((week) => week.takingsMinor === null)
+      ? null
+      : weeks.reduce((sum, week) => sum + week.takingsMinor!, 0),
+    unpriced: weeks.reduce((sum, week) => sum + week.unpriced, 0),
+  };
+}
+
+/** Days in stock in words: the median and the longest, or a dash when no sold animal's arrival is known. */
+export const daysInStockWords = ({ median, longest }: WeekAtAGlance['daysInStock']): string =>
+  median === null ? '—' : `${daysWords(median)} median, ${daysWords(longest!)} longest`;
+
+/** Of whom the days in stock are counted. */
+export const daysInStockOf = ({ measured, unknown }: WeekAtAGlance['daysInStock']): string =>
+  `of ${measured} sold in the period${unknown > 0 ? `; ${unknown} more arrived before the history` : ''}`;

@@ -1,12 +1,17 @@
 // The week at a glance on the command line (the built `petstore`, a real SQLite file): this week by
 // default, as JSON, as CSV and as tables for people; a period refused in words on its option.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localToday } from '../../../src/shared/contract';
 import { weeksEndingWith } from '../../../src/shared/contract/week-at-a-glance';
 import { useCli } from '../../helpers/cli';
+import { textOfPdf } from '../../helpers/paper-reading';
+import { useTempDir } from '../../helpers/temp-dir';
 
 describe('report week', () => {
   const { run } = useCli();
+  const tempDir = useTempDir();
   const GBP = { LANG: 'en_GB.UTF-8', LC_ALL: 'en_GB.UTF-8' };
 
   it('gives this week by default, each day with its adds, sales and takings, in three forms', async () => {
@@ -45,6 +50,18 @@ describe('report week', () => {
     const backwards = await run(['report', 'week', '--from', '2026-03-09', '--to', '2026-03-02']);
     expect(backwards.code).toBe(2);
     expect(backwards.err).toContain('from must not be after to (2026-03-02)');
-    expect((await run(['report', 'week', '--json', '--csv'])).err).toContain('choose one of --json and --csv');
+    expect((await run(['report', 'week', '--json', '--csv'])).err).toContain('choose one of --json, --csv and --out');
+  });
+
+  it('prints it to a PDF with --out, by the paper road the Week screen prints by', async () => {
+    await run(['pets', 'add', '--name', 'Tom', '--category', '1', '--status', 'available']);
+    const out = join(tempDir(), 'week.pdf');
+    const printed = await run(['report', 'week', '--from', '2026-03-02', '--out', out], { env: GBP });
+    expect(printed.code).toBe(0);
+    expect(printed.out).toBe(`Wrote ${out}: the week at a glance of local, 2026-03-02 to 2026-03-08.`);
+    const text = await textOfPdf(readFileSync(out));
+    expect(text).toContain('Week at a glance: Local store, 2 Mar – 8 Mar 2026');
+    expect(text).toContain('Waiting longest');
+    expect(text).toContain('Tom');
   });
 });

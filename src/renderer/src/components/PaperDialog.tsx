@@ -15,7 +15,7 @@ import { ENVIRONMENT_LABELS } from '../format';
 import { FormError } from './FormError';
 import { useModal } from './use-modal';
 
-type Kind = PaperRequest['kind'];
+type Kind = Exclude<PaperRequest['kind'], 'week'>; // the week prints from its own screen
 const KIND_WORDS: Record<Kind, string> = { cards: 'Cage cards', labels: 'Labels', stock: 'Stock list' };
 const LAYOUTS = { cards: CARD_LAYOUTS, labels: LABEL_LAYOUTS, stock: [] } as const;
 

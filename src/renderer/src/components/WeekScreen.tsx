@@ -5,9 +5,16 @@ import type { WeekAtAGlance } from '../../../shared/contract/week-at-a-glance';
 import { call, messageOf, subscribe } from '../api';
 import { ENVIRONMENT_LABELS } from '../format';
 import { daysOf, endsThisWeek, movedBy, SPANS, thisWeek, type GlancePeriod, type Span } from '../week-period';
+import { FILE_COMMANDS } from './AnimalFiles';
 import { StatusChart } from './StatusChart';
 import { StatusTable, TradeTable, WaitingTable } from './WeekTables';
-import { daysWords, periodWords, takingsWords } from './week-words';
+import {
+  daysInStockOf,
+  daysInStockWords,
+  glanceWhole,
+  periodWords,
+  takingsWords,
+} from '../../../shared/contract/week-words';
 import './week-screen.css';
 
 /** The id of the screen's heading, which takes the focus when the screen opens. */
@@ -39,10 +46,24 @@ function useGlance(environment: EnvironmentName, period: GlancePeriod) {
   return { glance: shown, problem };
 }
 
+/** The week printed by main: to the operating system's print dialog, or to a PDF where a person chooses. */
+async function printWeek(environment: EnvironmentName, from: string, to: string, how: 'print' | 'save') {
+  const request = { kind: 'week', environment, from, to } as const;
+  try {
+    if (how === 'save') {
+      const { path } = await call('savePaper', request);
+      if (path !== null) toast.success(`The week at a glance, ${from} to ${to}, saved to ${path}.`);
+    } else if ((await call('printPaper', request)).printed)
+      toast.success(`The week at a glance, ${from} to ${to}, sent to the printer.`);
+  } catch (error) {
+    toast.error(messageOf(error));
+  }
+}
+
 /**
  * The manager's week at a glance of the active environment: animals by status at each day's end
  * (a chart with its table), added, sold and takings by day and week, days in stock, and the animals
- * waiting longest. The section is marked printable for when printing exists.
+ * waiting longest. Print… (and Ctrl+P) and Save as PDF… print it by main's paper road (week-sheet.ts).
  */
 export function WeekScreen({ environment }: { environment: EnvironmentName }) {
   const [period, setPeriod] = useState<GlancePeriod>(() => thisWeek());
@@ -51,6 +72,14 @@ export function WeekScreen({ environment }: { environment: EnvironmentName }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const id = useId();
   useEffect(() => heading.current?.focus(), []);
+
+  // Ctrl+P (and File > Print…) prints the week while this screen is shown.
+  const print = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    FILE_COMMANDS['print-paper'] = () => print.current();
+    return () => void delete FILE_COMMANDS['print-paper'];
+  }, []);
+  print.current = () => void printWeek(environment, from, to, 'print');
 
   const exportCsv = async () => {
     try {
@@ -91,9 +120,21 @@ export function WeekScreen({ environment }: { environment: EnvironmentName }) {
               </button>
             ))}
           </div>
-          <button type="button" onClick={() => void exportCsv()} disabled={glance === null}>
-            Export CSV…
-          </button>
+          <div role="group" aria-label="Export and print" className="button-row">
+            <button type="button" onClick={() => void exportCsv()} disabled={glance === null}>
+              Export CSV…
+            </button>
+            <button type="button" onClick={() => print.current()} disabled={glance === null}>
+              Print…
+            </button>
+            <button
+              type="button"
+              onClick={() => void printWeek(environment, from, to, 'save')}
+              disabled={glance === null}
+            >
+              Save as PDF…
+            </button>
+          </div>
         </div>
         <p className="hint">Days run midnight to midnight in this computer’s time zone.</p>
       </div>
@@ -112,15 +153,7 @@ export function WeekScreen({ environment }: { environment: EnvironmentName }) {
 }
 
 function GlanceBody({ glance, ids }: { glance: WeekAtAGlance; ids: string }) {
-  const whole = {
-    added: glance.weeks.reduce((sum, week) => sum + week.added, 0),
-    sold: glance.weeks.reduce((sum, week) => sum + week.sold, 0),
-    takingsMinor: glance.weeks.some((week) => week.takingsMinor === null)
-      ? null
-      : glance.weeks.reduce((sum, week) => sum + week.takingsMinor!, 0),
-    unpriced: glance.weeks.reduce((sum, week) => sum + week.unpriced, 0),
-  };
-  const { median, longest, measured, unknown } = glance.daysInStock;
+  const whole = glanceWhole(glance);
   return (
     <>
       <dl className="glance-figures">
@@ -139,11 +172,8 @@ function GlanceBody({ glance, ids }: { glance: WeekAtAGlance; ids: string }) {
         <div>
           <dt>Days in stock</dt>
           <dd>
-            {median === null ? '—' : `${daysWords(median)} median, ${daysWords(longest!)} longest`}
-            <span className="hint">
-              {' '}
-              of {measured} sold in the period{unknown > 0 ? `; ${unknown} more arrived before the history` : ''}
-            </span>
+            {daysInStockWords(glance.daysInStock)}
+            <span className="hint"> {daysInStockOf(glance.daysInStock)}</span>
           </dd>
         </div>
       </dl>

@@ -5,7 +5,7 @@ import {
   type GlanceWeek,
   type WaitingAnimal,
 } from '../../../shared/contract/week-at-a-glance';
-import { daysWords, fullDay, periodWords, STATUS_WORDS, takingsWords } from './week-words';
+import { daysWords, fullDay, periodWords, STATUS_WORDS, takingsWords } from '../../../shared/contract/week-words';
 
 const count = new Intl.NumberFormat();
 
