@@ -32,6 +32,9 @@ export function focusFoundAnimal(search: string): void {
   goToFound = search;
 }
 
+/** Rows drawn beyond the view on each side, while the list is still and while it scrolls. */
+const OVERSCAN = { still: 3, scrolling: 12 } as const;
+
 /** Height of a row in pixels, as the stylesheet draws it (`.animals tbody tr`): the virtual list's measure. */
 export const ROW_HEIGHT = 45;
 
@@ -68,12 +71,16 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
     goToFound = null;
     document.querySelector<HTMLElement>(`table.animals tbody tr[data-found]`)?.focus();
   }, [found, search, choose]);
+  // Rows drawn beyond the view: few when a filter changes (each is laid out and painted before the
+  // answer shows), more while the list scrolls, so that the rows a scroll brings in are drawn already.
+  const scrolling = useRef(false);
   const virtualizer = useVirtualizer({
     count: list.total,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: scrolling.current ? OVERSCAN.scrolling : OVERSCAN.still,
   });
+  scrolling.current = virtualizer.isScrolling;
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
