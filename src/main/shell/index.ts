@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { app, dialog, nativeImage, type BrowserWindow } from 'electron';
 import { APP_ORIGIN } from './app-protocol';
 import { appLogFile, openAppLog } from '../config/app-log';
+import { toAppError } from '../app-error';
+import type { Logger } from 'pino';
 import { keyOriginQuestionInWords, type ConfirmKeyOrigin } from '../core/key-access';
 import type { FilePurpose } from '../core/core-parts';
-import { openPetstoreCore, type PetstoreCore } from '../core/petstore-core';
+import { openPetstoreCore, type CoreOptions, type PetstoreCore } from '../core/petstore-core';
 import type { ConfirmProductionWrite } from '../core/write-guard';
 import { forwardCoreEvents } from '../ipc/core-events';
 import { writeFileWhole } from '../support/write-whole';
@@ -116,6 +118,21 @@ async function openFile(purpose: FilePurpose): Promise<string | null> {
   return path;
 }
 
+/**
+ * The core, or null when a data file cannot be opened (from a newer version, damaged, not
+ * writable): the reason in main's own dialog, in the core's words (a newer version's file names the
+ * version to install), and the app quits rather than show a window it cannot fill.
+ */
+function openCoreOrSayWhy(log: Logger, options: CoreOptions): PetstoreCore | null {
+  try {
+    return openPetstoreCore(options);
+  } catch (error) {
+    dialog.showErrorBox('Petstore Desk cannot open its data', toAppError(error, log).message);
+    app.exit(1);
+    return null;
+  }
+}
+
 // One instance only: two would share (and race on) the same outbox.
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -131,7 +148,7 @@ if (!app.requestSingleInstanceLock()) {
     log.info({ version: app.getVersion(), development }, 'starting');
     process.on('uncaughtException', (error) => log.error({ err: error }, 'uncaught exception'));
     process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
-    const opened = openPetstoreCore({
+    const opened = openCoreOrSayWhy(log, {
       dataDir,
       syncInThread: true,
       log,
@@ -154,6 +171,7 @@ if (!app.requestSingleInstanceLock()) {
       onDeprecation: (environment, notice) =>
         log.warn({ environment, ...notice }, 'getPet is deprecated by the server'),
     });
+    if (opened === null) return;
     core = opened;
     forwardCoreEvents(opened, (event, payload) => sendEvent(window?.webContents, event, payload));
     bindIpc(createIpcRouter(opened, log), appUrls, log);

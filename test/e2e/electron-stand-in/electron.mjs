@@ -196,6 +196,9 @@ export const dialog = {
     record('dialog.showSaveDialog', { overWindow: maybeOptions !== undefined, ...options });
     return answers.savePath === null ? { canceled: true } : { canceled: false, filePath: answers.savePath };
   },
+  showErrorBox(title, content) {
+    record('dialog.showErrorBox', { title, content });
+  },
 };
 
 /** An image for a native dialog, made of bytes: recorded by their size and whether they are a PNG. */
