@@ -1,5 +1,6 @@
 // The update decisions, each on the facts it is made from: when to ask the feed, when to download,
 // and at a quit whether to install or keep the download for a later quit.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keepReasonInWords } from '../../../src/shared/contract/updates';
 import { decideAtQuit, shouldCheck, shouldDownload, type UpdateFacts } from '../../../src/main/updates/update-policy';
@@ -92,5 +93,42 @@ describe('at a quit', () => {
     );
     expect(keepReasonInWords({ kind: 'dialog-open' })).toMatch(/A dialog is open/);
     expect(keepReasonInWords({ kind: 'held' })).toMatch(/holds this counter on its version/);
+  });
+});
+
+describe('whatever the facts', () => {
+  const facts = fc.record({
+    canUpdate: fc.boolean(),
+    feed: fc.constantFrom(READY.feed, null),
+    held: fc.boolean(),
+    activity: fc.constantFrom('idle' as const, 'checking' as const, 'downloading' as const),
+    available: fc.constantFrom('0.2.0', '0.3.0', null),
+    downloaded: fc.constantFrom('0.2.0', null),
+    waiting: fc.array(
+      fc.record({ environment: fc.constantFrom('production' as const, 'staging' as const), count: fc.nat(5) }),
+      { maxLength: 2 },
+    ),
+    dialogOpen: fc.boolean(),
+  });
+
+  it('never installs with work waiting or a dialog open, nor held, nor without a download', () => {
+    fc.assert(
+      fc.property(facts, (known) => {
+        const decision = decideAtQuit(known);
+        if (!decision.install) return;
+        expect(known.waiting.every(({ count }) => count === 0)).toBe(true);
+        expect(known.dialogOpen).toBe(false);
+        expect(known.held).toBe(false);
+        expect(decision.version).toBe(known.downloaded);
+      }),
+    );
+  });
+
+  it('a held counter never asks the feed nor downloads', () => {
+    fc.assert(
+      fc.property(facts, (known) => {
+        if (known.held) expect([shouldCheck(known), shouldDownload(known)]).toEqual([false, false]);
+      }),
+    );
   });
 });
