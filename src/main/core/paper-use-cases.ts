@@ -17,6 +17,7 @@ import { animalOnPaper, type AnimalOnPaper } from '../paper/paper-animal';
 import { cardsPage } from '../paper/card-sheet';
 import { labelsPage } from '../paper/label-sheet';
 import { photosForPaper } from '../paper/paper-photo';
+import type { PaperPhotoFolder } from '../paper/paper-photo-folder';
 import { stockPage } from '../paper/stock-list';
 import { weekPage } from '../paper/week-sheet';
 import type { WeekAtAGlance } from '../../shared/contract/week-at-a-glance';
@@ -32,6 +33,8 @@ export interface PaperRoads {
   printPage?: (html: string, title: string) => Promise<boolean>;
   /** Saves the PDF where a person chooses (main's dialog); the path, or null when they chose none. */
   savePdf?: (suggestedName: string, pdf: Uint8Array) => Promise<string | null>;
+  /** Where the photos made for paper are kept for the next printing; without it, in memory only. */
+  photoFolder?: PaperPhotoFolder;
 }
 
 const PAGE_ROWS = 500;
@@ -140,6 +143,7 @@ export function createPaperUseCases(
       ? await photosForPaper(
           pets.map((pet) => photoOf(environment, pet)),
           (done) => void tell(done),
+          roads.photoFolder,
         )
       : [];
     const animals: AnimalOnPaper[] = [];

@@ -34,6 +34,7 @@ import { createOrderUseCases } from './order-use-cases';
 import { createPaperUseCases, type PaperRoads } from './paper-use-cases';
 import { createPhotoUseCases } from './photo-use-cases';
 import { createChromiumPrinter } from '../paper/chromium-printer';
+import { PAPER_PHOTO_FOLDER_NAME, paperPhotoFolder } from '../paper/paper-photo-folder';
 import { createRemoteEnvironments } from './remote-environments';
 import { createRemoteInventory } from './remote-inventory';
 import { createStaffUseCases } from './staff-use-cases';
@@ -183,7 +184,11 @@ export function openPetstoreCore({
   const weekUseCases = createWeekUseCases(parts);
   const paperUseCases = createPaperUseCases(
     parts,
-    { printer: () => createChromiumPrinter(env), ...paper },
+    {
+      printer: () => createChromiumPrinter(env),
+      photoFolder: paperPhotoFolder(join(dataDir, PAPER_PHOTO_FOLDER_NAME)),
+      ...paper,
+    },
     { weekAtAGlance: weekUseCases.weekAtAGlance },
   );
   const updateUseCases = createUpdateUseCases(parts, { dataDir, appDb: db });
