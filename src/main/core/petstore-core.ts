@@ -86,6 +86,11 @@ export interface CoreOptions {
   dailyBackups?: boolean;
   /** Quits and starts the app again (the desktop app), for a restore asked for in the window. */
   restart?: () => void;
+  /**
+   * Whether a restore asked for in the window runs as this core opens: the desktop app's
+   * (syncInThread) by default; never a command's, which may run while the app still has the file.
+   */
+  restoresAtOpen?: boolean;
 }
 
 /**
@@ -112,9 +117,10 @@ export function openPetstoreCore({
   paper = {},
   dailyBackups = syncInThread,
   restart,
+  restoresAtOpen = syncInThread,
 }: CoreOptions) {
   // Before anything opens a file a restore asked for in the window replaces.
-  const restoredAtOpen = runRestoreAskedAtOpen(dataDir, now(), log);
+  const restoredAtOpen = restoresAtOpen ? runRestoreAskedAtOpen(dataDir, now(), log) : null;
   const databaseFile = join(dataDir, DATABASE_FILE_NAME);
   const db = openDatabase(databaseFile, MIGRATIONS, {
     backups: { folder: join(dataDir, BACKUP_FOLDER_NAME), environment: 'local' },

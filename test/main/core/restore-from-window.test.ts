@@ -4,7 +4,7 @@
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PetstoreCore } from '../../../src/main/core/petstore-core';
+import type { CoreOptions, PetstoreCore } from '../../../src/main/core/petstore-core';
 import { createIpcRouter } from '../../../src/main/ipc/router';
 import { refusal } from '../../helpers/refusal';
 import { useTestCore } from './test-core';
@@ -13,7 +13,9 @@ const PIN = '24681357';
 const names = async (core: PetstoreCore) => (await core.listPets('local', {})).pets.map(({ name }) => name).sort();
 
 describe('restoring from the window', () => {
-  const { open, tempDir } = useTestCore();
+  const { open: openCore, tempDir } = useTestCore();
+  // As the desktop app opens its core: a restore asked for runs first.
+  const open = (options: Partial<CoreOptions> = {}) => openCore({ restoresAtOpen: true, ...options });
 
   it('previews what a backup holds and what would be lost, then restores it as the app opens again', async () => {
     let restarts = 0;
@@ -79,6 +81,20 @@ describe('restoring from the window', () => {
     await core.close();
     core = open();
     expect(await names(core)).toEqual(['Rex']);
+  });
+
+  it('leaves the request to the app: a command’s core opening meanwhile neither runs nor drops it', async () => {
+    let core = open();
+    await core.addPet('local', { name: 'Rex', categoryId: '1' });
+    const [made] = await core.backUpNow('local');
+    await core.addPet('local', { name: 'Max', categoryId: '1' });
+    core.restoreBackupAtRestart({ backup: basename(made!.file) });
+    await core.close();
+    core = openCore(); // a command's
+    expect(await names(core)).toEqual(['Max', 'Rex']);
+    expect(core.backupStatus().restoredAtOpen).toBeNull();
+    await core.close();
+    expect(await names(open())).toEqual(['Rex']);
   });
 
   it('refuses a name that is not a backup’s, and says at the next open why a restore did not run', async () => {
