@@ -100,11 +100,11 @@ export function createUpdateCoordinator({ settings, version, waiting, now, chang
    * it after the events that followed: the revision lets it keep the newest.
    */
   function tell(): void {
-    const text = JSON.stringify({ ...view(), revision: 0 });
+    const current = view();
+    const text = JSON.stringify({ ...current, revision: 0 });
     if (text === lastSent) return;
     lastSent = text;
-    revision++;
-    changed(view());
+    changed({ ...current, revision: ++revision });
   }
 
   async function step(): Promise<void> {
