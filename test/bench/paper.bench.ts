@@ -1,8 +1,9 @@
 // Printing a batch of 500 cage cards to PDF through the core's one road, as a shop has them: each
 // animal with a photo of its own. The first printing (nothing of it made before) and the second
 // (the same cards again), and one card alone for scale, all in this run.
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { DATABASE_FILE_NAME } from '../../src/main/config/data-dir';
@@ -12,6 +13,7 @@ import { createPetPhotos } from '../../src/main/database/pet-photos';
 import { preparePhoto } from '../../src/main/photos/prepare-photo';
 import { createKeychain } from '../../src/main/secrets/keychain';
 import type { CardLayout, PaperProgress } from '../../src/shared/contract';
+import { builtCommand, commandEnv, ROOT } from '../helpers/built-commands';
 import { addAnimal } from '../main/paper/paper-animals';
 import { photoLikeJpeg } from '../main/photos/photo-fixtures';
 import { fmt, summarize } from './stats';
@@ -67,6 +69,19 @@ async function printing(core: PetstoreCore, ids: string[], layout: CardLayout) {
   }
 }
 
+/** The same cards from the built `petstore` in a process of its own (as a shop's script prints them), timed whole. */
+function fromTheCommandLine(dataDir: string, ids: string[]) {
+  const out = join(dataDir, 'cards.pdf');
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [builtCommand('petstore'), 'pets', 'card', ...ids, '--out', out], {
+    cwd: ROOT,
+    env: commandEnv({ PETSTORE_DATA_DIR: dataDir }),
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`petstore pets card exited ${run.status}: ${run.stderr}`);
+  return { ms: performance.now() - started, longestSilence: Number.NaN, pdfMb: statSync(out).size / 1024 / 1024 };
+}
+
 export async function benchPaper(dir: string): Promise<string[]> {
   const dataDir = mkdtempSync(join(dir, 'paper-'));
   const core = openPetstoreCore({ dataDir, env: {}, keychain: createKeychain(`Petstore Desk bench ${randomUUID()}`) });
@@ -89,11 +104,12 @@ export async function benchPaper(dir: string): Promise<string[]> {
     ];
     const row = (what: string, { ms, longestSilence, pdfMb }: Awaited<ReturnType<typeof printing>>) =>
       lines.push(
-        `| ${what} | ${fmt(ms / 1000)} | ${fmt(ms / BATCH)} | ${fmt(longestSilence / 1000)} | ${fmt(pdfMb)} |`,
+        `| ${what} | ${fmt(ms / 1000)} | ${fmt(ms / BATCH)} | ${Number.isNaN(longestSilence) ? 'not timed' : fmt(longestSilence / 1000)} | ${fmt(pdfMb)} |`,
       );
     row('500 A6 cards, first printing', await printing(core, ids, 'a6'));
     row('500 A6 cards, second printing', await printing(core, ids, 'a6'));
     row('500 cards four to an A4 sheet, after the A6 ones', await printing(core, ids, 'a4-four'));
+    row('500 A6 cards, `petstore pets card` in a new process, after those', fromTheCommandLine(dataDir, ids));
     const alone: number[] = [];
     for (let run = 0; run < ALONE_RUNS; run++) alone.push((await printing(core, [ids[run]!], 'a6')).ms);
     lines.push(
