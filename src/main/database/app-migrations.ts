@@ -4,6 +4,7 @@ import {
   createPetsTable,
   importedRowsTable,
   indexDetailFilters,
+  indexSearchTextByStatus,
   reindexOnlyNewNames,
   searchSpeciesAndBreed,
   type Migration,
@@ -97,6 +98,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // 17: which version of Petstore Desk last opened the file for writing, so that an older one that
   // must refuse it names the version to install (app-writer.ts).
   addAppWriter,
+  // 18: the counts of a short search read an index, not every animal (schema-steps.ts).
+  indexSearchTextByStatus,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -3,6 +3,7 @@ import {
   createPetsTable,
   importedRowsTable,
   indexDetailFilters,
+  indexSearchTextByStatus,
   keepDetailsInReplica,
   reindexOnlyNewNames,
   renameEntryStates,
@@ -254,4 +255,6 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
   // 20: which version of Petstore Desk last opened the file for writing, so that an older one that
   // must refuse it names the version to install (app-writer.ts).
   addAppWriter,
+  // 21: the counts of a short search read an index, as in the app's database (18).
+  indexSearchTextByStatus,
 ];

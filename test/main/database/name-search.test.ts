@@ -74,6 +74,28 @@ describe('find by name', () => {
       .join(' | ');
     expect(plan).toMatch(/VIRTUAL TABLE INDEX/);
   });
+
+  it('a search of one or two characters is counted from an index alone, not from every row', () => {
+    const plan = db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT status, count(*) FROM pets WHERE instr(search_text, 'ca') > 0 GROUP BY status`,
+      )
+      .all()
+      .map((row) => (row as { detail: string }).detail)
+      .join(' | ');
+    expect(plan).toMatch(/COVERING INDEX pets_search_text_by_status/);
+    // The same counts as a read of every row.
+    const rows = db
+      .prepare(`SELECT status, count(*) AS n FROM pets NOT INDEXED WHERE instr(search_text, 'ca') > 0 GROUP BY status`)
+      .all() as Array<{ status: 'available' | 'pending' | 'sold' | null; n: number }>;
+    const counts = { all: 0, available: 0, pending: 0, sold: 0 };
+    for (const { status, n } of rows) {
+      if (status !== null) counts[status] += n;
+      counts.all += n;
+    }
+    expect(counts.all).toBeGreaterThan(1);
+    expect(store.countByStatus('ca')).toEqual(counts);
+  });
 });
 
 describe('a store from before find by name', () => {
