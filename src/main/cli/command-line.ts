@@ -2,6 +2,7 @@
 import { openAppLog } from '../config/app-log';
 import { dataDir } from '../config/data-dir';
 import { needsCore, runCli } from './cli';
+import { commandNamed } from './command-words';
 import { confirmAtTerminal } from './confirm-at-terminal';
 import { readSecret } from './read-secret';
 import { terminalSafe } from './terminal-text';
@@ -15,7 +16,7 @@ const { openPetstoreCore } = needsCore(process.argv.slice(2))
 const folder = dataDir();
 let log: ReturnType<typeof openAppLog> | undefined;
 let warned = false;
-const command = process.argv.slice(2, 4).join(' ');
+const command = commandNamed(process.argv.slice(2));
 const code = await runCli(
   process.argv.slice(2),
   {

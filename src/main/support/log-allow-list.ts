@@ -1,7 +1,7 @@
 import { constants } from 'node:os';
 import { ENVIRONMENTS, isAppErrorCode } from '../../shared/contract';
 import { IPC_CHANNELS } from '../../shared/ipc/contract';
-import { USAGE } from '../cli/usage';
+import { COMMAND_WORDS } from '../cli/command-words';
 
 /**
  * What of an app log line may go in a support bundle: an allow-list of fields, each with the
@@ -44,14 +44,6 @@ const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', '
 const PATH_WORDS = new Set(['v1', 'pets', 'pet-changes', 'orders', 'store', 'photo', 'history', 'extensions']);
 const ERRNO_CODES = new Set(Object.keys(constants.errno));
 const CHANNELS = new Set<string>(IPC_CHANNELS);
-/** The words of the command line's commands, from its help: `pets add`, never what followed them. */
-const COMMAND_WORDS = new Set(
-  USAGE.split('\n')
-    .filter((line) => /^ {2}[a-z]/.test(line))
-    .flatMap((line) => line.slice(2, 45).split(/[\s|[\]]+/))
-    .filter((word) => /^[a-z][a-z-]*$/.test(word)),
-);
-
 /** A version of this app (the one running, or one an update offers). */
 const appVersion = (value: unknown) =>
   typeof value === 'string' && /^\d{1,4}(\.\d{1,4}){2}(-[0-9a-z.]{1,20})?$/.test(value) ? value : undefined;
@@ -99,7 +91,9 @@ const FIELDS: Record<string, (value: unknown) => unknown> = {
           .join('/')
       : undefined,
   command: (value) =>
-    typeof value === 'string' && value.split(' ').every((word) => COMMAND_WORDS.has(word)) ? value : undefined,
+    typeof value === 'string' && (value === '(no command)' || value.split(' ').every((word) => COMMAND_WORDS.has(word)))
+      ? value
+      : undefined,
   err: errorClass,
   error: errorClass,
 };
