@@ -37,6 +37,7 @@ export const envCommands: CommandGroup = {
                     keySetAt: settings.key.setAt,
                     keyOrigin: settings.key.origin,
                     keyForCurrentAddress: settings.key.forCurrentAddress,
+                    keyProblem: settings.key.problem,
                   },
             ]),
           ),

@@ -67,9 +67,10 @@ export const keyCommands: CommandGroup = {
 
 /** How a key stands, in words: when it was set, and whether it goes to the current address. */
 export function keyInWords(
-  { set, setAt, origin, forCurrentAddress }: KeyStatusView,
+  { set, setAt, origin, forCurrentAddress, problem }: KeyStatusView,
   environment: RemoteEnvironment,
 ): string {
+  if (problem !== null) return `unknown: the system keychain cannot be read (${problem})`;
   if (!set) return 'not set';
   const when = setAt ? ` on ${setAt.slice(0, 10)}` : '';
   const where = origin ? ` for ${origin}` : '';

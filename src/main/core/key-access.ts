@@ -33,6 +33,8 @@ const originOf = (address: string | null): string | null => (address === null ? 
 export function createKeyAccess(keys: EnvironmentKeys, settings: Settings) {
   // Whether each key is in the keychain, as last read or set here; until read, the settings' record.
   const present = new Map<RemoteEnvironment, boolean>();
+  // Why the keychain could not be read at the last look, per environment (the view says so).
+  const unreadable = new Map<RemoteEnvironment, string>();
   const address = (environment: RemoteEnvironment) => settings.baseUrl(environment).url;
 
   // Keys set before keys had an origin were in use with the address they have now: bound to it, once.
@@ -79,7 +81,15 @@ export function createKeyAccess(keys: EnvironmentKeys, settings: Settings) {
 
     /** Reads the keychain; returns whether the answer differs from what was believed (set or removed elsewhere). */
     async refresh(environment: RemoteEnvironment): Promise<boolean> {
-      const set = await keys.has(environment);
+      let set: boolean;
+      try {
+        set = await keys.has(environment);
+      } catch (error) {
+        if (!(error instanceof KeychainUnavailableError)) throw error;
+        unreadable.set(environment, error.message);
+        return false;
+      }
+      unreadable.delete(environment);
       const believed = keySet(environment);
       present.set(environment, set);
       return believed !== set;
@@ -92,6 +102,7 @@ export function createKeyAccess(keys: EnvironmentKeys, settings: Settings) {
         setAt: set ? settings.keySetAt(environment) : null,
         origin: set ? settings.keyOrigin(environment) : null,
         forCurrentAddress: set && forCurrentAddress(environment),
+        problem: unreadable.get(environment) ?? null,
       };
     },
 

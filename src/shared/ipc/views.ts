@@ -9,6 +9,8 @@ export interface KeyStatusView {
   origin: string | null;
   /** False when the address has moved to another origin: the key is not sent until a person confirms it. */
   forCurrentAddress: boolean;
+  /** Why the keychain could not be read just now, in words (the rest is as last known); null when it could. */
+  problem: string | null;
 }
 
 /** "Test connection": how the server stands after one request, in words. */

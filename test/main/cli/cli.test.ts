@@ -26,10 +26,27 @@ describe('npm run cli', () => {
       keySetAt: null,
       keyOrigin: null,
       keyForCurrentAddress: false,
+      keyProblem: null,
     };
     expect(JSON.parse(json.out)).toEqual({
       active: 'local',
       environments: { production: nothingSet, staging: nothingSet },
+    });
+  });
+
+  it('env show without a keychain: the addresses still, and the key said unknown, in words', async () => {
+    expect((await run(['env', 'set-url', 'staging', 'https://staging.shop.example/v1'])).code).toBe(0);
+    // No session bus: keytar reaches no keychain.
+    const env = { DBUS_SESSION_BUS_ADDRESS: '', DISPLAY: '' };
+    const shown = await run(['env', 'show'], { env });
+    expect(shown.code).toBe(0);
+    expect(shown.out).toMatch(
+      /staging: {5}https:\/\/staging\.shop\.example\/v1; key unknown: the system keychain cannot be read \(No OS keychain/,
+    );
+    const json = JSON.parse((await run(['env', 'show', '--json'], { env })).out);
+    expect(json.environments.staging).toMatchObject({
+      url: 'https://staging.shop.example/v1',
+      keyProblem: expect.stringMatching(/^No OS keychain is available/),
     });
   });
 

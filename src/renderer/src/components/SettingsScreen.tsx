@@ -163,8 +163,13 @@ function ServerSettings({ environment }: { environment: RemoteEnvironment }) {
             disabled={noAddress}
             onChange={(event) => setKey(event.target.value)}
           />
-          <p id={id('key-note')} className={keyError ? 'field-error' : 'hint'} aria-live="polite">
+          <p
+            id={id('key-note')}
+            className={keyError || settings?.key.problem ? 'field-error' : 'hint'}
+            aria-live="polite"
+          >
             {keyError ||
+              (settings?.key.problem && `The system keychain cannot be read: ${settings.key.problem}`) ||
               (settings ? (
                 keySet ? (
                   <>
