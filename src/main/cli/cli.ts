@@ -26,6 +26,7 @@ import { reportCommands } from './paper-commands';
 import { productionYes } from './production-yes';
 import { staffCommands } from './staff-commands';
 import { sync } from './sync-command';
+import { readingInputOnce } from './input-once';
 import { USAGE } from './usage';
 
 /** Each group's commands; `doctor` and `sync` are commands of their own. */
@@ -78,7 +79,7 @@ export async function runCli(argvGiven: string[], io: CliIo, openCore: () => Pet
   let core: PetstoreCore | undefined;
   let writes: GuardedWrites | undefined;
   const context: CommandContext = {
-    io,
+    io: readingInputOnce(io),
     yes,
     core: () => (core ??= openCore()),
     // A person typed the environment (or `env use` chose it): any is allowed; production asks for a yes.

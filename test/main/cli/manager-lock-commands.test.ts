@@ -30,4 +30,18 @@ describe('the manager’s lock from the command line', () => {
     expect(await run(['pets', 'list', '--env', 'local'])).toMatchObject({ code: 0 });
     expect(await run(['categories', 'list', '--env', 'local'])).toMatchObject({ code: 0 });
   });
+
+  it('a key piped in is kept when the command runs again with the manager’s PIN', async () => {
+    expect(await run(['manager', 'set-pin'], { stdin: '2468\n' })).toMatchObject({ code: 0 });
+    expect(
+      await run(['env', 'set-url', 'staging', 'https://staging.shop.example/v1'], {
+        env: { PETSTORE_MANAGER_PIN: '2468' },
+      }),
+    ).toMatchObject({ code: 0 });
+    const set = await run(['key', 'set', 'staging'], {
+      stdin: 'k3y-0123456789abcdef-0123456789abcdef\n',
+      env: { PETSTORE_MANAGER_PIN: '2468' },
+    });
+    expect(set).toMatchObject({ code: 0, out: 'The staging key is set (kept in the OS keychain).' });
+  });
 });
