@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ENVIRONMENT_LABELS } from '../../shared/contract';
 import { ReportedError } from '../app-error';
 import { dataDir as defaultDataDir } from '../config/data-dir';
 import { previewRestore, restoreBackup, type RestorePreview } from '../core/restore-backup';
 import type { BackupContents } from '../database/backup-contents';
+import { backupOutOption } from './backup-out-option';
 import { EXIT, environmentArg, parse, UsageError, type Command } from './cli-args';
 
 const counted = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -14,10 +16,15 @@ const holds = ({ environment, animals, unsent, madeAt, schemaVersion }: BackupCo
 
 /** `backup [--env E] [--out DIR]`: each database (or E's) backed up now, checked, into the backup folder or DIR. */
 export const backup: Command = async (args, { core, io }) => {
-  const { values } = parse(args, { env: { type: 'string' }, out: { type: 'string' } });
+  const { values, positionals } = parse(args, { env: { type: 'string' }, out: { type: 'string' } });
+  if (positionals.length > 0)
+    throw new UsageError(`backup takes no ${positionals[0]}: did you mean --out ${positionals[0]}?`);
   const environment = values['env'] === undefined ? undefined : environmentArg(values['env'] as string, false);
-  const out = values['out'] === undefined ? undefined : resolve(values['out'] as string);
+  const given = backupOutOption(values['out']);
+  const out = given === undefined ? undefined : resolve(given);
+  const making = out !== undefined && !existsSync(out); // the backup makes it: say so
   const made = await core().backUpNow(environment, out);
+  if (making) io.err(`Made the folder ${out}.`);
   if (values['json'] === true)
     io.out(JSON.stringify(made.map(({ file, environment: of, madeAt }) => ({ file, environment: of, madeAt }))));
   else for (const { file, environment: of } of made) io.out(`Backed up ${ENVIRONMENT_LABELS[of]}: ${file}`);

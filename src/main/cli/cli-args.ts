@@ -89,17 +89,27 @@ export interface Parsed {
   positionals: string[];
 }
 
+/** A command's options read; an option given twice is refused (else the last would silently win), unless it may repeat. */
 export function parse(args: string[], options: Options = {}): Parsed {
+  let parsed;
   try {
-    return parseArgs({
+    parsed = parseArgs({
       args,
       options: { json: { type: 'boolean', default: false }, ...options },
       allowPositionals: true,
       strict: true,
-    }) as Parsed;
+      tokens: true,
+    });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  const seen = new Set<string>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option' || options[token.name]?.multiple === true) continue;
+    if (seen.has(token.name)) throw new UsageError(`${token.rawName} is given twice: give it once`);
+    seen.add(token.name);
+  }
+  return { values: parsed.values, positionals: parsed.positionals } as Parsed;
 }
 
 /** The exit code an error means: the network (3), what a person must fix here (2), or what a service said (1). */

@@ -13,6 +13,7 @@ import {
   type CommandContext,
   type CommandGroup,
 } from './cli-args';
+import { commandUsage } from './command-usage';
 import { doctor } from './doctor-command';
 import { register } from './register-command';
 import { reportWeek } from './report-command';
@@ -104,7 +105,7 @@ export async function runCli(argvGiven: string[], io: CliIo, openCore: () => Pet
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`${error.message}\n${USAGE}`);
+      io.err(`${error.message}\n${commandUsage(argv)}`);
       return EXIT.usage;
     }
     const problem = toAppError(error, io.faults);

@@ -1,9 +1,16 @@
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { ApiError, ENVIRONMENTS, isRemoteEnvironment, type EnvironmentName } from '../../shared/contract';
+import {
+  ApiError,
+  ENVIRONMENT_LABELS,
+  ENVIRONMENTS,
+  isRemoteEnvironment,
+  type EnvironmentName,
+} from '../../shared/contract';
 import type {
   BackupListing,
+  BackupReason,
   BackupStatus,
   EnvironmentBackupStatus,
   RestoreOutcome,
@@ -54,8 +61,15 @@ export function createBackupUseCases(
       (environment) => !isRemoteEnvironment(environment) || existsSync(join(dataDir, replicaFileName(environment))),
     );
 
-  async function backUp(environment: EnvironmentName, into: string): Promise<BackupFile> {
-    const target = { folder: into, environment, reason: 'daily' as const, now };
+  /** Into the backup folder (made only when it is the data folder's own: a chosen disk must be there), rotated. */
+  const intoBackupFolder = () => ({ folder: folder(), createFolder: settings.backupFolder() === null, rotate: true });
+
+  async function backUp(
+    environment: EnvironmentName,
+    reason: BackupReason,
+    into: { folder: string; createFolder: boolean; rotate: boolean },
+  ): Promise<BackupFile> {
+    const target = { ...into, environment, reason, now };
     try {
       if (!isRemoteEnvironment(environment)) return await backupOnline(appDb, target);
       // A connection of its own: the replica's writers (here or in the sync thread) go on meanwhile.
@@ -83,7 +97,7 @@ export function createBackupUseCases(
     for (const environment of present()) {
       const newest = listBackups(folder(), environment)[0];
       if (newest !== undefined && now() - newest.madeAt < BACKUP_DUE_AFTER_MS && !failures.has(environment)) continue;
-      await backUp(environment, folder()).then(
+      await backUp(environment, 'daily', intoBackupFolder()).then(
         () => failures.delete(environment),
         () => {}, // recorded in failures; the window says so
       );
@@ -118,12 +132,25 @@ export function createBackupUseCases(
   }
 
   return {
-    /** Backs up now (every environment with a file, or the one named) into the backup folder or `into`. */
+    /**
+     * Backs up now, by hand (every environment with a file, or the one named), into the backup
+     * folder, or into `into` (made if need be, never rotated: what a person keeps there is theirs).
+     */
     backUpNow(environment?: EnvironmentName, into?: string): Promise<BackupFile[]> {
+      if (environment !== undefined && !present().includes(environment)) {
+        const label = ENVIRONMENT_LABELS[environment];
+        return Promise.reject(
+          new ApiError(
+            'not_found',
+            `There is nothing to back up for ${label} yet: nothing of it is kept on this computer.`,
+          ),
+        );
+      }
+      const where = into === undefined ? intoBackupFolder() : { folder: into, createFolder: true, rotate: false };
       return queued(async () => {
         const made: BackupFile[] = [];
         for (const each of environment === undefined ? present() : [environment]) {
-          made.push(await backUp(each, into ?? folder()));
+          made.push(await backUp(each, 'by-hand', where));
           if (into === undefined) failures.delete(each);
         }
         return made;

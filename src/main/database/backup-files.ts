@@ -13,8 +13,12 @@ export interface BackupFile {
   reason: BackupReason;
 }
 
-/** How many backups rotation keeps: the newest of each of so many days and weeks, and the last before an upgrade. */
-export const BACKUP_ROTATION = { daily: 7, weekly: 4, beforeUpgrade: 2 } as const;
+/**
+ * How many backups rotation keeps: the newest of each of so many days and weeks, the last made
+ * before an upgrade, and the last made by hand (on a count of their own: the next backup never
+ * takes away one a person just made).
+ */
+export const BACKUP_ROTATION = { daily: 7, weekly: 4, beforeUpgrade: 2, byHand: 10 } as const;
 
 /** A backup being written: never listed, removed by the next rotation. */
 export const PARTIAL_SUFFIX = '.partial';
@@ -32,7 +36,7 @@ export function backupFileName(
   schemaVersion: number,
   reason: BackupReason,
 ): string {
-  return `petstore-${environment}-${stamp(madeAt)}-v${schemaVersion}${reason === 'before-upgrade' ? '-before-upgrade' : ''}.db`;
+  return `petstore-${environment}-${stamp(madeAt)}-v${schemaVersion}${reason === 'daily' ? '' : `-${reason}`}.db`;
 }
 
 /** The finished backups in a folder (of one environment, when named), newest first. */
@@ -52,7 +56,7 @@ export function listBackups(folder: string, environment?: EnvironmentName): Back
       environment: match[1] as EnvironmentName,
       madeAt: fromStamp(match[2]!),
       schemaVersion: Number(match[3]),
-      reason: match[4] ? 'before-upgrade' : 'daily',
+      reason: (match[4] as BackupReason | undefined) ?? 'daily',
     });
   }
   return found.sort((a, b) => b.madeAt - a.madeAt);
@@ -63,7 +67,8 @@ const DAY = 86_400_000;
 /**
  * Which of an environment's backups rotation keeps: the newest of each of the last
  * BACKUP_ROTATION.daily days that have one, the newest of each of the last .weekly weeks (counted
- * in 7-day spans from the Unix epoch, a Thursday), and the last .beforeUpgrade made before a migration.
+ * in 7-day spans from the Unix epoch, a Thursday), the last .beforeUpgrade made before a migration,
+ * and the last .byHand made by hand (these count for no day or week).
  */
 export function backupsToKeep(backups: readonly BackupFile[]): Set<string> {
   const keep = new Set<string>();
@@ -78,10 +83,12 @@ export function backupsToKeep(backups: readonly BackupFile[]): Set<string> {
     }
   };
   const newestFirst = [...backups].sort((a, b) => b.madeAt - a.madeAt);
-  newestOf(DAY, BACKUP_ROTATION.daily, newestFirst);
-  newestOf(7 * DAY, BACKUP_ROTATION.weekly, newestFirst);
-  const upgrades = newestFirst.filter(({ reason }) => reason === 'before-upgrade');
-  for (const backup of upgrades.slice(0, BACKUP_ROTATION.beforeUpgrade)) keep.add(backup.file);
+  const byReason = (reason: BackupReason) => newestFirst.filter((backup) => backup.reason === reason);
+  const onSchedule = newestFirst.filter(({ reason }) => reason !== 'by-hand');
+  newestOf(DAY, BACKUP_ROTATION.daily, onSchedule);
+  newestOf(7 * DAY, BACKUP_ROTATION.weekly, onSchedule);
+  for (const backup of byReason('before-upgrade').slice(0, BACKUP_ROTATION.beforeUpgrade)) keep.add(backup.file);
+  for (const backup of byReason('by-hand').slice(0, BACKUP_ROTATION.byHand)) keep.add(backup.file);
   return keep;
 }
 

@@ -1,8 +1,9 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { EnvironmentName } from '../../shared/contract';
+import { ReportedError } from '../app-error';
 import { backupFileName, PARTIAL_SUFFIX, rotateBackups, type BackupFile, type BackupReason } from './backup-files';
 import type { SqliteDatabase } from './database';
 import { readBackup } from './backup-contents';
@@ -16,6 +17,35 @@ export interface BackupTarget {
   environment: EnvironmentName;
   reason: BackupReason;
   now?: () => number;
+  /** Whether the folder is made when it is not there (the data folder's own, one typed with --out); else it must be. */
+  createFolder?: boolean;
+  /** Whether older backups in the folder are rotated away after this one (only in the backup folder). */
+  rotate?: boolean;
+}
+
+/**
+ * The folder a backup goes to, ready: made when it may be (true when it was), refused in words
+ * when it is a file, or not there and must be (a chosen disk unplugged: never made on the internal disk).
+ */
+export function backupFolderReady(folder: string, createFolder: boolean): boolean {
+  const refuse = (message: string): never => {
+    throw new ReportedError({ code: 'unusable_file', message, status: 409 });
+  };
+  const found = statSync(folder, { throwIfNoEntry: false });
+  if (found?.isDirectory()) return false;
+  if (found !== undefined) refuse(`The backup folder ${folder} is a file, not a folder: choose a folder.`);
+  if (!createFolder) refuse(`The backup folder ${folder} is not there: is the disk plugged in?`);
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    refuse(
+      code === 'ENOTDIR' || code === 'EEXIST'
+        ? `The backup folder ${folder} cannot be made: a part of its path is a file, not a folder.`
+        : `The backup folder ${folder} cannot be made here (${String(code ?? 'error')}): choose a folder this account may write to.`,
+    );
+  }
+  return true;
 }
 
 /**
@@ -55,8 +85,11 @@ export function backupNow(db: SqliteDatabase, target: BackupTarget): BackupFile 
  * not hold and records what it is; `finish` verifies it, then gives it its name: a file with a backup's name
  * is a whole, checked one.
  */
-function startBackup(db: SqliteDatabase, { folder, environment, reason, now = Date.now }: BackupTarget) {
-  mkdirSync(folder, { recursive: true });
+function startBackup(
+  db: SqliteDatabase,
+  { folder, environment, reason, now = Date.now, createFolder = true, rotate = true }: BackupTarget,
+) {
+  backupFolderReady(folder, createFolder);
   const madeAt = now();
   const schemaVersion = db.pragma('user_version', { simple: true }) as number;
   const name = backupFileName(environment, madeAt, schemaVersion, reason);
@@ -64,13 +97,13 @@ function startBackup(db: SqliteDatabase, { folder, environment, reason, now = Da
   return {
     partial,
     seal: () => sealBackup(partial, { environment, madeAt, schemaVersion }),
-    /** Checked (by `integrity`, when the integrity check ran elsewhere), named, and the folder rotated. */
+    /** Checked (by `integrity`, when the integrity check ran elsewhere), named, and the folder rotated (if asked). */
     finish(integrity?: unknown): BackupFile {
       readBackup(partial, integrity); // throws when the copy is not sound
       const file = join(folder, name);
       renameSync(partial, file);
       syncFolder(folder);
-      rotateBackups(folder, environment, madeAt);
+      if (rotate) rotateBackups(folder, environment, madeAt);
       return { file, environment, madeAt, schemaVersion, reason };
     },
     failed(error: unknown): never {

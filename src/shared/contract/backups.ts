@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import type { EnvironmentName } from './environments';
 
-/** Why a backup was made: the daily one (or one a person asked for), or the one before a migration. */
-export type BackupReason = 'daily' | 'before-upgrade';
+/** Why a backup was made: the daily one, one a person asked for (kept apart on a rotation of its own), or the one before a migration. */
+export type BackupReason = 'daily' | 'by-hand' | 'before-upgrade';
+
+/** Each reason in words, for the window's list of backups. */
+export const BACKUP_REASON_WORDS: Record<BackupReason, string> = {
+  daily: 'daily',
+  'by-hand': 'made by hand',
+  'before-upgrade': 'before an upgrade',
+};
 
 /** A finished backup in the backup folder, as its name says (checked whole only when restored). */
 export interface BackupListing {
@@ -52,9 +59,9 @@ export interface RestorePreviewView {
   lost: { animals: number; unsent: number } | 'unreadable' | null;
 }
 
-/** A backup's file name: its environment, when it was made (UTC, to the millisecond), its schema, and why. */
+/** A backup's file name: its environment, when it was made (UTC, to the millisecond), its schema, and why (none: daily). */
 export const BACKUP_FILE_NAME =
-  /^petstore-(local|production|staging)-(\d{8}T\d{6}\d{3}Z)-v(\d+)(-before-upgrade)?\.db$/;
+  /^petstore-(local|production|staging)-(\d{8}T\d{6}\d{3}Z)-v(\d+)(?:-(before-upgrade|by-hand))?\.db$/;
 
 /** A backup named in the window: a name in the backup folder (never a path the page makes up). */
 export const backupNameSchema = z

@@ -72,11 +72,17 @@ describe('petstore finds the command a line names', () => {
     }
   });
 
-  it('a line that names no command is a usage error with the help, and opens nothing', async () => {
-    for (const words of [['pets'], ['pets', 'frobnicate'], ['pets', 'constructor'], ['doctor', 'now'], ['zoo']]) {
+  it('a line that names no command is a usage error with where the help is, and opens nothing', async () => {
+    for (const words of [['pets'], ['pets', 'frobnicate'], ['pets', 'constructor'], ['zoo']]) {
       const { code, err } = await runLine([...words, '--yes']);
       expect(code, words.join(' ')).toBe(2);
-      expect(err).toBe(`unknown command: ${words.join(' ')}\n${USAGE}`);
+      expect(err).toBe(`unknown command: ${words.join(' ')}\npetstore --help for all`);
     }
+    const doctorNow = await runLine(['doctor', 'now']);
+    expect(doctorNow.err.split('\n')).toEqual([
+      'unknown command: doctor now',
+      'usage: petstore doctor [--bundle F.zip]',
+      'petstore --help for all',
+    ]);
   });
 });

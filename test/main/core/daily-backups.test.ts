@@ -1,6 +1,6 @@
 // The core backs each database up once a day while it runs, says when the last good backup is old
 // or a backup failed, and lets a manager choose the folder. Real cores over real SQLite files.
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listBackups } from '../../../src/main/database/backup-files';
@@ -47,8 +47,16 @@ describe('daily backups', () => {
     await core.backUpDue();
     const [local] = core.backupStatus().environments;
     expect(local!.failed).toMatchObject({ at: clock.now });
-    expect(local!.warning).toMatch(/^The last backup failed: /);
+    expect(local!.warning).toBe(
+      `The last backup failed: The backup folder ${usb} is a file, not a folder: choose a folder.`,
+    );
     rmSync(usb);
+    await core.backUpDue(); // unplugged: the chosen folder is never made on the internal disk
+    expect(core.backupStatus().environments[0]!.warning).toBe(
+      `The last backup failed: The backup folder ${usb} is not there: is the disk plugged in?`,
+    );
+    expect(existsSync(usb)).toBe(false);
+    mkdirSync(usb); // plugged in again
     await core.backUpDue(); // a failure is retried at the next check
     expect(core.backupStatus().environments[0]).toMatchObject({
       failed: null,

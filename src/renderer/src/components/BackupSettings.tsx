@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type {
-  BackupListing,
-  EnvironmentBackupStatus,
-  RestoreOutcome,
-  RestorePreviewView,
+import {
+  BACKUP_REASON_WORDS,
+  type BackupListing,
+  type EnvironmentBackupStatus,
+  type RestoreOutcome,
+  type RestorePreviewView,
 } from '../../../shared/contract/backups';
 import type { EnvironmentName } from '../../../shared/contract';
 import { call, messageOf } from '../api';
@@ -42,7 +43,7 @@ function BackupRow({ backup, onRestore }: { backup: BackupListing; onRestore(nam
   return (
     <li className="backup-row">
       <span>{backupDate(backup.madeAt)}</span>
-      <span className="hint">{backup.reason === 'before-upgrade' ? 'before an upgrade' : 'daily'}</span>
+      <span className="hint">{BACKUP_REASON_WORDS[backup.reason]}</span>
       <span className="hint">{sizeInWords(backup.bytes)}</span>
       <button type="button" onClick={() => onRestore(backup.name)}>
         Restore…
