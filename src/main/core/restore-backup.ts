@@ -1,17 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { ENVIRONMENT_LABELS, isRemoteEnvironment, type EnvironmentName } from '../../shared/contract';
 import { DATABASE_FILE_NAME } from '../config/data-dir';
-import {
-  BackupRefusedError,
-  databaseContents,
-  queueTables,
-  readBackup,
-  type BackupContents,
-} from '../database/backup-contents';
-import type { SqliteDatabase } from '../database/database';
-import { replaceWithBackup } from '../database/restore-file';
+import type { RestoreLost } from '../../shared/contract/backups';
+import { BackupRefusedError, readBackup, type BackupContents } from '../database/backup-contents';
+import { replaceWithBackup, type Replaced } from '../database/restore-file';
+import { lostBy } from './lost-by-restore';
 import { replicaFileName } from '../sync/replica-file';
 
 /** The file of the data folder an environment's backup restores. */
@@ -22,7 +16,7 @@ export interface RestorePreview {
   backup: BackupContents;
   file: string;
   /** What the current file holds that the backup does not: lost by the restore (kept aside, though). */
-  lost: { animals: number; unsent: number } | 'unreadable' | null;
+  lost: RestoreLost;
 }
 
 export interface RestoreRequest {
@@ -52,41 +46,7 @@ export function previewRestore({ dataDir, backup, environment }: RestoreRequest)
  * Restores a backup in place of its environment's file, which is kept aside beside it. Only while
  * no core has that file open: the app and every command are quit first.
  */
-export function restoreBackup(
-  request: RestoreRequest,
-  now = Date.now(),
-): RestorePreview & { keptAside: string | null } {
+export function restoreBackup(request: RestoreRequest, now = Date.now()): RestorePreview & Replaced {
   const preview = previewRestore(request);
   return { ...preview, ...replaceWithBackup(preview.file, request.backup, now) };
-}
-
-/** The animals (by id) and unsent entries (by Idempotency-Key) of the current file that the backup lacks. */
-function lostBy(current: string, backup: string): RestorePreview['lost'] {
-  let now: SqliteDatabase | undefined;
-  let then: SqliteDatabase | undefined;
-  try {
-    now = new Database(current, { readonly: true, fileMustExist: true });
-    then = new Database(backup, { readonly: true, fileMustExist: true });
-    const ids = (db: SqliteDatabase) => new Set(db.prepare<[], number>('SELECT id FROM pets').pluck().all());
-    const keys = (db: SqliteDatabase, unsentOnly: boolean) =>
-      new Set(
-        queueTables(db).flatMap((table) =>
-          db
-            .prepare<[], string>(
-              `SELECT idempotency_key FROM "${table}"${unsentOnly ? " WHERE state <> 'accepted'" : ''}`,
-            )
-            .pluck()
-            .all(),
-        ),
-      );
-    const kept = { ids: ids(then), keys: keys(then, false) };
-    const notIn = <T>(set: Set<T>, known: Set<T>) => [...set].filter((each) => !known.has(each)).length;
-    databaseContents(now); // reads every table a restore is about: a damaged file fails here
-    return { animals: notIn(ids(now), kept.ids), unsent: notIn(keys(now, true), kept.keys) };
-  } catch {
-    return 'unreadable';
-  } finally {
-    now?.close();
-    then?.close();
-  }
 }

@@ -56,7 +56,42 @@ export interface RestorePreviewView {
   animals: number;
   unsent: number;
   /** What the current file holds that the backup does not (lost by the restore, though kept aside). */
-  lost: { animals: number; unsent: number } | 'unreadable' | null;
+  lost: RestoreLost;
+}
+
+/** What a restore loses, kind by kind: one declaration, said alike by the command line and the window. */
+export const LOST_KINDS = {
+  animals: ['animal the backup lacks', 'animals the backup lacks'],
+  changed: ['animal changed since the backup', 'animals changed since the backup'],
+  sales: ['sale the backup lacks', 'sales the backup lacks'],
+  staff: ['person on the staff list the backup lacks', 'people on the staff list the backup lacks'],
+  settings: ['setting changed since the backup', 'settings changed since the backup'],
+  unsent: ['entry not yet sent that the backup lacks', 'entries not yet sent that the backup lacks'],
+} as const;
+export type LostKind = keyof typeof LOST_KINDS;
+
+/** How many of each kind are named (animals and sales by id, people and settings by name, entries by key). */
+export const LOST_LISTED = 10;
+
+export interface LostDetail {
+  kind: LostKind;
+  count: number;
+  /** The first LOST_LISTED of them. */
+  first: string[];
+}
+
+/**
+ * What the current file holds that the backup does not; 'unreadable' when it cannot be read, null
+ * when there is none. `animals` and `unsent` are also in `details`, which a window older than it ignores.
+ */
+export type RestoreLost = { animals: number; unsent: number; details?: LostDetail[] } | 'unreadable' | null;
+
+/** "2 animals changed since the backup (3, 7)", naming up to LOST_LISTED and counting the rest. */
+export function lostInWords({ kind, count, first }: LostDetail): string {
+  const [one, many] = LOST_KINDS[kind];
+  const more = count - first.length;
+  const named = first.length === 0 ? '' : ` (${first.join(', ')}${more > 0 ? `, and ${more} more` : ''})`;
+  return `${count.toLocaleString('en')} ${count === 1 ? one : many}${named}`;
 }
 
 /** A backup's file name: its environment, when it was made (UTC, to the millisecond), its schema, and why (none: daily). */
