@@ -3,6 +3,7 @@ import {
   CARD_LAYOUTS,
   LABEL_LAYOUTS,
   PAPER_LAYOUT_WORDS,
+  PET_STATUSES,
   type CardLayout,
   type LabelLayout,
   type PaperAnimals,
@@ -10,6 +11,7 @@ import {
   type PaperRequest,
 } from '../../shared/contract';
 import { environmentOption, EXIT, opened, parse, UsageError, type Command, type CommandGroup } from './cli-args';
+import { outOption } from './paper-out';
 
 /** The command line's paper commands, for the help. */
 export const PAPER_USAGE = `  pets card <id>... [--size a6|a5|a4-four] --out F.pdf [--env E]
@@ -23,7 +25,12 @@ export const PAPER_USAGE = `  pets card <id>... [--size a6|a5|a4-four] --out F.p
 /** A batch this long says how it gets on, on standard error. */
 const PROGRESS_FROM = 50;
 
-function choice<T extends string>(option: string, given: unknown, choices: readonly T[], otherwise: T): T {
+function choice<T extends string, O extends T | undefined>(
+  option: string,
+  given: unknown,
+  choices: readonly T[],
+  otherwise: O,
+): T | O {
   if (given === undefined) return otherwise;
   if (choices.includes(given as T)) return given as T;
   throw new UsageError(`--${option} takes ${choices.join(', ')}, got ${String(given)}`);
@@ -38,11 +45,6 @@ export async function writeWhole(out: string, bytes: Uint8Array): Promise<void> 
   } finally {
     await rm(writing, { force: true });
   }
-}
-
-export function outOption(given: unknown): string {
-  if (typeof given !== 'string' || given.trim() === '') throw new UsageError('give the PDF to write: --out F.pdf');
-  return given;
 }
 
 /** The request printed by the core's one road, the PDF written whole (a file beside it renamed over F) or not at all. */
@@ -91,7 +93,9 @@ function animalsOf(values: Record<string, unknown>, positionals: string[]): Pape
   return {
     view: {
       sort: 'name',
-      ...(values['status'] === undefined ? {} : { status: values['status'] as never }),
+      ...(values['status'] === undefined
+        ? {}
+        : { status: choice('status', values['status'], PET_STATUSES, undefined) }),
       ...(values['search'] === undefined ? {} : { search: values['search'] as string }),
     },
   };

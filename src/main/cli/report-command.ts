@@ -1,4 +1,4 @@
-import { formatMoney, localToday } from '../../shared/contract';
+import { dateProblem, formatMoney, localToday } from '../../shared/contract';
 import {
   addDays,
   GLANCE_STATUSES,
@@ -9,7 +9,8 @@ import {
 import { stringifyJson } from '../wire/json-codec';
 import { environmentOption, EXIT, opened, parse, UsageError, type Command } from './cli-args';
 import { table } from './output';
-import { outOption, writeWhole } from './paper-commands';
+import { writeWhole } from './paper-commands';
+import { outOption } from './paper-out';
 
 const takings = ({ takingsMinor, unpriced }: GlanceTotals, currency: string) =>
   takingsMinor === null
@@ -64,11 +65,16 @@ export const reportWeek: Command = async (args, context) => {
   if (forms.filter(Boolean).length > 1) throw new UsageError('choose one of --json, --csv and --out');
   const environment = environmentOption(values, core);
   const thisWeek = weeksEndingWith(localToday(), 1);
-  const given = (name: 'from' | 'to') => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const given = (name: 'from' | 'to') => {
+    const text = values[name];
+    if (typeof text !== 'string') return undefined;
+    // Any day on the calendar: a week may run past today.
+    const problem = dateProblem(text, { precisions: ['day'], today: '9999-12-31' });
+    if (problem !== null) throw new UsageError(`--${name} ${problem}`);
+    return text;
+  };
   const from = given('from') ?? thisWeek.from;
-  const to =
-    given('to') ??
-    (given('from') === undefined ? thisWeek.to : /^\d{4}-\d\d-\d\d$/.test(from) ? addDays(from, 6) : from);
+  const to = given('to') ?? (given('from') === undefined ? thisWeek.to : addDays(from, 6));
   const query = { environment, from, to };
   if (values['out'] !== undefined) {
     const out = outOption(values['out']);

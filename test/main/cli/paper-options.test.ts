@@ -1,0 +1,40 @@
+// The paper and report commands check what they are told before anything is printed, and say in
+// words which option is wrong and what it takes: the built command over a real data folder.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useCli } from '../../helpers/cli';
+
+describe('paper options, checked first', () => {
+  const { run, dataDir } = useCli();
+
+  it('refuses an --out in a folder that is not there, or that is a folder, before printing', async () => {
+    const nowhere = await run(['pets', 'card', '1', '--out', '/no/such/dir/x.pdf']);
+    expect(nowhere).toMatchObject({ code: 2 });
+    expect(nowhere.err).toMatch(/^--out \/no\/such\/dir\/x\.pdf: the folder \/no\/such\/dir is not there$/m);
+    const folder = await run(['pets', 'card', '1', '--out', dataDir()]);
+    expect(folder).toMatchObject({ code: 2 });
+    expect(folder.err).toMatch(/is a folder: give the PDF's file name in it/);
+  });
+
+  it('refuses an --out that does not end in .pdf, writing nothing', async () => {
+    const csv = join(dataDir(), 'w.csv');
+    const week = await run(['report', 'week', '--out', csv]);
+    expect(week).toMatchObject({ code: 2 });
+    expect(week.err).toMatch(/does not end in \.pdf: this command writes a PDF/);
+    expect(existsSync(csv)).toBe(false);
+  });
+
+  it('names the option and its values for a status that is not one', async () => {
+    const labels = await run(['pets', 'labels', '--status', 'bogus', '--out', join(dataDir(), 'l.pdf')]);
+    expect(labels).toMatchObject({ code: 2 });
+    expect(labels.err).toMatch(/^--status takes available, pending, sold, got bogus$/m);
+  });
+
+  it('says which date of a week is not a date', async () => {
+    const week = await run(['report', 'week', '--from', '2026-13-01']);
+    expect(week).toMatchObject({ code: 2 });
+    expect(week.err).toMatch(/^--from must be a real date .*got "2026-13-01"$/m);
+    expect((await run(['report', 'week', '--from', '2026-03-02', '--to', 'soon'])).err).toMatch(/^--to must be a date/);
+  });
+});
