@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { REMOTE_ENVIRONMENTS, type RemoteEnvironment, type ServerStatus } from '../../shared/contract';
 import type { ActiveEnvironmentView, ConnectionVerdictView, EnvironmentSettingsView } from '../../shared/ipc/views';
+import { replicaFileName } from '../sync/replica-file';
 import { checkDataFiles } from './data-files';
 
 /** One of doctor's findings: sound, a problem a person must look at, or a note (a server not configured). */
@@ -30,7 +33,8 @@ export const checkInWords = ({ verdict, text }: DoctorCheck): string => `${VERDI
 
 /**
  * Doctor's checks, in order: each data file (read only), then, when all are sound, the keychain,
- * the active environment and each server that has an address. `told` hears each as it is made,
+ * the active environment and each server that has an address and a replica here (doctor reads,
+ * never creates: asking the core about a server would open, so make, its replica file). `told` hears each as it is made,
  * so that a slow server does not hold back what is already known. The command line and the
  * support bundle both run these, and nothing else.
  */
@@ -54,6 +58,13 @@ export async function runDoctorChecks(
   check(health.keychain === null ? 'ok' : 'problem', health.keychain ?? 'OS keychain reachable');
   check('ok', `active environment: ${core.activeEnvironment().environment}`);
   for (const environment of REMOTE_ENVIRONMENTS) {
+    if (dataDir !== undefined && !existsSync(join(dataDir, replicaFileName(environment)))) {
+      check(
+        'note',
+        `${environment}: not configured, or not used on this computer yet (nothing of it is kept here); set it with env set-url ${environment} <url> if the shop uses it`,
+      );
+      continue;
+    }
     const { baseUrl, baseUrlProblem } = await core.environmentSettings(environment).catch(() => ({
       baseUrl: core.serverStatus(environment).address,
       baseUrlProblem: null,
