@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { create } from 'zustand';
 import {
   ANIMAL_FIELDS,
   type EnvironmentName,
@@ -47,6 +48,29 @@ const cursorAfter = ({ entries, more }: HistoryPage): HistoryCursor | null => {
   const oldest = entries.at(-1);
   return more && oldest !== undefined ? { here: oldest.seq, server: null, withServer: false } : null;
 };
+
+/** The animal whose history is open, with the page it opened on; null: none. */
+const useOpenHistory = create<{
+  open: { environment: EnvironmentName; pet: Pick<Pet, 'id' | 'name'>; first: HistoryPage | null } | null;
+}>(() => ({ open: null }));
+
+/**
+ * Opens the animal's history once its newest page is here (so it opens whole, in one frame). Its
+ * state is the dialog's own: opening and closing it draws the dialog alone, not the list it came from.
+ */
+export function openHistory(environment: EnvironmentName, pet: Pick<Pet, 'id' | 'name'>): void {
+  void historyPage(environment, pet.id).then(
+    (first) => useOpenHistory.setState({ open: { environment, pet, first } }),
+    () => useOpenHistory.setState({ open: { environment, pet, first: null } }),
+  );
+}
+
+/** Where the open history is drawn (in the list's dialogs). */
+export function OpenHistory() {
+  const open = useOpenHistory((state) => state.open);
+  if (open === null) return null;
+  return <HistoryDialog {...open} onClose={() => useOpenHistory.setState({ open: null })} />;
+}
 
 /** Who made it and where: the person named (else the counter or the server), and the road taken here. */
 function whoInWords(entry: HistoryEntry): string {

@@ -1,14 +1,7 @@
 import { asManager } from '../manager';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type {
-  ChangeEntry,
-  HistoryPage,
-  OutboxEntry,
-  Pet,
-  PetStatus,
-  RemoteEnvironment,
-} from '../../../shared/contract';
+import type { ChangeEntry, OutboxEntry, Pet, PetStatus, RemoteEnvironment } from '../../../shared/contract';
 import { call } from '../api';
 import { changeRefusedText, notDoneText } from '../change-words';
 import { useOpenAnimal } from '../open-animal';
@@ -19,7 +12,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { EditAnimalDialog, type Editing } from './EditAnimalDialog';
 import { FixEntryDialog } from './FixEntryDialog';
-import { HistoryDialog, historyPage } from './HistoryDialog';
+import { OpenHistory, openHistory } from './HistoryDialog';
 import { PaperDialog } from './PaperDialog';
 import { SellDialog } from './SellDialog';
 import { Name } from './Name';
@@ -56,7 +49,6 @@ export function useRowDialogs() {
   const [selling, setSelling] = useState<Pet | null>(null);
   const [discarding, setDiscarding] = useState<Discarding | null>(null);
   const [printing, setPrinting] = useState<Pet | null>(null);
-  const [historyOf, setHistoryOf] = useState<{ pet: Pet; first: HistoryPage | null } | null>(null);
   // A discarded row (and its Discard button) is about to go: the focus then goes to the list, not back to it.
   const discarded = useRef(false);
   const remote = isRemote(environment) ? environment : null;
@@ -131,12 +123,7 @@ export function useRowDialogs() {
     resend: (entry: OutboxEntry | ChangeEntry, name: string) => remote && void resend(remote, entry, name),
     discardEntry: (entry: OutboxEntry) => setDiscarding({ kind: 'entry', entry }),
     discardChange: (change: ChangeEntry, name: string) => setDiscarding({ kind: 'change', change, name }),
-    // The newest page asked for first: the dialog opens with it, in one frame (else it asks itself).
-    history: (pet: Pet) =>
-      void historyPage(environment, pet.id).then(
-        (first) => setHistoryOf({ pet, first }),
-        () => setHistoryOf({ pet, first: null }),
-      ),
+    history: (pet: Pet) => openHistory(environment, pet),
   };
 
   const discardingName = discarding?.kind === 'entry' ? discarding.entry.name : discarding?.name;
@@ -153,14 +140,7 @@ export function useRowDialogs() {
           onClose={() => setPrinting(null)}
         />
       )}
-      {historyOf && (
-        <HistoryDialog
-          environment={environment}
-          pet={historyOf.pet}
-          first={historyOf.first}
-          onClose={() => setHistoryOf(null)}
-        />
-      )}
+      <OpenHistory />
       {resolving && remote && (
         <ConflictDialog environment={remote} change={resolving} onClose={() => setResolving(null)} />
       )}
