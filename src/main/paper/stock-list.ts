@@ -11,10 +11,24 @@ table { width: 100%; border-collapse: collapse; font-size: 9pt; }
 thead { display: table-header-group; }
 tr { break-inside: avoid; }
 th { text-align: start; border-bottom: 0.4mm solid #000; padding: 1.2mm 1.5mm; }
-td { border-bottom: 0.2mm solid #ccc; padding: 1.2mm 1.5mm; overflow-wrap: anywhere; }
-td.price, th.price { text-align: end; white-space: nowrap; }
-td.code-text { white-space: nowrap; }
+td { border-bottom: 0.2mm solid #ccc; padding: 1.2mm 1.5mm; overflow-wrap: normal; word-break: normal; }
+td.price, th.price { text-align: end; }
+td.code-text, td.sex, td.age, td.status, td.price { white-space: nowrap; }
 `;
+
+/** The columns of free text: they wrap at spaces, and what is too long for them is shortened. */
+const FREE_TEXT = new Set(['name', 'species', 'breed']);
+const LONGEST_WORD = 24;
+const LONGEST_TEXT = 80;
+
+/** Text shortened with an ellipsis: each word to LONGEST_WORD characters, the whole to LONGEST_TEXT (never mid-character). */
+function shortened(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const cut = (chars: string[], most: number) =>
+    chars.length > most ? `${chars.slice(0, most - 1).join('')}…` : chars.join('');
+  const words = text.split(' ').map((word) => cut([...word], LONGEST_WORD));
+  return cut([...words.join(' ')], LONGEST_TEXT);
+}
 
 const COLUMNS = [
   ['code', 'Code'],
@@ -27,7 +41,10 @@ const COLUMNS = [
   ['price', 'Price'],
 ] as const;
 
-/** The stock as a list to print: every animal in the shop, its code and words, one row each. */
+/**
+ * The stock as a list to print: every animal in the shop, its code and words, one row each. No
+ * word is broken: the short columns stay on one line, the free text wraps at spaces.
+ */
 export function stockPage(
   animals: readonly AnimalOnPaper[],
   { environment, today }: { environment: EnvironmentName; today: string },
@@ -36,7 +53,10 @@ export function stockPage(
     (animal) =>
       html`<tr data-animal="${animal.id}">
         ${COLUMNS.map(
-          ([column]) => html`<td class="${column === 'code' ? 'code-text' : column}" dir="auto">${animal[column]}</td>`,
+          ([column]) =>
+            html`<td class="${column === 'code' ? 'code-text' : column}" dir="auto">
+              ${FREE_TEXT.has(column) ? shortened(animal[column]) : animal[column]}
+            </td>`,
         )}
       </tr>`,
   );
