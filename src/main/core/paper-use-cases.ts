@@ -122,7 +122,10 @@ export function createPaperUseCases(
     if (pets.length === 0)
       throw new ApiError(
         'not_found',
-        `There is no animal to print in this ${kind === 'stock' ? 'stock' : 'view'} of ${environment}.`,
+        `There is no animal to print in this ${kind === 'stock' ? 'stock' : 'view'} of ${environment}` +
+          (leftOff === 0
+            ? '.'
+            : `: ${leftOff} added here ${leftOff === 1 ? 'is' : 'are'} not yet on the server, with no id to print until sync sends ${leftOff === 1 ? 'it' : 'them'}.`),
       );
     const currency = settings.currency(environment);
     const today = localToday(new Date(now()));
