@@ -67,7 +67,7 @@ ${PAPER_USAGE}
                                              a key, a PIN or a name), even when a check fails
   backup [--env E] [--out DIR] [--json]      back up each database (or E's) now, checked, into the backup
                                              folder (or DIR); the app also does, daily (docs/backups.md)
-  restore <file> [--env E]                   show what a backup holds and what would be lost, then (asked at a
+  restore <file> [--env E] [--yes]           show what a backup holds and what would be lost, then (asked at a
                                              terminal, or --yes) put it in place, keeping the current file
                                              aside; quit the app first
   sync [--env E] [--upload-details]          send the outbox until it is empty or nothing more can be done

@@ -7,16 +7,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../../src/main/config/data-dir';
 import { MIGRATIONS } from '../../../src/main/database/migrations';
+import { animalsIn } from '../../helpers/animals-in';
 import { useCli } from '../../helpers/cli';
-
-const animalsIn = (file: string) => {
-  const db = new Database(file, { readonly: true });
-  try {
-    return db.prepare('SELECT name FROM pets ORDER BY id').pluck().all();
-  } finally {
-    db.close();
-  }
-};
 
 describe('petstore backup and restore', () => {
   const { run, dataDir: tempDir } = useCli();
