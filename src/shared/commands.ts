@@ -9,7 +9,8 @@ export const COMMANDS = {
   'import-animals': { label: 'Import animals from CSV…', keys: ['CmdOrCtrl+O'] },
   'export-animals': { label: 'Export animals to CSV…', keys: ['CmdOrCtrl+S'] },
   'export-register': { label: 'Export the register…', keys: ['CmdOrCtrl+Shift+E'] },
-  'print-paper': { label: 'Print cards, labels or the stock list…', keys: ['CmdOrCtrl+P'] },
+  // On the animals screen: cards, labels or the stock list; on the Week screen: the week.
+  'print-paper': { label: 'Print…', keys: ['CmdOrCtrl+P'] },
   'filter-animals': { label: 'Find animals', keys: ['CmdOrCtrl+F'] },
   'show-animals': { label: 'Animals', keys: ['CmdOrCtrl+Shift+A'] },
   'show-week': { label: 'Week at a glance', keys: ['CmdOrCtrl+Shift+G'] },
