@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import type { RestorePreviewView } from '../../../shared/contract/backups';
+import { lostInWords, type LostDetail, type RestorePreviewView } from '../../../shared/contract/backups';
 import { call, messageOf } from '../api';
 import { backupDate } from '../backup-status';
 import { ENVIRONMENT_LABELS } from '../format';
@@ -8,6 +8,15 @@ import { ConfirmDialog } from './ConfirmDialog';
 
 const counted = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString()} ${count === 1 ? one : many}`;
+
+/** Each kind the restore loses, named (a main older than the list gives its two counts). */
+const lostDetails = ({ animals, unsent, details }: { animals: number; unsent: number; details?: LostDetail[] }) =>
+  (
+    details ?? [
+      { kind: 'animals', count: animals, first: [] },
+      { kind: 'unsent', count: unsent, first: [] },
+    ]
+  ).filter(({ count }) => count > 0);
 
 /** What a restore would do, for a manager to confirm: the app restarts and restores as it opens. */
 export function RestoreDialog({ preview, onClose }: { preview: RestorePreviewView; onClose(): void }) {
@@ -41,11 +50,15 @@ export function RestoreDialog({ preview, onClose }: { preview: RestorePreviewVie
         <p className="restore-loses">
           The current file cannot be read, so what it holds beyond the backup is not known.
         </p>
-      ) : lost !== null && (lost.animals > 0 || lost.unsent > 0) ? (
-        <p className="restore-loses">
-          Lost from the current file: {counted(lost.animals, 'animal')} the backup lacks and{' '}
-          {counted(lost.unsent, 'change', 'changes')} not yet sent that it lacks.
-        </p>
+      ) : lost !== null && lostDetails(lost).length > 0 ? (
+        <div className="restore-loses">
+          <p>Lost from the current file:</p>
+          <ul>
+            {lostDetails(lost).map((detail) => (
+              <li key={detail.kind}>{lostInWords(detail)}</li>
+            ))}
+          </ul>
+        </div>
       ) : (
         <p>The current file holds nothing the backup lacks.</p>
       )}
