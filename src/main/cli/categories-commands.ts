@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { PetstoreCore } from '../core/petstore-core';
 import { environmentOption, EXIT, parse, UsageError, type CommandGroup } from './cli-args';
+import { csvOutOption } from './paper-out';
 
 /** The options every `categories` command takes, the environment among them. */
 function parseCategories(args: string[], core: PetstoreCore) {
@@ -56,8 +57,9 @@ export const categoriesCommands: CommandGroup = {
   async export(args, { core }) {
     const opened = core();
     const { values, environment } = parseCategories(args, opened);
+    const out = csvOutOption(values['out']);
     const csv = opened.exportCategoryNames(environment);
-    if (typeof values['out'] === 'string') await writeFile(values['out'], csv, 'utf8');
+    if (out !== undefined) await writeFile(out, csv, 'utf8');
     else process.stdout.write(csv);
     return EXIT.ok;
   },

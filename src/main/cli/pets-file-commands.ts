@@ -7,6 +7,7 @@ import {
   type PetStatus,
 } from '../../shared/contract';
 import { environmentOption, EXIT, parse, UsageError, type WritingCommand } from './cli-args';
+import { csvOutOption } from './paper-out';
 
 /**
  * `pets import <file>`: the window's import (a preview checked row by row with the contract's rules,
@@ -64,13 +65,13 @@ export async function exportAnimals(args: string[], { core, io }: WritingCommand
   const status = values['status'];
   if (status !== undefined && !(PET_STATUSES as readonly unknown[]).includes(status))
     throw new UsageError(`--status must be one of ${PET_STATUSES.join(', ')}`);
+  const out = csvOutOption(values['out']);
   const { csv, rows } = core.exportAnimals(environment, {
     ...(status === undefined ? {} : { status: status as PetStatus }),
     ...(typeof values['search'] === 'string' ? { search: values['search'] } : {}),
     sort: (values['sort'] as AnimalSort | undefined) ?? 'oldest',
   });
-  const out = values['out'];
-  if (typeof out === 'string') {
+  if (out !== undefined) {
     await writeFile(out, csv, 'utf8');
     io.err(`${rows} animals of ${environment} exported to ${out}.`);
   } else process.stdout.write(csv);

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { environmentOption, EXIT, parse, opened, type Command } from './cli-args';
+import { csvOutOption } from './paper-out';
 
 /** `register --from D --to D [--out F] [--env E]`: the register of the period, as CSV, to F or standard output. */
 export const register: Command = async (args, context) => {
@@ -11,9 +12,9 @@ export const register: Command = async (args, context) => {
     out: { type: 'string' },
   });
   const environment = environmentOption(values, core);
+  const out = csvOutOption(values['out']);
   const { csv, rows } = core.register(environment, values['from'], values['to']);
-  const out = values['out'];
-  if (typeof out === 'string') {
+  if (out !== undefined) {
     await writeFile(out, csv, 'utf8');
     io.err(
       `${rows} animals held by ${environment} from ${String(values['from'])} to ${String(values['to'])}, written to ${out}.`,

@@ -1,4 +1,4 @@
-// The paper and report commands check what they are told before anything is printed, and say in
+// The paper, report and export commands check what they are told before any work, and say in
 // words which option is wrong and what it takes: the built command over a real data folder.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ describe('paper options, checked first', () => {
     expect(nowhere.err).toMatch(/^--out \/no\/such\/dir\/x\.pdf: the folder \/no\/such\/dir is not there$/m);
     const folder = await run(['pets', 'card', '1', '--out', dataDir()]);
     expect(folder).toMatchObject({ code: 2 });
-    expect(folder.err).toMatch(/is a folder: give the PDF's file name in it/);
+    expect(folder.err).toMatch(/is a folder: give the file's name in it/);
   });
 
   it('refuses an --out that does not end in .pdf, writing nothing', async () => {
@@ -23,6 +23,19 @@ describe('paper options, checked first', () => {
     expect(week).toMatchObject({ code: 2 });
     expect(week.err).toMatch(/does not end in \.pdf: this command writes a PDF/);
     expect(existsSync(csv)).toBe(false);
+  });
+
+  it('checks the --out of every command that writes a CSV the same way, before any work', async () => {
+    for (const command of [
+      ['register', '--from', '2026-01-01', '--to', '2026-02-01'],
+      ['pets', 'export'],
+      ['categories', 'export'],
+    ]) {
+      const nowhere = await run([...command, '--out', '/no/such/dir/x.csv']);
+      expect(nowhere, command.join(' ')).toMatchObject({ code: 2 });
+      expect(nowhere.err).toMatch(/^--out \/no\/such\/dir\/x\.csv: the folder \/no\/such\/dir is not there$/m);
+      expect((await run([...command, '--out', dataDir()])).err).toMatch(/is a folder: give the file's name in it/);
+    }
   });
 
   it('names the option and its values for a status that is not one', async () => {
