@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { isEnvironmentName, type EnvironmentName } from '../../shared/contract';
 import type { SqliteDatabase } from './database';
@@ -61,6 +62,8 @@ export function databaseContents(db: SqliteDatabase): DatabaseContents {
 export function readBackup(file: string, integrity?: unknown): BackupContents {
   let db: SqliteDatabase | undefined;
   try {
+    if (statSync(file, { throwIfNoEntry: false })?.isDirectory())
+      throw new BackupRefusedError(file, 'is a folder, not a backup: name a backup file in it (petstore-....db).');
     db = new Database(file, { readonly: true, fileMustExist: true });
     const check = integrity ?? db.pragma('integrity_check', { simple: true });
     if (check !== 'ok') throw new BackupRefusedError(file, 'is damaged (SQLite found faults in it).');

@@ -66,6 +66,12 @@ describe('petstore backup, where the backup goes', () => {
     ]);
   });
 
+  it('says a folder given to restore is a folder, not a backup', async () => {
+    const refused = await run(['restore', dataDir(), '--yes']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.err).toMatch(/^\/.* is a folder, not a backup: name a backup file in it .* Nothing was changed\.$/);
+  });
+
   it('says an --out that is a file is not a folder, and that a server never used has nothing to back up', async () => {
     const file = join(dataDir(), 'a-file');
     writeFileSync(file, 'x');
