@@ -35,6 +35,7 @@ import { createPaperUseCases, type PaperRoads } from './paper-use-cases';
 import { createPhotoUseCases } from './photo-use-cases';
 import { createChromiumPrinter } from '../paper/chromium-printer';
 import { PAPER_PHOTO_FOLDER_NAME, paperPhotoFolder } from '../paper/paper-photo-folder';
+import { photoForPaper } from '../paper/paper-photo';
 import { createRemoteEnvironments } from './remote-environments';
 import { createRemoteInventory } from './remote-inventory';
 import { createStaffUseCases } from './staff-use-cases';
@@ -188,11 +189,12 @@ export function openPetstoreCore({
   const backupUseCases = createBackupUseCases(parts, { dataDir, appDb: db, daily: dailyBackups, restoredAtOpen });
   const restoreUseCases = createRestoreUseCases(parts, { dataDir, folder: backupUseCases.backupFolder, restart });
   const weekUseCases = createWeekUseCases(parts);
+  const paperPhotos = paperPhotoFolder(join(dataDir, PAPER_PHOTO_FOLDER_NAME));
   const paperUseCases = createPaperUseCases(
     parts,
     {
       printer: () => createChromiumPrinter(env),
-      photoFolder: paperPhotoFolder(join(dataDir, PAPER_PHOTO_FOLDER_NAME)),
+      photoFolder: paperPhotos,
       ...paper,
     },
     { weekAtAGlance: weekUseCases.weekAtAGlance },
@@ -207,7 +209,7 @@ export function openPetstoreCore({
     ...createCategoryUseCases(parts),
     ...createFileUseCases(parts),
     ...createManagerUseCases(parts),
-    ...createPhotoUseCases(parts),
+    ...createPhotoUseCases(parts, { madeForPaper: (image) => photoForPaper(image, paperPhotos) }),
     ...createRegisterUseCases(parts),
     ...weekUseCases,
     ...createUndoUseCases(parts),

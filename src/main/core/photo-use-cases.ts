@@ -19,7 +19,10 @@ const ifMatchOf = (revision: number | undefined): IfMatch =>
  * the photo's own pixels are kept, as WebP); in the local store it is made under the revision the
  * person saw, on a server's it is a change sent as any other (see Inventory.photos).
  */
-export function createPhotoUseCases({ events, openFile, inventory }: CoreParts) {
+export function createPhotoUseCases(
+  { events, openFile, inventory }: CoreParts,
+  { madeForPaper }: { madeForPaper?: (image: Uint8Array) => Promise<unknown> } = {},
+) {
   const photosOf = (environment: EnvironmentName): PetPhotos => inventory(environment).photos();
 
   async function setPhotoFromBytes(
@@ -32,6 +35,8 @@ export function createPhotoUseCases({ events, openFile, inventory }: CoreParts) 
     const prepared = await preparePhotoLazily(bytes);
     const pet = photos.setPhoto(petId, prepared, ifMatchOf(revision));
     events.emit('dataChanged', { environment });
+    // Made for paper now, in the background: the animal's first printing decodes no photo.
+    void madeForPaper?.(prepared.image).catch(() => undefined);
     return pet;
   }
 

@@ -48,9 +48,12 @@ export function paperPhotoFolder(folder: string): PaperPhotoFolder {
     },
     async keep(digest, jpeg) {
       const file = fileOf(digest);
-      await (made ??= mkdir(folder, { recursive: true }));
       const writing = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
       try {
+        // Only within the data folder as it is: never made again after a test or a restore removed it.
+        await (made ??= mkdir(folder).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') throw error;
+        }));
         await writeFile(writing, jpeg);
         await rename(writing, file);
       } catch {

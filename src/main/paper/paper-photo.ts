@@ -28,7 +28,10 @@ const made = new LRUCache<string, Uint8Array>({
  * A kept photo (ours, or a server's as this computer has it) as the JPEG paper needs: made before
  * (in memory, else in `folder`), or made now and kept in both; undefined when it is not a photo.
  */
-async function photoForPaper(image: Uint8Array, folder: PaperPhotoFolder | undefined): Promise<Uint8Array | undefined> {
+export async function photoForPaper(
+  image: Uint8Array,
+  folder: PaperPhotoFolder | undefined,
+): Promise<Uint8Array | undefined> {
   if (sniffPhotoType(image) !== 'webp') return undefined;
   const digest = createHash('sha256').update(image).digest('hex');
   const known = made.get(digest) ?? (await folder?.read(digest));
