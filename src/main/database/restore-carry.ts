@@ -21,11 +21,14 @@ function part<T>(read: () => T): T | null {
   }
 }
 
-/** Reads, from the current file (read only), what a restore carries over; a file that cannot be opened gives nothing. */
+/**
+ * Reads, from the current file, what a restore carries over; a file that cannot be opened gives
+ * nothing. Read, not written, over a read-write connection: a read-only one would leave a log behind.
+ */
 export function readCarriedOver(current: string): CarriedOver {
   let db: SqliteDatabase;
   try {
-    db = new Database(current, { readonly: true, fileMustExist: true });
+    db = new Database(current, { fileMustExist: true });
   } catch {
     return { pins: null, sequences: null };
   }

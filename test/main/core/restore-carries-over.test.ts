@@ -55,6 +55,7 @@ describe('what a restore carries over from the file it replaces', () => {
     await core.close();
     const done = restoreBackup({ dataDir: tempDir(), backup });
     expect(done.notCarried).toEqual([]);
+    expect(readdirSync(tempDir()).filter((name) => name.endsWith('-wal'))).toEqual([]); // no log left to replay
     const again = open();
     const next = addPet(again, 'Bo');
     expect(next).toBeGreaterThan(Math.max(...after));
