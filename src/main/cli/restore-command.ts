@@ -28,14 +28,16 @@ function whatWouldBeLost({ lost, file }: RestorePreview): string[] {
 }
 
 /** What a manager does for the people a restore left without a PIN: the exact commands. */
-function pinAdvice({ notCarried, withoutPin }: Replaced): string[] {
+function pinAdvice({ notCarried, withoutPin, keptAside }: Replaced): string[] {
   if (withoutPin.length === 0) return [];
   const names = (role: string) => withoutPin.filter((person) => person.role === role).map(({ name }) => name);
   const managers = names('manager');
   const staff = names('staff');
   const why = notCarried.includes('pins')
     ? 'The PINs could not be carried over from the file replaced (it cannot be read): '
-    : 'The backup holds no PINs, and the file replaced had none for them: ';
+    : keptAside === null
+      ? 'The backup holds no PINs: '
+      : 'The backup holds no PINs, and the file replaced had none for them: ';
   return [
     `${why}${withoutPin.map(({ name }) => name).join(', ')} now ${withoutPin.length === 1 ? 'has' : 'have'} no PIN.`,
     ...(managers.length === 1
@@ -109,7 +111,9 @@ export const restore: Command = async (args, { io, yes }) => {
     }
     for (const line of pinAdvice(done)) io.out(line);
     if (done.notCarried.includes('ids'))
-      io.out('The highest ids the file replaced gave could not be read: check printed cage cards against new animals.');
+      io.out(
+        'The highest ids the file replaced gave could not be read: an id printed after the backup may be given to a new animal.',
+      );
     if (done.backup.unsent > 0)
       io.out(`Its ${counted(done.backup.unsent, 'entry', 'entries')} not yet sent go out at the next sync, each once.`);
     return EXIT.ok;
