@@ -58,6 +58,7 @@ export function runRestoreAskedAtOpen(dataDir: string, now: number, log?: FaultL
       madeAt: done.backup.madeAt,
       keptAside: done.keptAside,
       at: now,
+      withoutPin: done.withoutPin.map(({ name }) => name),
     };
   } catch (error) {
     return { restored: false, backup: pending.backup, message: toAppError(error, log).message, at: now };

@@ -34,7 +34,15 @@ export interface EnvironmentBackupStatus {
 
 /** What a restore that ran as the app opened did: restored (the replaced file kept aside), or why not. */
 export type RestoreOutcome =
-  | { restored: true; environment: EnvironmentName; madeAt: number; keptAside: string | null; at: number }
+  | {
+      restored: true;
+      environment: EnvironmentName;
+      madeAt: number;
+      keptAside: string | null;
+      at: number;
+      /** The people the restored file holds without a PIN (a backup holds none): a manager gives each one. */
+      withoutPin?: string[];
+    }
   | { restored: false; backup: string; message: string; at: number };
 
 export interface BackupStatus {

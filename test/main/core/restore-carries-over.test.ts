@@ -1,11 +1,12 @@
 // A restore at the core over real files: a damaged app database is replaced (kept aside, the staff
 // left without PINs, named), no id the current file gave is given again, and the preview names
 // everything the current file holds that the backup lacks.
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../../src/main/config/data-dir';
+import { askRestoreAtOpen, runRestoreAskedAtOpen } from '../../../src/main/core/pending-restore';
 import { previewRestore, restoreBackup } from '../../../src/main/core/restore-backup';
 import { KEPT_ASIDE_LIMIT } from '../../../src/main/database/restore-file';
 import { lostInWords } from '../../../src/shared/contract/backups';
@@ -98,5 +99,14 @@ describe('what a restore carries over from the file it replaces', () => {
     const fresh = join(tempDir(), 'new', 'computer');
     expect(restoreBackup({ dataDir: fresh, backup }).withoutPin).toEqual([{ name: 'Maria', role: 'manager' }]);
     expect(existsSync(join(fresh, DATABASE_FILE_NAME))).toBe(true);
+  });
+
+  it('tells the window who has no PIN after a restore it asked for', async () => {
+    const { core, backup } = await backupOfRex();
+    await core.close();
+    const fresh = join(tempDir(), 'new-computer');
+    mkdirSync(fresh);
+    askRestoreAtOpen(fresh, { backup, environment: 'local', askedAt: 1 });
+    expect(runRestoreAskedAtOpen(fresh, 2)).toMatchObject({ restored: true, withoutPin: ['Maria'] });
   });
 });

@@ -31,6 +31,13 @@ function RestoredAtOpen({ outcome }: { outcome: RestoreOutcome }) {
           The file it replaced is kept as <code>{outcome.keptAside}</code>.
         </>
       )}
+      {outcome.withoutPin && outcome.withoutPin.length > 0 && (
+        <>
+          {' '}
+          {outcome.withoutPin.join(', ')} had no PIN in the backup: a manager gives each one in Settings &gt; Staff at
+          the counter.
+        </>
+      )}
     </p>
   ) : (
     <p className="restore-failed" role="alert">
