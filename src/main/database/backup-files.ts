@@ -1,7 +1,7 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EnvironmentName } from '../../shared/contract';
-import { BACKUP_FILE_NAME, type BackupReason } from '../../shared/contract/backups';
+import { BACKUP_FILE_NAME, BACKUP_ROTATION, type BackupReason } from '../../shared/contract/backups';
 
 export type { BackupReason };
 
@@ -13,12 +13,7 @@ export interface BackupFile {
   reason: BackupReason;
 }
 
-/**
- * How many backups rotation keeps: the newest of each of so many days and weeks, the last made
- * before an upgrade, and the last made by hand (on a count of their own: the next backup never
- * takes away one a person just made).
- */
-export const BACKUP_ROTATION = { daily: 7, weekly: 4, beforeUpgrade: 2, byHand: 10 } as const;
+export { BACKUP_ROTATION };
 
 /** A backup being written: never listed, removed by the next rotation. */
 export const PARTIAL_SUFFIX = '.partial';

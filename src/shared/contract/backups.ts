@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { EnvironmentName } from './environments';
 
+/**
+ * How many backups rotation keeps: the newest of each of so many days and weeks, the last made
+ * before an upgrade, and the last made by hand (on a count of their own: the next backup never
+ * takes away one a person just made).
+ */
+export const BACKUP_ROTATION = { daily: 7, weekly: 4, beforeUpgrade: 2, byHand: 10 } as const;
+
 /** Why a backup was made: the daily one, one a person asked for (kept apart on a rotation of its own), or the one before a migration. */
 export type BackupReason = 'daily' | 'by-hand' | 'before-upgrade';
 

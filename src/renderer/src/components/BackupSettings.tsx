@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   BACKUP_REASON_WORDS,
+  BACKUP_ROTATION,
   type BackupListing,
   type EnvironmentBackupStatus,
   type RestoreOutcome,
@@ -144,8 +145,9 @@ export function BackupSettings() {
       <h2 id="backups-title">Backups</h2>
       {status?.restoredAtOpen && <RestoredAtOpen outcome={status.restoredAtOpen} />}
       <p className="hint">
-        Each day, and before an upgrade, each store is copied, checked and kept: 7 daily, 4 weekly. Keys and PINs are
-        never in a backup.
+        Each day, and before an upgrade, each store is copied, checked and kept: {BACKUP_ROTATION.daily} daily,{' '}
+        {BACKUP_ROTATION.weekly} weekly, and the last {BACKUP_ROTATION.byHand} made by hand. Keys and PINs are never in
+        a backup.
       </p>
       <div className="backup-folder">
         <span>
