@@ -1,4 +1,4 @@
-// Issue 17 benchmark: the animals screen's queries on a 100,000-animal store: a window of rows
+// The animals screen's queries on a 100,000-animal store: a window of rows
 // with the counts per status, at the top and deep in the list, and find by name through the
 // trigram index, against the baseline of a scan in JavaScript over every name, in the same run.
 import { join } from 'node:path';

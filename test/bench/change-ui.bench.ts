@@ -1,4 +1,4 @@
-// Issue 18 benchmark: a status change by keyboard on the selected row, to the row repainted, in
+// A status change by keyboard on the selected row, to the row repainted, in
 // Chromium through the harness, over a 100,000-animal local store.
 import { BENCH_ANIMALS as ANIMALS, openBenchWindow } from './bench-window';
 import { fmt, summarize, verdict } from './stats';

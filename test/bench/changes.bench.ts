@@ -1,4 +1,4 @@
-// Issue 18 benchmark: 10,000 changes of animals queued offline, then drained into the project's
+// 10,000 changes of animals queued offline, then drained into the project's
 // HTTP service by the sync engine in its own thread, against the service's own durable PATCH rate
 // measured in the same run; then what reached the server is counted.
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 15 benchmark: the command line and the service as whole processes, started the way a
+// The command line and the service as whole processes, started the way a
 // person or a script starts them, built (out/commands/) against the same sources through tsx.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

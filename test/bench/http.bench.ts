@@ -1,4 +1,4 @@
-// Issue 3 benchmark: the HTTP service under load, against the floor (bare node:http) and json-server.
+// The HTTP service under load, against the floor (bare node:http) and json-server.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';

@@ -1,4 +1,4 @@
-// Issue 19 benchmark: a CSV of 1,000 (and 10,000) animals previewed (every row checked with the
+// A CSV of 1,000 (and 10,000) animals previewed (every row checked with the
 // contract's rules) and imported, against adding the same animals one at a time by the add road;
 // and into a server's outbox, then drained to our real service on 127.0.0.1.
 import { randomUUID } from 'node:crypto';

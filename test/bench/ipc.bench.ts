@@ -1,4 +1,4 @@
-// Issue 6 benchmark: the round trip of listPets({limit: 100}) from the page through the harness
+// The round trip of listPets({limit: 100}) from the page through the harness
 // transport (a Playwright binding in place of Electron's IPC) to the router and back, against
 // calling the router directly in Node, in the same run over the same core.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 2 benchmark: the local store on a 1,000,000-animal database file.
+// The local store on a 1,000,000-animal database file.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';

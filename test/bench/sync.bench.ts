@@ -1,4 +1,4 @@
-// Issue 5 benchmark: draining an outbox of 10,000 animals into the project's HTTP service, while
+// Draining an outbox of 10,000 animals into the project's HTTP service, while
 // the main thread answers listPets as it would the window.
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';

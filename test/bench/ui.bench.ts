@@ -1,4 +1,4 @@
-// Issue 7 benchmark: what the renderer ships, how fast a filter change reaches the screen on a
+// What the renderer ships, how fast a filter change reaches the screen on a
 // 100,000-animal store, and how soon the first list is painted, in Chromium through the harness.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

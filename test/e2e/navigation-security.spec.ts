@@ -1,4 +1,4 @@
-// Issue 16, item 14: links, window.open, redirects and form posts never navigate the app (in the
+// Links, window.open, redirects and form posts never navigate the app (in the
 // spirit of Actual Budget's e2e/navigation-security.test.ts). The real renderer in Chromium with its
 // real Content-Security-Policy; at the points where Electron asks the shell (will-navigate,
 // will-redirect, the window-open handler), the harness asks the same NAVIGATION_POLICY the shell

@@ -1,4 +1,4 @@
-// `petstore restore` where a newcomer found it wanting, over real files: a damaged app database is
+// `petstore restore` over real files: a damaged app database is
 // replaced (and the commands for the PINs said), a new computer's data folder is made, every
 // restore is logged, the manager's PIN is asked, a "no" is an exit a script can tell, and what
 // would be lost is looked at again right before replacing.
