@@ -29,6 +29,7 @@ import { stringifyJson } from '../wire/json-codec';
 import { readBody } from './answer-body';
 import { DEFAULT_TIMEOUTS, exchange } from './http-exchange';
 import { keyRemoval, type KeyRemoval } from './key-removal';
+import { noAddress, noKey } from './missing-setting';
 import { nextPageOf, onListPath, type RemotePage } from './next-page';
 import { RemoteError } from './remote-error';
 import { serviceError } from './service-error';
@@ -90,25 +91,13 @@ export function createRemoteClient(options: RemoteClientOptions) {
       bytesUpTo?: number;
     },
   ): Promise<Answer> {
-    if (baseUrl === null) {
-      throw new RemoteError(
-        'no_address',
-        `No address is set for ${environment}. Set it in Settings or with: petstore env set-url ${environment} <url>`,
-      );
-    }
+    if (baseUrl === null) throw noAddress(environment);
     const key = await options.apiKey(new URL(baseUrl).origin);
-
-    if (key === null || key === '') {
-      throw new RemoteError(
-        'no_key',
-        `No key is set for ${environment}. Set it in Settings or with: petstore key set ${environment}`,
-      );
-    }
+    if (key === null || key === '') throw noKey(environment);
     const answer = await exchange({
       where,
       method,
       url: typeof path === 'string' ? `${baseUrl}${path}` : path.href,
-
       key,
       body: init.body,
       headers: init.headers,
