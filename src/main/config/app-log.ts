@@ -1,5 +1,6 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pino, { type Logger } from 'pino';
+import { makePrivateFolder, PRIVATE_FILE_MODE } from './private-files';
 
 export function appLogFile(dataDir: string): string {
   return join(dataDir, 'logs', 'petstore.log');
@@ -10,6 +11,8 @@ export function appLogFile(dataDir: string): string {
  * by the callers, which never pass a key nor a buyer's details; the `redact` paths are a second line of defence.
  */
 export function openAppLog(dataDir: string): Logger {
+  const logFile = appLogFile(dataDir);
+  makePrivateFolder(dirname(logFile));
   return pino(
     {
       base: undefined,
@@ -22,6 +25,6 @@ export function openAppLog(dataDir: string): Logger {
         censor: '[redacted]',
       },
     },
-    pino.destination({ dest: appLogFile(dataDir), sync: true, mkdir: true }),
+    pino.destination({ dest: logFile, sync: true, mode: PRIVATE_FILE_MODE }),
   );
 }

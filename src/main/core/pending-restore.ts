@@ -5,6 +5,7 @@ import { ENVIRONMENTS } from '../../shared/contract';
 import type { RestoreOutcome } from '../../shared/contract/backups';
 import { toAppError, type FaultLog } from '../app-error';
 import { restoreBackup } from './restore-backup';
+import { PRIVATE_FILE_MODE } from '../config/private-files';
 
 /**
  * A restore asked for from the window runs as the app next opens, before any connection to the
@@ -22,7 +23,7 @@ export type PendingRestore = z.infer<typeof pendingSchema>;
 /** Records a restore to run at the next open (written whole, then renamed into place). */
 export function askRestoreAtOpen(dataDir: string, pending: PendingRestore): void {
   const file = join(dataDir, PENDING_FILE);
-  writeFileSync(`${file}.${process.pid}`, JSON.stringify(pendingSchema.parse(pending)));
+  writeFileSync(`${file}.${process.pid}`, JSON.stringify(pendingSchema.parse(pending)), { mode: PRIVATE_FILE_MODE });
   renameSync(`${file}.${process.pid}`, file);
 }
 

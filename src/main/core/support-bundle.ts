@@ -11,6 +11,7 @@ import { lastLines } from '../support/log-tail';
 import { writeFileWhole } from '../support/write-whole';
 import { checkInWords, runDoctorChecks, type DoctorCheck, type DoctorCore } from './doctor-checks';
 import type { BackupStatus } from '../../shared/contract/backups';
+import { PRIVATE_FILE_MODE } from '../config/private-files';
 
 /** The app log's last lines a bundle keeps. */
 export const BUNDLE_LOG_LINES = 300;
@@ -71,7 +72,7 @@ export async function supportBundleZip(sources: BundleSources): Promise<Uint8Arr
 
 /** Writes the bundle to `path`, whole or not at all (see write-whole.ts); the command line's road. */
 export async function writeSupportBundle(path: string, sources: BundleSources): Promise<void> {
-  await writeFileWhole(path, await supportBundleZip(sources));
+  await writeFileWhole(path, await supportBundleZip(sources), { mode: PRIVATE_FILE_MODE });
 }
 
 export interface SupportParts {

@@ -1,9 +1,10 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { EnvironmentName } from '../../shared/contract';
 import { ReportedError } from '../app-error';
+import { createPrivateFile, makePrivateFolder } from '../config/private-files';
 import { backupFileName, PARTIAL_SUFFIX, rotateBackups, type BackupFile, type BackupReason } from './backup-files';
 import type { SqliteDatabase } from './database';
 import { readBackup } from './backup-contents';
@@ -36,7 +37,7 @@ export function backupFolderReady(folder: string, createFolder: boolean): boolea
   if (found !== undefined) refuse(`The backup folder ${folder} is a file, not a folder: choose a folder.`);
   if (!createFolder) refuse(`The backup folder ${folder} is not there: is the disk plugged in?`);
   try {
-    mkdirSync(folder, { recursive: true });
+    makePrivateFolder(folder);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     refuse(
@@ -94,6 +95,7 @@ function startBackup(
   const schemaVersion = db.pragma('user_version', { simple: true }) as number;
   const name = backupFileName(environment, madeAt, schemaVersion, reason);
   const partial = join(folder, `.${name}.${process.pid}${PARTIAL_SUFFIX}`);
+  createPrivateFile(partial);
   return {
     partial,
     seal: () => sealBackup(partial, { environment, madeAt, schemaVersion }),

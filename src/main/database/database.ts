@@ -1,5 +1,5 @@
 import { animalSearchText } from './search-text';
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { keepHistoryTriggers } from './history-table';
@@ -11,6 +11,7 @@ import type { EnvironmentName } from '../../shared/contract';
 import { backupNow } from './backups';
 import { APP_VERSION } from '../config/app-version';
 import { newerFileInWords, readAppWriter, recordAppWriter } from './app-writer';
+import { createPrivateFile, makePrivateFolder } from '../config/private-files';
 
 /**
  * The file was written by a newer app; we refuse it rather than risk damaging it, naming the
@@ -67,7 +68,10 @@ export function openDatabase(
 }
 
 function open(file: string, migrations: readonly Migration[], { backups }: OpenOptions): SqliteDatabase {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    makePrivateFolder(dirname(file));
+    createPrivateFile(file);
+  }
   const db = new Database(file, { timeout: 5000 });
   try {
     let fileVersion: number;

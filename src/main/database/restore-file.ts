@@ -1,10 +1,11 @@
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { BACKUP_INFO_TABLE, syncFile, syncFolder } from './backups';
 import { BackupRefusedError } from './backup-contents';
 import { writeTransaction, type SqliteDatabase } from './database';
 import { readCarriedOver, type CarriedOver } from './restore-carry';
+import { PRIVATE_FILE_MODE } from '../config/private-files';
 
 const INCOMING_SUFFIX = '.restoring';
 
@@ -43,6 +44,7 @@ export function replaceWithBackup(target: string, backup: string, at: number): R
   const carried = hasCurrent ? readCarriedOver(target) : null;
   const incoming = `${target}${INCOMING_SUFFIX}-${process.pid}`;
   copyFileSync(backup, incoming);
+  chmodSync(incoming, PRIVATE_FILE_MODE); // a copy takes the backup's mode, which may be another's
   let withoutPin: Replaced['withoutPin'];
   try {
     withoutPin = prepareIncoming(incoming, carried);
