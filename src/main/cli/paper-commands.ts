@@ -64,7 +64,7 @@ const printTo =
         step === 'laying-out'
           ? `Laying out ${done} of ${total}…`
           : step === 'rendering'
-            ? `Printing ${total} to PDF…`
+            ? `Printing ${done} of ${total} to PDF…`
             : 'Done.',
       );
     });

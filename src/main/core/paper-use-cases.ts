@@ -14,8 +14,9 @@ import {
   type ValidPaperRequest,
 } from '../../shared/contract';
 import { animalOnPaper, type AnimalOnPaper } from '../paper/paper-animal';
-import { cardsPage } from '../paper/card-sheet';
-import { labelsPage } from '../paper/label-sheet';
+import { CARDS_A_SHEET, cardsPage } from '../paper/card-sheet';
+import { LABELS_A_SHEET, labelsPage } from '../paper/label-sheet';
+import { inParts, printedInParts } from '../paper/pdf-in-parts';
 import { photosForPaper } from '../paper/paper-photo';
 import type { PaperPhotoFolder } from '../paper/paper-photo-folder';
 import { stockPage } from '../paper/stock-list';
@@ -47,6 +48,19 @@ interface PaperPage {
   animals: number;
   leftOff: number;
   pageNumbers: boolean;
+}
+
+/**
+ * A request's paper laid out: its animals in words, and the page of any of them. A page numbered
+ * over its whole length (the lists) is printed whole; cards and labels in parts of whole sheets.
+ */
+interface PaperLayout {
+  title: string;
+  animals: AnimalOnPaper[];
+  leftOff: number;
+  pageNumbers: boolean;
+  pageOf: (animals: readonly AnimalOnPaper[]) => string;
+  perSheet?: number;
 }
 
 const isInStock = (pet: Pet) => pet.status !== 'sold' && pet.leftOn === undefined;
@@ -111,12 +125,12 @@ export function createPaperUseCases(
     }
   }
 
-  async function paperPage(given: PaperRequest): Promise<PaperPage> {
+  async function laidOut(given: PaperRequest): Promise<PaperLayout> {
     const request = parseOrThrow(paperRequestSchema, given, 'invalid_parameter', 'paper');
     const { environment, kind } = request;
     if (request.kind === 'week') {
       const html = weekPage(weekAtAGlance(request));
-      return { html, title: 'Week at a glance', animals: 0, leftOff: 0, pageNumbers: true };
+      return { title: 'Week at a glance', animals: [], leftOff: 0, pageNumbers: true, pageOf: () => html };
     }
     const { pets, leftOff } = gather(request);
     if (pets.length === 0)
@@ -154,25 +168,43 @@ export function createPaperUseCases(
       await tell(index);
       animals.push(animalOnPaper(pet, currency, today, { photo: photos[index], codes: withCodes }));
     }
-    const made = { animals: animals.length, leftOff };
+    const made = { animals, leftOff, pageNumbers: false };
     if (request.kind === 'cards') {
-      const html = cardsPage(animals, request.layout, (field) => shown.has(field));
-      return { ...made, html, title: 'Cage cards', pageNumbers: false };
+      const { layout } = request;
+      const pageOf = (some: readonly AnimalOnPaper[]) => cardsPage(some, layout, (field) => shown.has(field));
+      return { ...made, title: 'Cage cards', pageOf, perSheet: CARDS_A_SHEET[layout] };
     }
-    if (request.kind === 'labels')
-      return { ...made, html: labelsPage(animals, request.layout), title: 'Labels', pageNumbers: false };
-    return { ...made, html: stockPage(animals, { environment, today }), title: 'Stock', pageNumbers: true };
+    if (request.kind === 'labels') {
+      const { layout } = request;
+      const pageOf = (some: readonly AnimalOnPaper[]) => labelsPage(some, layout);
+      return { ...made, title: 'Labels', pageOf, perSheet: LABELS_A_SHEET[layout] };
+    }
+    const pageOf = (some: readonly AnimalOnPaper[]) => stockPage(some, { environment, today });
+    return { ...made, title: 'Stock', pageNumbers: true, pageOf };
   }
 
-  /** The request's page printed to PDF, with what it holds. */
-  async function paperPdf(request: PaperRequest): Promise<PaperPage & { pdf: Uint8Array }> {
-    const page = await paperPage(request);
+  /** The request's page whole, with what it holds. */
+  async function paperPage(request: PaperRequest): Promise<PaperPage> {
+    const { animals, pageOf, ...layout } = await laidOut(request);
+    return { ...layout, html: pageOf(animals), animals: animals.length };
+  }
+
+  /** The request's paper printed to PDF, in parts whose progress is told as each is printed, with what it holds. */
+  async function paperPdf(request: PaperRequest): Promise<Omit<PaperPage, 'html'> & { pdf: Uint8Array }> {
+    const { animals, pageOf, perSheet, ...layout } = await laidOut(request);
     const { environment, kind } = request;
-    progress(environment, kind, 'rendering', page.animals, page.animals);
+    const parts = perSheet === undefined ? [animals] : inParts(animals, perSheet);
+    const printedBy = (part: number) => parts.slice(0, part).reduce((sum, some) => sum + some.length, 0);
+    progress(environment, kind, 'rendering', 0, animals.length);
     printer ??= roads.printer();
-    const pdf = await printer.pdf(page.html, { pageNumbers: page.pageNumbers });
-    progress(environment, kind, 'done', page.animals, page.animals);
-    return { ...page, pdf };
+    const pdf = await printedInParts(
+      printer,
+      parts.map((some) => () => pageOf(some)),
+      { pageNumbers: layout.pageNumbers, title: layout.title },
+      (part) => progress(environment, kind, 'rendering', printedBy(part), animals.length),
+    );
+    progress(environment, kind, 'done', animals.length, animals.length);
+    return { ...layout, animals: animals.length, pdf };
   }
 
   return {

@@ -72,6 +72,9 @@ function card(animal: AnimalOnPaper, shows: CardFieldShown): Markup {
   </section>`;
 }
 
+/** Cards to a sheet of paper, by layout: a batch printed in parts is cut between sheets. */
+export const CARDS_A_SHEET: Record<CardLayout, number> = { a6: 1, a5: 1, 'a4-four': 4 };
+
 const inFours = <T>(items: readonly T[]): T[][] =>
   Array.from({ length: Math.ceil(items.length / 4) }, (_, sheet) => items.slice(sheet * 4, sheet * 4 + 4));
 

@@ -47,6 +47,8 @@ function label(animal: AnimalOnPaper): Markup {
 }
 
 const SHEET_LABELS = 24;
+/** Labels to a sheet (or a cut of the tape), by layout: a batch printed in parts is cut between sheets. */
+export const LABELS_A_SHEET: Record<LabelLayout, number> = { '62mm': 1, 'a4-3x8': SHEET_LABELS };
 
 /** The labels of `animals` as one document: one a page on the tape, 24 to an A4 sticker sheet. */
 export function labelsPage(animals: readonly AnimalOnPaper[], layout: LabelLayout): string {

@@ -22,10 +22,10 @@ const LAYOUTS = { cards: CARD_LAYOUTS, labels: LABEL_LAYOUTS, stock: [] } as con
 const count = new Intl.NumberFormat();
 const animals = (n: number) => `${count.format(n)} animal${n === 1 ? '' : 's'}`;
 
-/** Main's progress in words: the page is laid out animal by animal, then printed whole. */
+/** Main's progress in words: the page is laid out animal by animal, then printed part by part. */
 function progressInWords({ step, done, total }: PaperProgress): string {
   if (step === 'laying-out') return `Laying out ${count.format(done)} of ${animals(total)}…`;
-  return step === 'rendering' ? `Printing ${animals(total)}…` : '';
+  return step === 'rendering' ? `Printing ${count.format(done)} of ${animals(total)}…` : '';
 }
 
 /**
