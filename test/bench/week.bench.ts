@@ -96,6 +96,7 @@ export async function benchWeek(dir: string): Promise<string[]> {
     const fresh = await inPage(true);
     const again = await inPage(false);
     const thisWeek = core.weekAtAGlance({ environment: 'local', ...week }).weeks[0]!;
+    if (!thisWeek.counted) throw new Error('this week holds today, so it has figures');
     const row = (
       measure: string,
       { median, p95 }: { median: number; p95: number },

@@ -6,6 +6,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { localToday } from '../../src/shared/contract';
 import { addDays, mondayOf } from '../../src/shared/contract/week-at-a-glance';
+import { periodWords } from '../../src/shared/contract/week-words';
 import type { PetstoreCore } from '../../src/main/core/petstore-core';
 import { textOfPdf } from '../helpers/paper-reading';
 import { serveRenderer } from '../helpers/renderer-page';
@@ -84,6 +85,9 @@ test('the week from its shortcut: the tables say what the chart shows; another w
   await expect(page.getByRole('button', { name: '13 weeks' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('table', { name: 'Each week' }).getByRole('row')).toHaveCount(14);
   await expect(page.getByRole('table', { name: 'Each day' }).getByRole('row')).toHaveCount(92);
+  // The weeks before the history began have no figures, and say so in words.
+  const firstWeek = new RegExp(`^${periodWords(addDays(monday, -84), addDays(monday, -78))}`);
+  await expect(cellsOf(page, 'Each week', firstWeek)).toHaveText(['— none: before the history begins']);
   await checkScreen(page, 'week-at-a-glance-13-weeks');
 
   await page.getByRole('button', { name: 'Export CSV…' }).click();

@@ -3,7 +3,9 @@ import {
   addDays,
   GLANCE_STATUSES,
   weeksEndingWith,
+  type GlanceDay,
   type GlanceTotals,
+  type GlanceWeek,
   type WeekAtAGlance,
 } from '../../shared/contract/week-at-a-glance';
 import { stringifyJson } from '../wire/json-codec';
@@ -21,13 +23,16 @@ const takings = ({ takingsMinor, unpriced }: GlanceTotals, currency: string) =>
 function glanceAsText(glance: WeekAtAGlance): string {
   const { days, weeks, currency, daysInStock: stock } = glance;
   const header = ['DAY', ...GLANCE_STATUSES.map((status) => status.toUpperCase()), 'ADDED', 'SOLD', 'TAKINGS'];
-  const line = (name: string, row: GlanceTotals & { statuses: Record<string, number> }) => [
-    name,
-    ...GLANCE_STATUSES.map((status) => String(row.statuses[status])),
-    String(row.added),
-    String(row.sold),
-    takings(row, currency),
-  ];
+  const line = (name: string, row: GlanceDay | GlanceWeek) =>
+    row.counted
+      ? [
+          name,
+          ...GLANCE_STATUSES.map((status) => String(row.statuses[status])),
+          String(row.added),
+          String(row.sold),
+          takings(row, currency),
+        ]
+      : [name, ...header.slice(1, -1).map(() => '-'), row.noFigures === 'to come' ? 'to come' : 'before history'];
   const waiting = glance.waitingLongest.map((animal) => [animal.petId, animal.name, animal.since, `${animal.days}`]);
   return [
     `The week at a glance of ${glance.environment}, ${glance.from} to ${glance.to} (statuses at each day's end):`,

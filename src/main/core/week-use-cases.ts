@@ -4,9 +4,12 @@ import {
   daysBetween,
   GLANCE_DAYS_MAX,
   WAITING_LONGEST_SHOWN,
+  type CountedDay,
   type GlanceDay,
   type GlanceTotals,
   type GlanceWeek,
+  type NoFigures,
+  type UncountedDay,
   type WaitingAnimal,
   type WeekAtAGlance,
 } from '../../shared/contract/week-at-a-glance';
@@ -67,24 +70,44 @@ function waitingLongest(animals: readonly AvailableAnimal[], today: string): Wai
     .map(({ sinceMs, ...animal }) => ({ ...animal, days: Math.max(0, daysBetween(dayOf(sinceMs), today)) }));
 }
 
-/** Days added up into weeks of seven from the first (the last perhaps shorter). */
+/** Days added up into weeks of seven from the first (the last perhaps shorter), each over its days with figures. */
 function weeksOf(days: readonly GlanceDay[]): GlanceWeek[] {
   const weeks: GlanceWeek[] = [];
   for (let first = 0; first < days.length; first += 7) {
     const week = days.slice(first, first + 7);
-    const sum = (pick: (day: GlanceDay) => number | null) =>
-      week.some((day) => pick(day) === null) ? null : week.reduce((total, day) => total + pick(day)!, 0);
+    const [from, to] = [week[0]!.day, week.at(-1)!.day];
+    const counted = week.filter((day): day is CountedDay => day.counted);
+    if (counted.length === 0) {
+      weeks.push({ from, to, counted: false, noFigures: (week[0] as UncountedDay).noFigures });
+      continue;
+    }
+    const sum = (pick: (day: CountedDay) => number) => counted.reduce((total, day) => total + pick(day), 0);
     weeks.push({
-      from: week[0]!.day,
-      to: week.at(-1)!.day,
-      statuses: week.at(-1)!.statuses,
-      added: sum((day) => day.added)!,
-      sold: sum((day) => day.sold)!,
-      takingsMinor: sum((day) => day.takingsMinor),
-      unpriced: sum((day) => day.unpriced)!,
+      from,
+      to,
+      counted: true,
+      countedFrom: counted[0]!.day,
+      countedTo: counted.at(-1)!.day,
+      statuses: counted.at(-1)!.statuses,
+      added: sum((day) => day.added),
+      sold: sum((day) => day.sold),
+      takingsMinor: counted.some((day) => day.takingsMinor === null) ? null : sum((day) => day.takingsMinor!),
+      unpriced: sum((day) => day.unpriced),
     });
   }
   return weeks;
+}
+
+/**
+ * Why a day has no figures, or null when it has them: one after today has not come, and one that
+ * ended before the history's first moment (or before today, while the history holds nothing) is
+ * older than anything the history can take back to. Today is counted as it stands.
+ */
+function noFiguresOf(day: string, today: string, historyBegins: number | null): NoFigures | null {
+  if (day > today) return 'to come';
+  if (day < today && (historyBegins === null || startOfDay(addDays(day, 1)) <= historyBegins))
+    return 'before the history';
+  return null;
 }
 
 /** The takings of each day, from the sales made here (null when the environment keeps none). */
@@ -146,13 +169,14 @@ export function createWeekUseCases({ inventory, settings, now, saveFile }: CoreP
     const figures = inventory(environment).weekFigures();
     const counts = figures.days(days);
     const takings = takingsByDay(figures.sales(days.start, days.end), dayNames);
-    const glanceDays: GlanceDay[] = dayNames.map((day, i) => ({
-      day,
-      statuses: counts.statuses[i]!,
-      added: counts.added[i]!,
-      sold: counts.sold[i]!,
-      ...takings[i]!,
-    }));
+    const today = localToday(new Date(now()));
+    const historyBegins = figures.historyBegins();
+    const glanceDays: GlanceDay[] = dayNames.map((day, i) => {
+      const noFigures = noFiguresOf(day, today, historyBegins);
+      if (noFigures !== null) return { day, counted: false, noFigures };
+      const [statuses, added, sold] = [counts.statuses[i]!, counts.added[i]!, counts.sold[i]!];
+      return { day, counted: true, statuses, added, sold, ...takings[i]! };
+    });
     return {
       environment,
       ...period,
@@ -160,7 +184,7 @@ export function createWeekUseCases({ inventory, settings, now, saveFile }: CoreP
       days: glanceDays,
       weeks: weeksOf(glanceDays),
       daysInStock: daysInStock(figures.soldIn(days)),
-      waitingLongest: waitingLongest(figures.availableLongest(WAITING_LONGEST_SHOWN), localToday(new Date(now()))),
+      waitingLongest: waitingLongest(figures.availableLongest(WAITING_LONGEST_SHOWN), today),
     };
   }
 

@@ -1,5 +1,10 @@
 import { moneyText } from '../../shared/contract';
-import type { GlanceTotals, WeekAtAGlance } from '../../shared/contract/week-at-a-glance';
+import {
+  GLANCE_STATUSES,
+  type GlanceStatus,
+  type GlanceTotals,
+  type WeekAtAGlance,
+} from '../../shared/contract/week-at-a-glance';
 import { writeCsv } from './spreadsheet-csv';
 
 /** The week at a glance as one table: a row for each day, then one for each week, the statuses at each one's end. */
@@ -16,28 +21,21 @@ export const WEEK_COLUMNS = [
   'sales_without_price',
 ] as const;
 
-/** The screen's tables in a file: every cell is a number, a day or money, so none needs guarding. */
+/** The screen's tables in a file: every cell is a number, a day or money, so none needs guarding; a day without figures has empty cells. */
 export function weekCsv({ days, weeks, currency }: WeekAtAGlance): { csv: string; rows: number } {
-  const row = (
-    period: 'day' | 'week',
-    from: string,
-    to: string,
-    { statuses, added, sold, takingsMinor, unpriced }: GlanceTotals & { statuses: Record<string, number> },
-  ) => [
-    period,
-    from,
-    to,
-    String(statuses.available),
-    String(statuses.pending),
-    String(statuses.sold),
-    String(added),
-    String(sold),
-    takingsMinor === null ? '' : moneyText(takingsMinor, currency),
-    String(unpriced),
-  ];
+  const figures = (totals: (GlanceTotals & { statuses: Record<GlanceStatus, number> }) | null) =>
+    totals === null
+      ? WEEK_COLUMNS.slice(3).map(() => '')
+      : [
+          ...GLANCE_STATUSES.map((status) => String(totals.statuses[status])),
+          String(totals.added),
+          String(totals.sold),
+          totals.takingsMinor === null ? '' : moneyText(totals.takingsMinor, currency),
+          String(totals.unpriced),
+        ];
   const rows = [
-    ...days.map((day) => row('day', day.day, day.day, day)),
-    ...weeks.map((week) => row('week', week.from, week.to, week)),
+    ...days.map((day) => ['day', day.day, day.day, ...figures(day.counted ? day : null)]),
+    ...weeks.map((week) => ['week', week.from, week.to, ...figures(week.counted ? week : null)]),
   ];
   return { csv: writeCsv(WEEK_COLUMNS, rows), rows: rows.length };
 }

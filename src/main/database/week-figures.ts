@@ -141,12 +141,26 @@ export function createWeekFigures(db: SqliteDatabase, { animalsLeave }: { animal
      ORDER BY p.acquired_on, p.id LIMIT ?`,
   );
 
+  // The history's first moment: that of its first row, or of an earlier one written later (a clock
+  // put right), among those the figures read; each read from the head of an index.
+  const firstMoment = db
+    .prepare<[], number | null>(
+      `SELECT min(at) FROM (
+         SELECT * FROM (SELECT at FROM pet_history ORDER BY seq LIMIT 1)
+         UNION ALL SELECT * FROM (SELECT at FROM pet_history WHERE ${MOVES_STATUS} ORDER BY at LIMIT 1)
+         UNION ALL SELECT * FROM (SELECT at FROM pet_history WHERE ${ADDS} ORDER BY at LIMIT 1))`,
+    )
+    .pluck();
+
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   const ownChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
 
   return {
     /** Changes whenever the figures may have: another connection committed, or this one wrote. */
     version: (): string => `${dataVersion.get()}.${ownChanges.get()}`,
+
+    /** When the history begins (ms): null while it holds nothing. */
+    historyBegins: (): number | null => firstMoment.get() ?? null,
 
     /** Each day's statuses at its end, adds and sales, over `period` (its days, from `start` to before `end`, in ms). */
     days(period: GlancePeriod): DayCounts {

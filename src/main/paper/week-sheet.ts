@@ -12,9 +12,11 @@ import {
   daysWords,
   fullDay,
   glanceWhole,
+  NO_FIGURES_WORDS,
   periodWords,
   STATUS_WORDS,
   takingsWords,
+  weekWords,
 } from '../../shared/contract/week-words';
 import { html, type Markup } from './paper-markup';
 import { paperPage } from './paper-page';
@@ -44,6 +46,8 @@ tr { break-inside: avoid; }
 th { text-align: start; border-bottom: 0.4mm solid #000; padding: 1mm 1.5mm; }
 tbody th { font-weight: normal; border-bottom: 0.2mm solid #ccc; }
 td { border-bottom: 0.2mm solid #ccc; padding: 1mm 1.5mm; overflow-wrap: anywhere; }
+.no-figures { color: #333; font-style: italic; }
+.chart text.no-figures { fill: #555; }
 .number { text-align: end; white-space: nowrap; font-variant-numeric: tabular-nums; }
 `;
 
@@ -82,6 +86,9 @@ function chart(days: readonly GlanceDay[]): Markup {
               />`,
           )}${
             bar.label && html`<text x="${bar.label.x}" y="${bar.label.y}" text-anchor="middle">${bar.label.text}</text>`
+          }${
+            bar.noFigures &&
+            html`<text class="no-figures" x="${bar.noFigures.x}" y="${bar.noFigures.y}" text-anchor="middle">—</text>`
           }`,
       )}
     </svg>
@@ -108,7 +115,13 @@ const statusTable = (days: readonly GlanceDay[]) =>
         (day) =>
           html`<tr>
             <th>${fullDay(day.day)}</th>
-            ${GLANCE_STATUSES.map((status) => html`<td class="number">${count.format(day.statuses[status])}</td>`)}
+            ${
+              day.counted
+                ? GLANCE_STATUSES.map((status) => html`<td class="number">${count.format(day.statuses[status])}</td>`)
+                : html`<td colspan="${GLANCE_STATUSES.length}" class="no-figures">
+                    ${NO_FIGURES_WORDS[day.noFigures]}
+                  </td>`
+            }
           </tr>`,
       )}
     </tbody>
@@ -131,10 +144,14 @@ const tradeTable = (rows: ReadonlyArray<GlanceDay | GlanceWeek>, currency: strin
       ${rows.map(
         (row) =>
           html`<tr>
-            <th>${'day' in row ? fullDay(row.day) : periodWords(row.from, row.to)}</th>
-            <td class="number">${count.format(row.added)}</td>
-            <td class="number">${count.format(row.sold)}</td>
-            <td class="number">${takingsWords(row, currency)}</td>
+            <th>${'day' in row ? fullDay(row.day) : weekWords(row)}</th>
+            ${
+              row.counted
+                ? html`<td class="number">${count.format(row.added)}</td>
+                    <td class="number">${count.format(row.sold)}</td>
+                    <td class="number">${takingsWords(row, currency)}</td>`
+                : html`<td colspan="3" class="no-figures">${NO_FIGURES_WORDS[row.noFigures]}</td>`
+            }
           </tr>`,
       )}
     </tbody>
@@ -181,15 +198,15 @@ export function weekPage(glance: WeekAtAGlance): string {
     <dl class="figures">
       <div>
         <dt>Added</dt>
-        <dd>${count.format(whole.added)}</dd>
+        <dd>${whole === null ? '—' : count.format(whole.added)}</dd>
       </div>
       <div>
         <dt>Sold</dt>
-        <dd>${count.format(whole.sold)}</dd>
+        <dd>${whole === null ? '—' : count.format(whole.sold)}</dd>
       </div>
       <div>
         <dt>Takings</dt>
-        <dd>${takingsWords(whole, glance.currency)}</dd>
+        <dd>${whole === null ? '—' : takingsWords(whole, glance.currency)}</dd>
       </div>
       <div>
         <dt>Days in stock</dt>

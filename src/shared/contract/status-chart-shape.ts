@@ -17,7 +17,10 @@ export interface ChartShape {
     day: string;
     x: number;
     width: number;
+    /** None for a day without figures. */
     parts: Array<{ status: GlanceStatus; y: number; height: number }>;
+    /** Where a dash stands in for the bar of a day without figures (null for a day with them). */
+    noFigures: { x: number; y: number } | null;
     /** The day's words under its bar, when it is one that is labelled. */
     label: { text: string; x: number; y: number } | null;
   }>;
@@ -31,7 +34,9 @@ function axisTop(largest: number): number {
 }
 
 export function statusChartShape(days: readonly GlanceDay[]): ChartShape {
-  const totals = days.map((day) => GLANCE_STATUSES.reduce((sum, status) => sum + day.statuses[status], 0));
+  const totals = days.map((day) =>
+    day.counted ? GLANCE_STATUSES.reduce((sum, status) => sum + day.statuses[status], 0) : 0,
+  );
   const top = axisTop(Math.max(0, ...totals));
   const plotWidth = CHART_WIDTH - PLOT.left - PLOT.right;
   const plotHeight = CHART_HEIGHT - PLOT.top - PLOT.bottom;
@@ -45,17 +50,20 @@ export function statusChartShape(days: readonly GlanceDay[]): ChartShape {
     bars: days.map((day, i) => {
       const x = PLOT.left + i * slot + (slot - barWidth) / 2;
       let base = 0;
-      const parts = GLANCE_STATUSES.map((status) => {
-        const count = day.statuses[status];
-        const part = { status, y: y(base + count), height: y(base) - y(base + count) };
-        base += count;
-        return part;
-      });
+      const parts = day.counted
+        ? GLANCE_STATUSES.map((status) => {
+            const count = day.statuses[status];
+            const part = { status, y: y(base + count), height: y(base) - y(base + count) };
+            base += count;
+            return part;
+          })
+        : [];
       const label =
         i % every === 0
           ? { text: shortDay(day.day, days.length <= 7), x: x + barWidth / 2, y: CHART_HEIGHT - 8 }
           : null;
-      return { day: day.day, x, width: barWidth, parts, label };
+      const noFigures = day.counted ? null : { x: x + barWidth / 2, y: y(0) - 4 };
+      return { day: day.day, x, width: barWidth, parts, noFigures, label };
     }),
   };
 }

@@ -26,20 +26,53 @@ export interface GlanceTotals {
   unpriced: number;
 }
 
-export interface GlanceDay extends GlanceTotals {
+/**
+ * Why a day has no figures: it has not come yet (a figure "as of" its end would be a guess), or it
+ * ended before the history begins (the history cannot say how it stood). Today, reached, has its
+ * figures so far.
+ */
+export type NoFigures = 'to come' | 'before the history';
+
+/** A day with its figures: the animals in each status at its end, added, sold and takings. */
+export interface CountedDay extends GlanceTotals {
   /** YYYY-MM-DD. */
   day: string;
+  counted: true;
   /** How many animals had each status at the end of the day. */
   statuses: Record<GlanceStatus, number>;
 }
 
-export interface GlanceWeek extends GlanceTotals {
+/** A day of the period without figures, and why. */
+export interface UncountedDay {
+  day: string;
+  counted: false;
+  noFigures: NoFigures;
+}
+
+export type GlanceDay = CountedDay | UncountedDay;
+
+/** A week with figures: those of its days that have them, added up. */
+export interface CountedWeek extends GlanceTotals {
   /** Its first and last day (seven days from the period's first, the last week perhaps fewer). */
   from: string;
   to: string;
-  /** The statuses at the end of its last day. */
+  counted: true;
+  /** The first and last of its days with figures (its own first and last when all have them). */
+  countedFrom: string;
+  countedTo: string;
+  /** The statuses at the end of its last day with figures. */
   statuses: Record<GlanceStatus, number>;
 }
+
+/** A week none of whose days has figures, and why (that of its first day). */
+export interface UncountedWeek {
+  from: string;
+  to: string;
+  counted: false;
+  noFigures: NoFigures;
+}
+
+export type GlanceWeek = CountedWeek | UncountedWeek;
 
 /** An animal available now, since when, as far as this computer knows. */
 export interface WaitingAnimal {

@@ -1,5 +1,5 @@
 import { formatMoney } from './money';
-import type { GlanceStatus, GlanceTotals, WeekAtAGlance } from './week-at-a-glance';
+import type { CountedWeek, GlanceStatus, GlanceTotals, GlanceWeek, NoFigures, WeekAtAGlance } from './week-at-a-glance';
 
 /**
  * The week at a glance in words, the same on the Week screen and on paper: statuses, days,
@@ -41,15 +41,29 @@ export function takingsWords({ takingsMinor, unpriced }: GlanceTotals, currency:
 /** Days in words: "1 day", "4.5 days". */
 export const daysWords = (days: number): string => `${days} day${days === 1 ? '' : 's'}`;
 
-/** The period's totals: added, sold and takings of all its weeks (takings unknown if any week's are). */
-export function glanceWhole({ weeks }: Pick<WeekAtAGlance, 'weeks'>): GlanceTotals {
+/** A day or week without figures, in the words shown (and read by a screen reader) in place of them. */
+export const NO_FIGURES_WORDS: Record<NoFigures, string> = {
+  'to come': '— not yet: the day is still to come',
+  'before the history': '— none: before the history begins',
+};
+
+/** A week in words, with the days its figures are of when not all of them have figures. */
+export const weekWords = (week: GlanceWeek): string =>
+  week.counted && (week.countedFrom !== week.from || week.countedTo !== week.to)
+    ? `${periodWords(week.from, week.to)} (figures of ${periodWords(week.countedFrom, week.countedTo)})`
+    : periodWords(week.from, week.to);
+
+/** The period's totals: added, sold and takings of its weeks with figures (takings unknown if any week's are); null if none has. */
+export function glanceWhole({ weeks }: Pick<WeekAtAGlance, 'weeks'>): GlanceTotals | null {
+  const counted = weeks.filter((week): week is CountedWeek => week.counted);
+  if (counted.length === 0) return null;
   return {
-    added: weeks.reduce((sum, week) => sum + week.added, 0),
-    sold: weeks.reduce((sum, week) => sum + week.sold, 0),
-    takingsMinor: weeks.some((week) => week.takingsMinor === null)
+    added: counted.reduce((sum, week) => sum + week.added, 0),
+    sold: counted.reduce((sum, week) => sum + week.sold, 0),
+    takingsMinor: counted.some((week) => week.takingsMinor === null)
       ? null
-      : weeks.reduce((sum, week) => sum + week.takingsMinor!, 0),
-    unpriced: weeks.reduce((sum, week) => sum + week.unpriced, 0),
+      : counted.reduce((sum, week) => sum + week.takingsMinor!, 0),
+    unpriced: counted.reduce((sum, week) => sum + week.unpriced, 0),
   };
 }
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localToday } from '../../../src/shared/contract';
-import { weeksEndingWith } from '../../../src/shared/contract/week-at-a-glance';
+import { addDays, weeksEndingWith } from '../../../src/shared/contract/week-at-a-glance';
 import { useCli } from '../../helpers/cli';
 import { textOfPdf } from '../../helpers/paper-reading';
 import { useTempDir } from '../../helpers/temp-dir';
@@ -42,6 +42,11 @@ describe('report week', () => {
     expect(text.out).toMatch(new RegExp(`${today}\\s+1\\s+0\\s+1\\s+2\\s+1\\s+£12\\.50`));
     expect(text.out).toContain('Days in stock of 1 sold in the period: median 0, longest 0.');
     expect(text.out).toMatch(/Waiting longest:\nID\s+NAME\s+AVAILABLE SINCE\s+DAYS\n\d+\s+Tom/);
+
+    // A day after today has no figures yet, and says so.
+    const tomorrow = addDays(today, 1);
+    const ahead = await run(['report', 'week', '--from', tomorrow], { env: GBP });
+    expect(ahead.out).toMatch(new RegExp(`${tomorrow}\\s+(-\\s+){5}to come`));
   });
 
   it('takes the seven days from --from, and refuses a period backwards on its option', async () => {

@@ -9,37 +9,18 @@ import { DATABASE_FILE_NAME } from '../../../src/main/config/data-dir';
 import { WEEK_COLUMNS } from '../../../src/main/csv/week-csv';
 import { readCsv } from '../../../src/main/csv/spreadsheet-csv';
 import { createIpcRouter } from '../../../src/main/ipc/router';
-import { localToday, type NewPet } from '../../../src/shared/contract';
-import type { GlanceDay } from '../../../src/shared/contract/week-at-a-glance';
+import { localToday } from '../../../src/shared/contract';
 import { startService, TEST_API_KEY } from '../../helpers/http-service';
 import { itWithKeyring } from '../../helpers/keyring';
+import { clockedShop, shopTime, statusesOf, tradeOf } from './clocked-shop';
 import { useTestCore } from './test-core';
 
 const WEEK = { environment: 'local', from: '2026-10-19', to: '2026-10-25' } as const;
-/** A moment of the shop's day, read in London time. */
-const londonTime = (day: string, time: string) => new Date(`${day}T${time}`).getTime();
-const statusesOf = (days: GlanceDay[]) => days.map(({ statuses: s }) => [s.available, s.pending, s.sold]);
+const londonTime = shopTime;
 
 describe('the week at a glance of the local store', () => {
   const { open, tempDir } = useTestCore();
-  /** A core whose clock the test sets, and whose save dialog keeps what it was given. */
-  function openClocked() {
-    const clock = { now: 0 };
-    const saved: string[] = [];
-    const core = open({
-      now: () => clock.now,
-      saveFile: async (name, contents) => (saved.push(contents), `/chosen/${name}`),
-    });
-    const at = (day: string, time: string) => (clock.now = londonTime(day, time));
-    const add = (pet: NewPet) => {
-      const added = core.addPet('local', pet, { anyway: true });
-      if (!('pet' in added)) throw new Error('the local store adds at once');
-      return added.pet.id;
-    };
-    const status = (petId: string, to: 'available' | 'pending' | 'sold') =>
-      core.changePet('local', petId, { status: to });
-    return { core, at, add, status, saved };
-  }
+  const openClocked = () => clockedShop(open);
 
   function aWeekOfTrade() {
     const shop = openClocked();
@@ -90,7 +71,7 @@ describe('the week at a glance of the local store', () => {
       [3, 0, 2],
       [2, 0, 3],
     ]);
-    expect(glance.days.map((day) => [day.added, day.sold, day.takingsMinor])).toEqual([
+    expect(tradeOf(glance.days)).toEqual([
       [1, 0, 0],
       [0, 1, 5000],
       [1, 1, 1000],
@@ -103,6 +84,9 @@ describe('the week at a glance of the local store', () => {
       {
         from: '2026-10-19',
         to: '2026-10-25',
+        counted: true,
+        countedFrom: '2026-10-19',
+        countedTo: '2026-10-25',
         statuses: { available: 2, pending: 0, sold: 3 },
         added: 2,
         sold: 3,
@@ -133,21 +117,22 @@ describe('the week at a glance of the local store', () => {
     ]);
   });
 
-  it('an empty shop has a week of zeros, no days in stock and no one waiting', () => {
-    const { core } = openClocked();
+  it('an empty shop has zeros today, no figures before it or after, no days in stock and no one waiting', () => {
+    const { core, at } = openClocked();
+    at('2026-10-21', '12:00');
     const glance = core.weekAtAGlance(WEEK);
-    expect(glance.days).toHaveLength(7);
-    expect(glance.days.every((day) => day.added === 0 && day.sold === 0 && day.takingsMinor === 0)).toBe(true);
-    expect(
-      statusesOf(glance.days)
-        .flat()
-        .every((count) => count === 0),
-    ).toBe(true);
+    expect(statusesOf(glance.days)).toEqual([
+      'before the history',
+      'before the history',
+      [0, 0, 0],
+      ...Array(4).fill('to come'),
+    ]);
+    expect(tradeOf(glance.days)[2]).toEqual([0, 0, 0]);
     expect(glance.daysInStock).toEqual({ measured: 0, unknown: 0, median: null, longest: null });
     expect(glance.waitingLongest).toEqual([]);
   });
 
-  it('before any history, an animal the history never saw counts as it stands; one added later does not yet', () => {
+  it('a day ended before the history begins has none; after it, one the history never saw counts as it stands', () => {
     const { core, at, add, status } = openClocked();
     const raw = new Database(join(tempDir(), DATABASE_FILE_NAME));
     // Another program writes the file: no history is recorded of it.
@@ -162,16 +147,8 @@ describe('the week at a glance of the local store', () => {
     at('2026-10-21', '10:00');
     add({ name: 'Newcomer', categoryId: '1', status: 'available' });
     const glance = core.weekAtAGlance({ environment: 'local', from: '2026-09-01', to: '2026-09-03' });
-    expect(statusesOf(glance.days)).toEqual([
-      [2, 0, 0],
-      [1, 0, 1],
-      [1, 0, 1],
-    ]);
-    expect(glance.days.map((day) => [day.added, day.sold])).toEqual([
-      [0, 0],
-      [0, 1],
-      [0, 0],
-    ]);
+    expect(statusesOf(glance.days)).toEqual(['before the history', [1, 0, 1], [1, 0, 1]]);
+    expect(tradeOf(glance.days)).toEqual(['before the history', [0, 1, 0], [0, 0, 0]]);
     expect(glance.daysInStock).toEqual({ measured: 1, unknown: 0, median: 3, longest: 3 });
     // Tom has waited since the day he was acquired, the longest of all.
     expect(glance.waitingLongest.map(({ name, since }) => [name, since])).toEqual([
@@ -187,11 +164,11 @@ describe('the week at a glance of the local store', () => {
     const first = core.weekAtAGlance(WEEK);
     expect(core.weekAtAGlance(WEEK)).toBe(first);
     add({ name: 'Second', categoryId: '1', status: 'available' });
-    expect(core.weekAtAGlance(WEEK).days[1]!.added).toBe(2);
+    expect(tradeOf(core.weekAtAGlance(WEEK).days)[1]).toEqual([2, 0, 0]);
     const raw = new Database(join(tempDir(), DATABASE_FILE_NAME));
     raw.prepare(`UPDATE pets SET status = 'pending' WHERE name = 'First'`).run();
     raw.close();
-    expect(core.weekAtAGlance(WEEK).days[6]!.statuses).toEqual({ available: 1, pending: 1, sold: 0 });
+    expect(statusesOf(core.weekAtAGlance(WEEK).days)[1]).toEqual([1, 1, 0]);
   });
 
   it('a day of 23 hours holds what was done in it, as one of 25 does', () => {
@@ -203,10 +180,10 @@ describe('the week at a glance of the local store', () => {
     at('2026-03-30', '00:10');
     add({ name: 'Monday', categoryId: '1', status: 'available' });
     const glance = core.weekAtAGlance({ environment: 'local', from: '2026-03-28', to: '2026-03-30' });
-    expect(glance.days.map((day) => [day.day, day.added, day.statuses.available])).toEqual([
-      ['2026-03-28', 0, 0],
-      ['2026-03-29', 2, 2],
-      ['2026-03-30', 1, 3],
+    expect(statusesOf(glance.days)).toEqual(['before the history', [2, 0, 0], [3, 0, 0]]);
+    expect(tradeOf(glance.days).slice(1)).toEqual([
+      [2, 0, 0],
+      [1, 0, 0],
     ]);
   });
 
@@ -277,6 +254,7 @@ describe("the week at a glance of a server's environment", () => {
       await core.syncUntilSettled('staging');
       // At another counter; this computer learns it, and dates it, when the server's list says so: today.
       service.store.changePet(rex.id, { status: 'pending' }, '*');
+      clock = Date.now(); // learned today, as the server's list says it
       await core.refreshAnimals('staging');
 
       const glance = core.weekAtAGlance({ ...WEEK, environment: 'staging' });
@@ -288,7 +266,7 @@ describe("the week at a glance of a server's environment", () => {
       const today = localToday();
       const learned = core.weekAtAGlance({ environment: 'staging', from: today, to: today });
       expect(statusesOf(learned.days)).toEqual([[0, 1, 1]]);
-      expect(glance.days.slice(0, 3).map((day) => [day.added, day.sold, day.takingsMinor])).toEqual([
+      expect(tradeOf(glance.days).slice(0, 3)).toEqual([
         [1, 0, 0],
         [0, 1, 7500],
         [0, 0, 0],
@@ -314,8 +292,7 @@ describe("the week at a glance of a server's environment", () => {
     expect(core.animals('staging', {}).total).toBe(1);
 
     const glance = core.weekAtAGlance({ ...WEEK, environment: 'staging' });
-    expect(statusesOf(glance.days).every(([available, pending, sold]) => available === 1 && !pending && !sold)).toBe(
-      true,
-    );
+    // Rex alone on each day from the first this computer's history holds.
+    expect(statusesOf(glance.days)).toEqual(['before the history', ...Array(6).fill([1, 0, 0])]);
   });
 });

@@ -78,4 +78,13 @@ describe('the week at a glance on paper', () => {
     expect((await pagesOfPdf(pdf)).pages).toBeGreaterThan(1);
     await expect(core.paperPdf({ ...WEEK, from: '2026-10-26' })).rejects.toMatchObject({ code: 'invalid_parameter' });
   });
+
+  it('prints a day still to come, and one before the history began, without figures, in words', async () => {
+    const core = open({ now: () => new Date('2026-10-21T15:00').getTime() });
+    core.addPet('local', { name: 'First', categoryId: '1', status: 'available' }, { anyway: true });
+    const text = await textOfPdf((await core.paperPdf(WEEK)).pdf);
+    expect(text).toMatch(new RegExp(`${fullDay('2026-10-20')}\\s+— none: before the history begins`));
+    expect(text).toMatch(new RegExp(`${fullDay('2026-10-21')}\\s+1\\s`));
+    expect(text).toMatch(new RegExp(`${fullDay('2026-10-22')}\\s+— not yet: the day is still to come`));
+  });
 });

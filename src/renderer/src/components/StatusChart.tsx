@@ -37,6 +37,11 @@ export function StatusChart({ days, titleId }: { days: readonly GlanceDay[]; tit
                 height={part.height}
               />
             ))}
+            {bar.noFigures && (
+              <text className="chart-no-figures" x={bar.noFigures.x} y={bar.noFigures.y} textAnchor="middle">
+                —
+              </text>
+            )}
             {bar.label && (
               <text className="chart-day" x={bar.label.x} y={bar.label.y} textAnchor="middle">
                 {bar.label.text}

@@ -159,15 +159,15 @@ function GlanceBody({ glance, ids }: { glance: WeekAtAGlance; ids: string }) {
       <dl className="glance-figures">
         <div>
           <dt>Added</dt>
-          <dd>{whole.added}</dd>
+          <dd>{whole?.added ?? '—'}</dd>
         </div>
         <div>
           <dt>Sold</dt>
-          <dd>{whole.sold}</dd>
+          <dd>{whole?.sold ?? '—'}</dd>
         </div>
         <div>
           <dt>Takings</dt>
-          <dd>{takingsWords(whole, glance.currency)}</dd>
+          <dd>{whole === null ? '—' : takingsWords(whole, glance.currency)}</dd>
         </div>
         <div>
           <dt>Days in stock</dt>

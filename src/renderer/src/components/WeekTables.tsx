@@ -5,7 +5,14 @@ import {
   type GlanceWeek,
   type WaitingAnimal,
 } from '../../../shared/contract/week-at-a-glance';
-import { daysWords, fullDay, periodWords, STATUS_WORDS, takingsWords } from '../../../shared/contract/week-words';
+import {
+  daysWords,
+  fullDay,
+  NO_FIGURES_WORDS,
+  STATUS_WORDS,
+  takingsWords,
+  weekWords,
+} from '../../../shared/contract/week-words';
 
 const count = new Intl.NumberFormat();
 
@@ -28,11 +35,17 @@ export function StatusTable({ days }: { days: readonly GlanceDay[] }) {
         {days.map((day) => (
           <tr key={day.day}>
             <th scope="row">{fullDay(day.day)}</th>
-            {GLANCE_STATUSES.map((status) => (
-              <td key={status} className="number">
-                {count.format(day.statuses[status])}
+            {day.counted ? (
+              GLANCE_STATUSES.map((status) => (
+                <td key={status} className="number">
+                  {count.format(day.statuses[status])}
+                </td>
+              ))
+            ) : (
+              <td colSpan={GLANCE_STATUSES.length} className="no-figures">
+                {NO_FIGURES_WORDS[day.noFigures]}
               </td>
-            ))}
+            )}
           </tr>
         ))}
       </tbody>
@@ -69,13 +82,21 @@ export function TradeTable({
       </thead>
       <tbody>
         {rows.map((row) => {
-          const name = 'day' in row ? fullDay(row.day) : periodWords(row.from, row.to);
+          const name = 'day' in row ? fullDay(row.day) : weekWords(row);
           return (
             <tr key={name}>
               <th scope="row">{name}</th>
-              <td className="number">{count.format(row.added)}</td>
-              <td className="number">{count.format(row.sold)}</td>
-              <td className="number">{takingsWords(row, currency)}</td>
+              {row.counted ? (
+                <>
+                  <td className="number">{count.format(row.added)}</td>
+                  <td className="number">{count.format(row.sold)}</td>
+                  <td className="number">{takingsWords(row, currency)}</td>
+                </>
+              ) : (
+                <td colSpan={3} className="no-figures">
+                  {NO_FIGURES_WORDS[row.noFigures]}
+                </td>
+              )}
             </tr>
           );
         })}
