@@ -35,7 +35,7 @@ import { createPaperUseCases, type PaperRoads } from './paper-use-cases';
 import { createPhotoUseCases } from './photo-use-cases';
 import { createChromiumPrinter } from '../paper/chromium-printer';
 import { PAPER_PHOTO_FOLDER_NAME, paperPhotoFolder } from '../paper/paper-photo-folder';
-import { photoForPaper } from '../paper/paper-photo';
+import { keepForPaper } from '../paper/paper-photo';
 import { createRemoteEnvironments } from './remote-environments';
 import { createRemoteInventory } from './remote-inventory';
 import { createStaffUseCases } from './staff-use-cases';
@@ -209,7 +209,7 @@ export function openPetstoreCore({
     ...createCategoryUseCases(parts),
     ...createFileUseCases(parts),
     ...createManagerUseCases(parts),
-    ...createPhotoUseCases(parts, { madeForPaper: (image) => photoForPaper(image, paperPhotos) }),
+    ...createPhotoUseCases(parts, { keepForPaper: ({ digest, paper }) => keepForPaper(digest, paper, paperPhotos) }),
     ...createRegisterUseCases(parts),
     ...weekUseCases,
     ...createUndoUseCases(parts),

@@ -2,6 +2,7 @@ import { etagOf, type EnvironmentName, type IfMatch, type Pet } from '../../shar
 import type { PhotoBytes } from '../../shared/contract/photos';
 import type { PetPhotos, PhotoSize } from '../database/pet-photos';
 import { readPhotoFile } from '../photos/photo-file';
+import type { PreparedPhoto } from '../photos/prepare-photo';
 import { preparePhotoLazily, thumbnailAsPngLazily } from '../photos/prepare-lazily';
 import type { CoreParts } from './core-parts';
 import type { PetstoreCore } from './petstore-core';
@@ -21,7 +22,7 @@ const ifMatchOf = (revision: number | undefined): IfMatch =>
  */
 export function createPhotoUseCases(
   { events, openFile, inventory }: CoreParts,
-  { madeForPaper }: { madeForPaper?: (image: Uint8Array) => Promise<unknown> } = {},
+  { keepForPaper }: { keepForPaper?: (photo: PreparedPhoto) => Promise<unknown> } = {},
 ) {
   const photosOf = (environment: EnvironmentName): PetPhotos => inventory(environment).photos();
 
@@ -35,8 +36,8 @@ export function createPhotoUseCases(
     const prepared = await preparePhotoLazily(bytes);
     const pet = photos.setPhoto(petId, prepared, ifMatchOf(revision));
     events.emit('dataChanged', { environment });
-    // Made for paper now, in the background: the animal's first printing decodes no photo.
-    void madeForPaper?.(prepared.image).catch(() => undefined);
+    // Made for paper from the pixels decoded to prepare it, and kept: its first printing decodes no photo.
+    void keepForPaper?.(prepared).catch(() => undefined);
     return pet;
   }
 

@@ -4,13 +4,7 @@ import { sniffPhotoType } from '../photos/photo-type';
 import { PHOTO_MAX_SIDE } from '../photos/photo-rules';
 import type { PaperPhotoFolder } from './paper-photo-folder';
 
-/**
- * The longest side a card's photo is printed at: 600 px is about 160 dpi across an A6 card's photo
- * and 115 on an A5's, plenty for a cage card, and a third of the kept photo's bytes or less, so a
- * batch of 500 cards stays a page Chromium loads in seconds. As JPEG: the quickest to make here,
- * and Chromium puts a JPEG in the PDF as it is, where it would encode a WebP again.
- */
-export const PAPER_PHOTO_SIDE = 600;
+export { PAPER_PHOTO_SIDE } from '../photos/paper-output';
 /** Photos being made at once: sharp's threads take the next as soon as one is done. */
 const AT_A_TIME = 8;
 
@@ -39,18 +33,27 @@ export async function photoForPaper(
     made.set(digest, known);
     return known;
   }
-  const { default: sharp } = await import('sharp'); // loaded on the first card with a photo only
+  // Loaded on the first card with a photo only.
+  const [{ default: sharp }, { asPaperJpeg }] = await Promise.all([import('sharp'), import('../photos/paper-output')]);
   try {
-    const jpeg = await sharp(image, { failOn: 'error', limitInputPixels: PHOTO_MAX_SIDE * PHOTO_MAX_SIDE })
-      .resize({ width: PAPER_PHOTO_SIDE, height: PAPER_PHOTO_SIDE, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 80 })
-      .toBuffer();
+    const jpeg = await asPaperJpeg(
+      sharp(image, { failOn: 'error', limitInputPixels: PHOTO_MAX_SIDE * PHOTO_MAX_SIDE }),
+    );
     made.set(digest, jpeg);
     await folder?.keep(digest, jpeg);
     return jpeg;
   } catch {
     return undefined; // a card without its photo rather than no card
   }
+}
+
+/**
+ * The JPEG made for paper as the photo was set (PreparedPhoto's `paper`), kept for the kept photo
+ * whose SHA-256 is `digest`: its first printing decodes nothing.
+ */
+export async function keepForPaper(digest: string, jpeg: Uint8Array, folder: PaperPhotoFolder): Promise<void> {
+  made.set(digest, jpeg);
+  await folder.keep(digest, jpeg);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from './photo-rules';
 import { PHOTO_TYPE_NAMES, photoTypeOf, sniffPhotoType, type PhotoType } from './photo-type';
 import { inTurn } from './one-at-a-time';
+import { asPaperJpeg } from './paper-output';
 import { fittedWebp, thumbnailWebp, type Pixels } from './webp-output';
 
 export * from './photo-rules';
@@ -27,6 +28,8 @@ export interface PreparedPhoto {
   height: number;
   /** Lower-case hex SHA-256 of `image`. */
   digest: string;
+  /** JPEG, as a card prints it (paper-output.ts): made now from the pixels decoded, not later from `image`. */
+  paper: Buffer;
 }
 
 // Settings for the whole process, once. The operation cache would keep decoded photos in memory
@@ -70,6 +73,8 @@ export async function preparePhoto(bytes: Uint8Array): Promise<PreparedPhoto> {
     try {
       const image = await fittedWebp(pixels);
       const thumbnail = await thumbnailWebp(pixels);
+      const { width, height, channels } = pixels.info;
+      const paper = await asPaperJpeg(sharp(pixels.data, { raw: { width, height, channels: channels as 3 | 4 } }));
       const digest = createHash('sha256').update(image.data).digest('hex');
       return {
         image: image.data,
@@ -77,6 +82,7 @@ export async function preparePhoto(bytes: Uint8Array): Promise<PreparedPhoto> {
         width: image.info.width,
         height: image.info.height,
         digest,
+        paper,
       };
     } catch (error) {
       throw new ApiError(

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { PAPER_PHOTO_SIDE } from '../../../src/main/photos/paper-output';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PHOTO_INPUT_MAX_BYTES,
@@ -45,6 +46,11 @@ async function expectWellFormed(photo: PreparedPhoto) {
   expect(Math.max(thumbnail.width, thumbnail.height)).toBeLessThanOrEqual(THUMBNAIL_SIDE);
   // The same shape as the image, to the pixel rounding.
   expect(Math.abs(thumbnail.width / thumbnail.height - photo.width / photo.height)).toBeLessThan(0.02);
+  // The photo as a card prints it: a JPEG of at most PAPER_PHOTO_SIDE, the same shape.
+  const paper = await sharp(photo.paper).metadata();
+  expect(paper.format).toBe('jpeg');
+  expect(Math.max(paper.width, paper.height)).toBe(Math.min(PAPER_PHOTO_SIDE, Math.max(photo.width, photo.height)));
+  expect(Math.abs(paper.width / paper.height - photo.width / photo.height)).toBeLessThan(0.02);
   return { image, thumbnail };
 }
 
