@@ -14,6 +14,7 @@ import { searchText } from './search-text';
 import { addOrdersTable } from './orders-table';
 import { indexHistoryByTime } from './week-figures';
 import { addAppWriter } from './app-writer';
+import { letInsertsWaitForSearchIndex } from './batched-search-index';
 
 /** A replica of one remote environment: its animals as last seen, and the outbox of adds for it. */
 export const REPLICA_MIGRATIONS: readonly Migration[] = [
@@ -257,4 +258,6 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
   addAppWriter,
   // 21: the counts of a short search read an index, as in the app's database (18).
   indexSearchTextByStatus,
+  // 22: a walk's new animals indexed for search in one statement per page (batched-search-index.ts).
+  letInsertsWaitForSearchIndex,
 ];

@@ -14,6 +14,7 @@ import { animalParams, columnsOf, paramsOf, setEach, type AnimalParams } from '.
 import { writeTransaction, type SqliteDatabase } from '../database/database';
 import { byFieldSet, OLDER_THAN_GIVEN, OLDER_THAN_HELD } from '../database/pets-table';
 import { animalSearchText } from '../database/search-text';
+import { createBatchedSearchIndex } from '../database/batched-search-index';
 
 /** A page as large as the interface allows: the fewest requests for the whole inventory. */
 export const WALK_PAGE_SIZE = 100;
@@ -76,19 +77,39 @@ export function createInventoryWalk({
     `DELETE FROM pets WHERE seen_in_walk < ?
        AND id NOT IN (SELECT server_id FROM outbox WHERE server_id IS NOT NULL AND updated_at >= ?)`,
   );
-  const storePage = writeTransaction(db, (pets: readonly Pet[], row: WalkRow) => {
+  const held = db.prepare<[bigint], number>('SELECT 1 FROM pets WHERE id = ?').pluck();
+  const indexingNew = createBatchedSearchIndex(db);
+  const storeInTransaction = writeTransaction(db, (pets: readonly Pet[], row: WalkRow) => {
     const decided = answersDecide();
     const { keepingName, upsert, searchesDetails } = seenDeciding(decided);
-    for (const pet of pets) {
-      const seen: SeenParams = { ...animalParams(pet, decided), generation: row.generation };
-      if (searchesDetails) seen.searchText = animalSearchText(pet);
-      if (keepingName.run(seen).changes > 0) continue;
-      seen.searchText = animalSearchText(pet);
-      upsert.run(seen);
-    }
+    indexingNew((search) => {
+      for (const pet of pets) {
+        search.writing(pet.id);
+        const seen: SeenParams = { ...animalParams(pet, decided), generation: row.generation };
+        if (searchesDetails) seen.searchText = animalSearchText(pet);
+        if (keepingName.run(seen).changes > 0) continue;
+        seen.searchText = animalSearchText(pet);
+        const isNew = held.get(BigInt(pet.id)) === undefined;
+        upsert.run(seen);
+        if (isNew) search.inserted(pet.id);
+      }
+    });
     serverSent(pets);
     write.run(row);
   });
+  // A page is the server's, fetched again if lost: its commit is not synced to disk by itself (the
+  // next write that is, a person's add or the walk's end, syncs it too). A power cut may take the
+  // last pages back, with the walk's place among them, so the walk resumes before them; a crash of
+  // the app loses nothing committed. The connection's writes around it keep their synchronous=FULL.
+  const synchronous = db.pragma('synchronous', { simple: true }) as number;
+  const storePage = (pets: readonly Pet[], row: WalkRow) => {
+    db.pragma('synchronous = NORMAL');
+    try {
+      storeInTransaction(pets, row);
+    } finally {
+      db.pragma(`synchronous = ${synchronous}`);
+    }
+  };
   const finishComplete = writeTransaction(db, (row: WalkRow) => {
     removeUnseen.run(row.generation, row.started_at);
     write.run(row);
@@ -106,6 +127,13 @@ export function createInventoryWalk({
         { signal, ...(next ? { next } : {}) },
       ),
     );
+  }
+
+  /** A page asked for ahead of its turn: if the walk stops before reading it, its failure is the walk's no more. */
+  function pageOnItsWay(signal: AbortSignal, next?: string): Promise<RemotePage> {
+    const coming = page(signal, next);
+    coming.catch(() => undefined);
+    return coming;
   }
 
   /** A full first page without a next link: a server that pages names a next page for a smaller one. */
@@ -135,10 +163,11 @@ export function createInventoryWalk({
     lastProblem = null;
     events.emit('change');
     const seen = new Set<string>();
+    let from = row.next_url ?? undefined;
+    if (from !== undefined) seen.add(from);
+    let coming = pageOnItsWay(signal, from);
     for (;;) {
-      const from = row.next_url ?? undefined;
-      if (from !== undefined) seen.add(from);
-      const answer: RemotePage = await page(signal, from);
+      const answer: RemotePage = await coming;
       if (answer.next !== null && seen.has(answer.next)) {
         throw new RemoteError('not_the_contract', `${baseUrl} named an earlier page as the next one: its pages loop.`);
       }
@@ -148,11 +177,14 @@ export function createInventoryWalk({
       row.pages++;
       row.animals += answer.pets.length;
       row.next_url = answer.next;
-      const last = answer.next === null;
-      if (!last) {
+      if (answer.next !== null) {
+        // The next page is asked for before this one is stored: the server prepares it meanwhile.
+        seen.add(answer.next);
+        coming = pageOnItsWay(signal, answer.next);
         storePage(answer.pets, row);
         events.emit('change');
         events.emit('data-changed');
+        from = answer.next;
         continue;
       }
       const firstOnly =
