@@ -17,6 +17,7 @@ import { animalOnPaper, type AnimalOnPaper } from '../paper/paper-animal';
 import { CARDS_A_SHEET, cardsPage } from '../paper/card-sheet';
 import { LABELS_A_SHEET, labelsPage } from '../paper/label-sheet';
 import { inParts, printedInParts } from '../paper/pdf-in-parts';
+import { paperPhotosAtIdle } from '../paper/paper-photos-at-idle';
 import { photosForPaper } from '../paper/paper-photo';
 import type { PaperPhotoFolder } from '../paper/paper-photo-folder';
 import { stockPage } from '../paper/stock-list';
@@ -116,6 +117,37 @@ export function createPaperUseCases(
     }
   }
 
+  /**
+   * The kept photos of the animals most likely printed next, for the background (paperPhotosAtIdle):
+   * the active environment's available animals, newest first, at most one printing's worth looked at.
+   */
+  function* photosLikelyPrinted(): Generator<Uint8Array> {
+    const environment = settings.activeEnvironment();
+    for (let offset = 0; offset < PAPER_MOST_ANIMALS; offset += PAGE_ROWS) {
+      const query = { status: 'available' as const, sort: 'newest' as const, offset, limit: PAGE_ROWS };
+      const window = inventory(environment).animals(query);
+      for (const row of window.rows) {
+        const photo = row.kind === 'entry' ? undefined : photoOf(environment, row.pet);
+        if (photo !== undefined) yield photo;
+      }
+      if (window.rows.length < PAGE_ROWS) return;
+    }
+  }
+  let printing = 0;
+  /** The use case, counted as a printing while it runs: the background makes no photo meanwhile. */
+  const whilePrinting = async <T>(use: () => Promise<T>): Promise<T> => {
+    printing++;
+    try {
+      return await use();
+    } finally {
+      printing--;
+    }
+  };
+  const atIdle =
+    roads.photoFolder &&
+    paperPhotosAtIdle({ photos: photosLikelyPrinted, folder: roads.photoFolder, printing: () => printing > 0 });
+  let afterChange: (() => void) | undefined;
+
   function photoOf(environment: EnvironmentName, pet: Pet): Uint8Array | undefined {
     if (pet.photo === undefined) return undefined;
     try {
@@ -190,7 +222,9 @@ export function createPaperUseCases(
   }
 
   /** The request's paper printed to PDF, in parts whose progress is told as each is printed, with what it holds. */
-  async function paperPdf(request: PaperRequest): Promise<Omit<PaperPage, 'html'> & { pdf: Uint8Array }> {
+  const paperPdf = (request: PaperRequest) => whilePrinting(() => printedPdf(request));
+
+  async function printedPdf(request: PaperRequest): Promise<Omit<PaperPage, 'html'> & { pdf: Uint8Array }> {
     const { animals, pageOf, perSheet, ...layout } = await laidOut(request);
     const { environment, kind } = request;
     const parts = perSheet === undefined ? [animals] : inParts(animals, perSheet);
@@ -224,7 +258,7 @@ export function createPaperUseCases(
     async printPaper(request: PaperRequest): Promise<PaperPrinted> {
       if (roads.printPage === undefined)
         throw new ApiError('invalid_parameter', 'There is no print dialog here: save the PDF and print that.');
-      const page = await paperPage(request);
+      const page = await whilePrinting(() => paperPage(request));
       progress(request.environment, request.kind, 'rendering', page.animals, page.animals);
       const printed = await roads.printPage(page.html, page.title);
       progress(request.environment, request.kind, 'done', page.animals, page.animals);
@@ -236,8 +270,21 @@ export function createPaperUseCases(
 
     setCardFields: (fields: CardField[]): CardField[] => settings.setCardFields(fields),
 
-    /** Stops the printer's Chromium, if one was started. */
+    /**
+     * Photos kept before (an earlier version's, a server's) made for paper in the background, from
+     * a while after now and after each change of the animals; the composition root starts it once.
+     */
+    startPaperPhotos({ afterMs }: { afterMs?: number } = {}): void {
+      if (atIdle === undefined || afterChange !== undefined) return;
+      afterChange = () => atIdle.soon(afterMs);
+      afterChange();
+      events.on('dataChanged', afterChange);
+    },
+
+    /** Stops the background's photos and the printer's Chromium, if one was started. */
     async closePaper(): Promise<void> {
+      if (afterChange !== undefined) events.off('dataChanged', afterChange);
+      await atIdle?.stop();
       await printer?.close();
       printer = undefined;
     },

@@ -18,6 +18,8 @@ const LARGEST = 1024 * 1024;
 export interface PaperPhotoFolder {
   /** The photo made of the kept photo `digest` names, if it is here (and is a JPEG). */
   read(digest: string): Promise<Uint8Array | undefined>;
+  /** Whether a photo made of the kept photo `digest` is here (its size checked, not read). */
+  has(digest: string): Promise<boolean>;
   keep(digest: string, jpeg: Uint8Array): Promise<void>;
   /** Removes the least lately printed photos beyond PAPER_PHOTOS_KEPT. */
   prune(): Promise<void>;
@@ -45,6 +47,13 @@ export function paperPhotoFolder(folder: string): PaperPhotoFolder {
       } catch {
         return undefined; // not made yet, or gone since: made again
       }
+    },
+    async has(digest) {
+      const size = await stat(fileOf(digest)).then(
+        (found) => found.size,
+        () => 0,
+      );
+      return size > 0 && size <= LARGEST;
     },
     async keep(digest, jpeg) {
       const file = fileOf(digest);

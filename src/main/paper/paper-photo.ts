@@ -18,6 +18,19 @@ const made = new LRUCache<string, Uint8Array>({
   sizeCalculation: (jpeg) => jpeg.length,
 });
 
+const digestOf = (image: Uint8Array) => createHash('sha256').update(image).digest('hex');
+
+/** The kept photo (a WebP) made the JPEG paper needs, by decoding it; undefined when it cannot be read. */
+async function decodedForPaper(image: Uint8Array): Promise<Uint8Array | undefined> {
+  // Loaded on the first card with a photo only.
+  const [{ default: sharp }, { asPaperJpeg }] = await Promise.all([import('sharp'), import('../photos/paper-output')]);
+  try {
+    return await asPaperJpeg(sharp(image, { failOn: 'error', limitInputPixels: PHOTO_MAX_SIDE * PHOTO_MAX_SIDE }));
+  } catch {
+    return undefined; // a card without its photo rather than no card
+  }
+}
+
 /**
  * A kept photo (ours, or a server's as this computer has it) as the JPEG paper needs: made before
  * (in memory, else in `folder`), or made now and kept in both; undefined when it is not a photo.
@@ -27,24 +40,30 @@ export async function photoForPaper(
   folder: PaperPhotoFolder | undefined,
 ): Promise<Uint8Array | undefined> {
   if (sniffPhotoType(image) !== 'webp') return undefined;
-  const digest = createHash('sha256').update(image).digest('hex');
+  const digest = digestOf(image);
   const known = made.get(digest) ?? (await folder?.read(digest));
   if (known !== undefined) {
     made.set(digest, known);
     return known;
   }
-  // Loaded on the first card with a photo only.
-  const [{ default: sharp }, { asPaperJpeg }] = await Promise.all([import('sharp'), import('../photos/paper-output')]);
-  try {
-    const jpeg = await asPaperJpeg(
-      sharp(image, { failOn: 'error', limitInputPixels: PHOTO_MAX_SIDE * PHOTO_MAX_SIDE }),
-    );
-    made.set(digest, jpeg);
-    await folder?.keep(digest, jpeg);
-    return jpeg;
-  } catch {
-    return undefined; // a card without its photo rather than no card
-  }
+  const jpeg = await decodedForPaper(image);
+  if (jpeg === undefined) return undefined;
+  made.set(digest, jpeg);
+  await folder?.keep(digest, jpeg);
+  return jpeg;
+}
+
+/**
+ * A kept photo made for paper into `folder` unless it is there already, holding nothing of it in
+ * memory (for the background: paper-photos-at-idle.ts); whether one was made.
+ */
+export async function madeIntoFolder(image: Uint8Array, folder: PaperPhotoFolder): Promise<boolean> {
+  if (sniffPhotoType(image) !== 'webp') return false;
+  const digest = digestOf(image);
+  if (made.has(digest) || (await folder.has(digest))) return false;
+  const jpeg = await decodedForPaper(image);
+  if (jpeg !== undefined) await folder.keep(digest, jpeg);
+  return jpeg !== undefined;
 }
 
 /**

@@ -188,6 +188,7 @@ if (!app.requestSingleInstanceLock()) {
       load: (created) => void created.loadURL(devServer ?? `${APP_ORIGIN}/index.html`),
     });
     opened.startSync();
+    opened.startPaperPhotos();
     // Only the installed app updates itself: electron-updater needs the packaged binary (docs/updates.md).
     let updates: ShellUpdates | undefined;
     if (app.isPackaged)
