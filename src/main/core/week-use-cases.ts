@@ -167,7 +167,7 @@ export function createWeekUseCases({ inventory, settings, now, saveFile }: CoreP
     const dayNames = Array.from({ length: count }, (_, i) => addDays(period.from, i));
     const days = { days: dayNames, start: startOfDay(period.from), end: startOfDay(addDays(period.to, 1)) };
     const figures = inventory(environment).weekFigures();
-    const counts = figures.days(days);
+    const { days: counts, sold } = figures.count(days);
     const takings = takingsByDay(figures.sales(days.start, days.end), dayNames);
     const today = localToday(new Date(now()));
     const historyBegins = figures.historyBegins();
@@ -183,7 +183,7 @@ export function createWeekUseCases({ inventory, settings, now, saveFile }: CoreP
       currency: settings.currency(environment),
       days: glanceDays,
       weeks: weeksOf(glanceDays),
-      daysInStock: daysInStock(figures.soldIn(days)),
+      daysInStock: daysInStock(sold),
       waitingLongest: waitingLongest(figures.availableLongest(WAITING_LONGEST_SHOWN), today),
     };
   }

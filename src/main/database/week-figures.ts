@@ -1,9 +1,10 @@
 import { localToday } from '../../shared/contract/calendar-date';
-import type { GlanceStatus } from '../../shared/contract/week-at-a-glance';
 import type { SaleTaking } from '../../shared/contract/orders';
 import type { SqliteDatabase } from './database';
 import { localDayParameters, localDaySql } from './local-day-sql';
 import { salesBetween } from './orders-table';
+import { createStatusCounts } from './status-counts';
+import { isGlanceStatus, noStatuses, tallyMoves, type DayCounts, type StatusMove } from './week-tally';
 import type { Migration } from './schema-steps';
 
 // A history row that changes the status (an add that gives one included), and one that adds an
@@ -41,14 +42,6 @@ export interface GlancePeriod {
   end: number;
 }
 
-/** What the history says of each day of a period, by index into its days. */
-export interface DayCounts {
-  /** The statuses at each day's end. */
-  statuses: Record<GlanceStatus, number>[];
-  added: number[];
-  sold: number[];
-}
-
 /** An animal sold in the period and still sold at its end, with when it arrived if that is known. */
 export interface SoldAnimal {
   soldAt: number;
@@ -66,9 +59,6 @@ export interface AvailableAnimal {
 }
 
 const LAST_DAY = '9999-12-31';
-const noStatuses = (): Record<GlanceStatus, number> => ({ available: 0, pending: 0, sold: 0 });
-const isGlanceStatus = (status: unknown): status is GlanceStatus =>
-  status === 'available' || status === 'pending' || status === 'sold';
 
 /**
  * The figures of a period of days in an environment's database (the app's, or a replica: both keep
@@ -81,44 +71,32 @@ const isGlanceStatus = (status: unknown): status is GlanceStatus =>
 export function createWeekFigures(db: SqliteDatabase, { animalsLeave }: { animalsLeave: boolean }) {
   // The day of the period a moment falls on (its count of days for one after it), in this computer's time zone.
   const localDay = (at: string) => localDaySql(at, '@dayCount');
-  // The status changes from the period's start on (`until`: and before its end), of the animals
-  // the database still holds; read from their index alone, in the index's own words.
-  const moves = (until: string) => `moves AS MATERIALIZED (
-    SELECT pet_id, at, seq, ${localDay('at')} AS day, ${STATUS_BEFORE} AS before, ${STATUS_AFTER} AS after
-    FROM pet_history WHERE ${MOVES_STATUS} AND at >= @start ${until}
-      ${animalsLeave ? 'AND EXISTS (SELECT 1 FROM pets WHERE pets.id = pet_history.pet_id)' : ''})`;
-  // Each animal's last status change of each day, or of the whole period.
-  const lastOf = (over: string) => `last AS (SELECT pet_id, at, day, after,
-    row_number() OVER (PARTITION BY ${over} ORDER BY at DESC, seq DESC) AS latest FROM moves)`;
-
-  const now = db.prepare<[], { status: string | null; count: number }>(
-    'SELECT status, count(*) AS count FROM pets GROUP BY status',
-  );
-  // The status changes from the period's start on by day, and those sold by the day's last.
-  const changesAndSold = db.prepare<
-    Record<string, number>,
-    { kind: 'move' | 'sold'; day: number; before: string | null; after: string | null; count: number }
-  >(
-    `WITH ${moves('')}, ${lastOf('pet_id, day')}
-     SELECT 'move' AS kind, day, before, after, count(*) AS count FROM moves GROUP BY day, before, after
-     UNION ALL
-     SELECT 'sold', day, NULL, NULL, count(*) FROM last WHERE latest = 1 AND after = 'sold' GROUP BY day`,
+  // The status changes from the period's start on, of the animals the database still holds, in
+  // the order of their moments: read from their index alone, in the index's own words.
+  const moves = db.prepare<Record<string, number>, StatusMove>(
+    `SELECT CAST(pet_id AS TEXT) AS petId, at, ${localDay('at')} AS day, ${STATUS_BEFORE} AS before,
+       ${STATUS_AFTER} AS after, (SELECT status FROM pets WHERE pets.id = pet_history.pet_id) AS current
+     FROM pet_history WHERE ${MOVES_STATUS} AND at >= @start
+       ${animalsLeave ? 'AND EXISTS (SELECT 1 FROM pets WHERE pets.id = pet_history.pet_id)' : ''}
+     ORDER BY at, seq`,
   );
   const added = db.prepare<Record<string, number>, { day: number; count: number }>(
     `SELECT ${localDay('at')} AS day, count(*) AS count FROM pet_history
      WHERE ${ADDS} AND at >= @start AND at < @end GROUP BY day`,
   );
-  // Sold in the period: the animal's last status change in it made it sold.
-  const sold = db.prepare<Record<string, number>, SoldAnimal>(
-    `WITH ${moves('AND at < @end')}, ${lastOf('pet_id')}
-     SELECT soldAt, addedAt,
-       CASE WHEN addedAt IS NULL THEN (SELECT acquired_on FROM pets WHERE pets.id = sold.pet_id AND length(acquired_on) = 10)
+  // When each of these animals (a JSON array of [id, sold at]) arrived: its history's add, or the day it was acquired.
+  const arrivals = db.prepare<[string], SoldAnimal>(
+    `SELECT soldAt, addedAt,
+       CASE WHEN addedAt IS NULL THEN (SELECT acquired_on FROM pets WHERE pets.id = sold.petId AND length(acquired_on) = 10)
        END AS acquiredOn
-     FROM (SELECT s.pet_id, s.at AS soldAt,
+     FROM (SELECT CAST(s.value ->> 0 AS INTEGER) AS petId, s.value ->> 1 AS soldAt,
        (SELECT f.at FROM pet_history f INDEXED BY pet_history_by_animal
-        WHERE f.pet_id = s.pet_id AND ${ADDS.replace('changes', 'f.changes')} ORDER BY f.seq LIMIT 1) AS addedAt
-       FROM last s WHERE latest = 1 AND after = 'sold') AS sold`,
+        WHERE f.pet_id = CAST(s.value ->> 0 AS INTEGER) AND ${ADDS.replace('changes', 'f.changes')}
+        ORDER BY f.seq LIMIT 1) AS addedAt
+       FROM json_each(?) s) AS sold`,
   );
+  const statusesNow = createStatusCounts(db);
+
   // Available now, by its last status change (which made it available), oldest first: read in
   // time order and stopped at the last one needed.
   const waitingByHistory = db.prepare<[number], AvailableAnimal>(
@@ -157,48 +135,34 @@ export function createWeekFigures(db: SqliteDatabase, { animalsLeave }: { animal
 
   return {
     /** Changes whenever the figures may have: another connection committed, or this one wrote. */
-    version: (): string => `${dataVersion.get()}.${ownChanges.get()}`,
+    version(): string {
+      statusesNow(); // its count writes rows of its own (TEMP), which total_changes() counts: done first
+      return `${dataVersion.get()}.${ownChanges.get()}`;
+    },
 
     /** When the history begins (ms): null while it holds nothing. */
     historyBegins: (): number | null => firstMoment.get() ?? null,
 
-    /** Each day's statuses at its end, adds and sales, over `period` (its days, from `start` to before `end`, in ms). */
-    days(period: GlancePeriod): DayCounts {
-      const count = period.days.length;
+    /**
+     * Each day's statuses at its end, adds and sales over `period` (its days, from `start` to
+     * before `end`, in ms), and the animals sold in it and still sold at its end: the period's
+     * status changes read once, in one pass.
+     */
+    count(period: GlancePeriod): { days: DayCounts; sold: SoldAnimal[] } {
+      const dayCount = period.days.length;
       const query = {
         ...localDayParameters(period.start, period.end),
         start: period.start,
         end: period.end,
-        dayCount: count,
+        dayCount,
       };
-      const current = noStatuses();
-      for (const { status, count: animals } of now.all()) if (isGlanceStatus(status)) current[status] = animals;
-      // Status changes by the day they fall in; those of a later day are taken back from each day's end.
-      const byDay = Array.from({ length: count + 1 }, () => [] as { before: unknown; after: unknown; count: number }[]);
-      const sold = new Array<number>(count).fill(0);
-      for (const row of changesAndSold.all(query)) {
-        const day = Math.min(row.day, count);
-        if (row.kind === 'move') byDay[day]!.push(row);
-        else if (day < count) sold[day] = row.count;
-      }
-      const statuses: Record<GlanceStatus, number>[] = new Array(count);
-      const standing = { ...current };
-      for (let day = count - 1; day >= 0; day--) {
-        for (const { before, after, count: moved } of byDay[day + 1]!) {
-          if (isGlanceStatus(after)) standing[after] -= moved;
-          if (isGlanceStatus(before)) standing[before] += moved;
-        }
-        statuses[day] = { ...standing };
-      }
-      const adds = new Array<number>(count).fill(0);
-      for (const row of added.all(query)) if (row.day < count) adds[row.day] = row.count;
-      return { statuses, added: adds, sold };
-    },
-
-    /** The animals sold in the period and still sold at its end. */
-    soldIn(period: GlancePeriod): SoldAnimal[] {
-      const query = { ...localDayParameters(period.start, period.end), dayCount: period.days.length };
-      return sold.all({ ...query, start: period.start, end: period.end });
+      const now = noStatuses();
+      for (const { status, count } of statusesNow()) if (isGlanceStatus(status)) now[status] = count;
+      const { statuses, sold, soldInPeriod } = tallyMoves(now, moves.all(query), dayCount);
+      const adds = new Array<number>(dayCount).fill(0);
+      for (const row of added.all(query)) if (row.day < dayCount) adds[row.day] = row.count;
+      const soldAnimals = soldInPeriod.size === 0 ? [] : arrivals.all(JSON.stringify([...soldInPeriod]));
+      return { days: { statuses, added: adds, sold }, sold: soldAnimals };
     },
 
     /** The sales made here from `fromMs` to before `toMs` and not taken back, for the takings. */
