@@ -1,3 +1,5 @@
+const ASCII = /^\p{ASCII}*$/u;
+
 /**
  * A name as search sees it: compatibility forms unified (ﬁ → fi, full-width → ASCII), accents
  * and other combining marks dropped, lower case, ß as ss. Kept beside each name (`search_text`)
@@ -5,6 +7,8 @@
  * a Mac (decomposed) is found from a PC (composed).
  */
 export function searchText(text: string): string {
+  // ASCII has no compatibility forms, marks or ß: lower case is all search does to it.
+  if (ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/\p{Mn}/gu, '')

@@ -88,7 +88,7 @@ export function createInventoryWalk({
         const seen: SeenParams = { ...animalParams(pet, decided), generation: row.generation };
         if (searchesDetails) seen.searchText = animalSearchText(pet);
         if (keepingName.run(seen).changes > 0) continue;
-        seen.searchText = animalSearchText(pet);
+        seen.searchText ??= animalSearchText(pet);
         const isNew = held.get(BigInt(pet.id)) === undefined;
         upsert.run(seen);
         if (isNew) search.inserted(pet.id);
