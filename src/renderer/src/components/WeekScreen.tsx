@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { EnvironmentName } from '../../../shared/contract';
 import type { WeekAtAGlance } from '../../../shared/contract/week-at-a-glance';
@@ -27,7 +27,9 @@ function useGlance(environment: EnvironmentName, period: GlancePeriod) {
   const [glance, setGlance] = useState<WeekAtAGlance | null>(null);
   const [problem, setProblem] = useState('');
   const { from, to } = daysOf(period);
-  useEffect(() => {
+  // Asked before the screen's first frame is painted, not after it: the answer is on its way while
+  // the browser draws the screen's head.
+  useLayoutEffect(() => {
     let current = true;
     const load = () =>
       call('weekAtAGlance', { environment, from, to }).then(
