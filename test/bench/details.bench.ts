@@ -25,7 +25,7 @@ function animal(i: number, detailed: boolean) {
   return detailed ? { ...plain, ...animalDetails(i, plain.status) } : plain;
 }
 
-function seed(file: string, detailed: boolean): { db: SqliteDatabase; seconds: number } {
+export function seed(file: string, detailed: boolean): { db: SqliteDatabase; seconds: number } {
   const db = openDatabase(file);
   const store = createPetsTable(db);
   const start = Date.now();

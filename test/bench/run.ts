@@ -21,6 +21,7 @@ import { benchStore } from './store.bench';
 import { benchSync } from './sync.bench';
 import { benchUi } from './ui.bench';
 import { benchWeek } from './week.bench';
+import { benchWalk } from './walk.bench';
 
 const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] | Promise<string[]> }> = {
   store: { title: 'Local store', run: benchStore },
@@ -34,6 +35,7 @@ const SECTIONS: Record<string, { title: string; run: (dir: string) => string[] |
   'change-ui': { title: 'Changes of animals: a status by keyboard', run: benchChangeUi },
   import: { title: 'Importing a CSV of animals', run: benchImport },
   details: { title: "An animal's details: size, the screen and a full walk", run: benchDetails },
+  walk: { title: 'A full walk of 100,000 detailed animals: before and after, one run', run: benchWalk },
   'details-ui': { title: "An animal's details in the window: filters, searches and scrolling", run: benchDetailsUi },
   photo: { title: 'Preparing a photo', run: async () => [await benchPhotoPrepare()] },
   paper: { title: 'Paper: 500 cage cards in one printing', run: benchPaper },
