@@ -57,10 +57,10 @@ describe('files the app writes of a shop', () => {
     const dataDir = join(tempDir(), 'data');
     const core = open({ dataDir });
     await core.addPet('local', { name: 'Rex', categoryId: '1' });
-    const [{ file }] = await core.backUpNow('local');
+    const [backup] = await core.backUpNow('local');
     await core.close();
-    chmodSync(file, 0o644); // as a backup made by an earlier version, or copied by hand
-    restoreBackup({ dataDir, backup: file });
+    chmodSync(backup!.file, 0o644); // as a backup made by an earlier version, or copied by hand
+    restoreBackup({ dataDir, backup: backup!.file });
     expect(openToOthers(dataDir).filter((found) => !found.startsWith('/backups/'))).toEqual([]);
   });
 });
