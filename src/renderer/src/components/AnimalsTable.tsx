@@ -13,6 +13,7 @@ import { useRowDialogs } from './RowDialogs';
 import { columnNeeds } from './table-columns';
 import { useColumnsWithRoom } from './use-columns-with-room';
 import { rowAt, rowKey, useRowSelection } from './use-row-selection';
+import { useRowSlots } from './use-row-slots';
 
 let firstListPainted = false;
 /** A performance mark once the first list is on screen (after the frame that shows it): the benchmark reads it. */
@@ -89,6 +90,14 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
   // One row takes the Tab focus: the selected animal's, else the first on the page.
   const loaded = items.filter((item) => rowAt(list, item.index) !== undefined).map((item) => item.index);
   const tabStop = loaded.includes(selection.selectedIndex) ? selection.selectedIndex : loaded[0];
+  // Each drawn animal's element: kept while it is drawn, given to another once it has left (use-row-slots.ts).
+  const slots = useRowSlots(
+    items.flatMap((item) => {
+      const row = rowAt(list, item.index);
+      return row === undefined ? [] : [rowKey(row)];
+    }),
+    selection.selected,
+  );
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
 
@@ -221,7 +230,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
               };
               return row.kind === 'entry' ? (
                 <EntryRow
-                  key={key}
+                  key={slots.get(key)}
                   index={item.index}
                   measure={virtualizer.measureElement}
                   entry={row.entry}
@@ -233,7 +242,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
                 />
               ) : (
                 <PetRow
-                  key={key}
+                  key={slots.get(key)}
                   pet={row.pet}
                   {...(row.change ? { change: row.change } : {})}
                   detailsHere={row.detailsHere === true}

@@ -4,7 +4,7 @@ import { refusalInWords } from '../refusal-words';
 import { Category } from './Category';
 import { heldInWords, useAddressNow } from './held';
 import { Name } from './Name';
-import type { Measured, Selectable } from './row-props';
+import { useMeasuredAt, type Measured, type Selectable } from './row-props';
 import { ProblemActions, ProblemReason, type RowProblem } from './RowProblem';
 
 const WAITING = new Set(['pending', 'sending', 'unknown']);
@@ -63,12 +63,13 @@ export function EntryRow({
   columns,
 }: Measured & Selectable & EntryActions & { entry: OutboxEntry; columns: readonly DetailColumn[] }) {
   const problem = entryProblem(entry, useAddressNow(), { onFix, onDiscard, onResend });
+  const measuredRef = useMeasuredAt({ index, measure });
   return (
     <tr
       className={`unsynced state-${entry.state}${selected ? ' selected' : ''}`}
       data-entry-state={entry.state}
       data-index={index}
-      ref={measure}
+      ref={measuredRef}
       data-row-key={rowKey}
       tabIndex={tabStop ? 0 : -1}
       data-found={found || undefined}

@@ -15,7 +15,7 @@ import { Category } from './Category';
 import { ChangeWaiting, changeProblem } from './ChangeState';
 import { useAddressNow } from './held';
 import { Name } from './Name';
-import type { Measured, Selectable } from './row-props';
+import { useMeasuredAt, type Measured, type Selectable } from './row-props';
 import { RowMenu } from './RowMenu';
 import { ProblemActions, ProblemReason } from './RowProblem';
 
@@ -73,6 +73,7 @@ export function PetRow({
     context: CellContext;
   }) {
   const shown = saving === undefined ? pet : applyPetPatch(pet, saving);
+  const measuredRef = useMeasuredAt({ index, measure });
   const addressNow = useAddressNow();
   // The category's name, whole on hover where the cell cuts it.
   const categoryName = useWindowState((state) => state.categoryNames.get(shown.categoryId));
@@ -110,7 +111,7 @@ export function PetRow({
   return (
     <tr
       data-index={index}
-      ref={measure}
+      ref={measuredRef}
       data-row-key={rowKey}
       tabIndex={tabStop ? 0 : -1}
       data-found={found || undefined}
@@ -150,7 +151,7 @@ export function PetRow({
           return (
             <td key={column.id} className="detail detail-photo">
               {shown.photo !== undefined && (
-                <AnimalThumbnail environment={environment} pet={shown} size={THUMBNAIL_SIZE} />
+                <AnimalThumbnail key={pet.id} environment={environment} pet={shown} size={THUMBNAIL_SIZE} />
               )}
             </td>
           );
