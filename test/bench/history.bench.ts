@@ -26,22 +26,36 @@ function changeRate(dir: string, name: string, withHistory: boolean, changes: nu
   }
 }
 
-// In the page: H on the focused (newest) row, timed until the dialog shows its first page and the
-// frame that shows it is done; Escape, and again. Then the harness's round trip of the same call alone.
+// In the page: H on the focused (newest) row, timed until the dialog is open with its first page and the
+// frame that shows it is done ("painted"); "work" leaves out the wait, between the entries in the
+// page and that frame's start, for the display's next frame (at 60 Hz up to 16.7 ms, whatever the
+// app does). Escape, and again. Then the harness's round trip of the same call alone.
 const HISTORY_OPEN_IN_PAGE = `async function (rounds) {
-  const opened = [];
+  const painted = [];
+  const work = [];
   const trips = [];
   ${PAGE_WAITS}
   const row = document.querySelector('table.animals tbody tr[data-pet-id]');
   const petId = row.dataset.petId;
+  // The dialog open (shown modal: its attribute) with its first page in it.
+  const shownOpen = () => new Promise((resolve) => {
+    const done = () => document.querySelector('dialog.history-dialog[open]')?.querySelectorAll('.history-entry').length === 25;
+    if (done()) return resolve();
+    const observer = new MutationObserver(() => { if (done()) { observer.disconnect(); resolve(); } });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['open'] });
+  });
   for (let i = 0; i < rounds; i++) {
     row.focus();
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 16));
     const start = performance.now();
     row.dispatchEvent(new KeyboardEvent('keydown', { key: 'h', bubbles: true }));
-    await until(() => document.querySelectorAll('dialog .history-entry').length === 25);
-    await frameDone();
-    opened.push(performance.now() - start);
+    await shownOpen();
+    const inPage = performance.now();
+    const began = await new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const end = performance.now();
+    painted.push(end - start);
+    work.push(inPage - start + (end - began));
     document.querySelector('dialog.history-dialog').dispatchEvent(new Event('cancel'));
     await until(() => document.querySelector('dialog.history-dialog') === null);
     await frameDone();
@@ -51,7 +65,7 @@ const HISTORY_OPEN_IN_PAGE = `async function (rounds) {
     await window.petstore.invoke('petHistory', { environment: 'local', petId, limit: 25 });
     trips.push(performance.now() - start);
   }
-  return { opened, trips };
+  return { painted, work, trips };
 }`;
 
 export async function benchHistory(dir: string): Promise<string[]> {
@@ -75,17 +89,20 @@ export async function benchHistory(dir: string): Promise<string[]> {
     }
     await page.goto(url);
     await page.locator('table.animals tbody tr[data-pet-id]').first().waitFor();
-    const { opened, trips } = (await page.evaluate(`(${HISTORY_OPEN_IN_PAGE})(25)`)) as {
-      opened: number[];
+    const times = (await page.evaluate(`(${HISTORY_OPEN_IN_PAGE})(25)`)) as {
+      painted: number[];
+      work: number[];
       trips: number[];
     };
-    const shown = summarize(opened.slice(3));
-    const trip = summarize(trips.slice(3));
+    const [painted, work, trips] = [times.painted.slice(3), times.work.slice(3), times.trips.slice(3)];
+    const shown = summarize(painted);
+    const worked = summarize(work);
+    const trip = summarize(trips);
     const read = summarize(reads);
-    const own = summarize(opened.slice(3).map((ms, i) => ms - (trips[i + 3] ?? trip.median)));
+    const own = summarize(work.map((ms, i) => ms - (trips[i] ?? trip.median)));
     const ratio = (withIt / without + withIt2 / without2) / 2;
     return [
-      `A change of one animal in the local store's table (a durable transaction each), 3,000 changes, with the history's triggers and with them dropped, alternated twice in the same run; then an animal of a ${BENCH_ANIMALS.toLocaleString('en')}-animal local store with ${CHANGES.toLocaleString('en')} changes: a page of its history read in the core, and its history opened in the window (H on its row) in Debian's Chromium through the harness, timed in the page from the keydown to the end of the frame that shows the first page (25 entries).`,
+      `A change of one animal in the local store's table (a durable transaction each), 3,000 changes, with the history's triggers and with them dropped, alternated twice in the same run; then an animal of a ${BENCH_ANIMALS.toLocaleString('en')}-animal local store with ${CHANGES.toLocaleString('en')} changes: a page of its history read in the core, and its history opened in the window (H on its row) in Debian's Chromium through the harness, timed in the page from the keydown to the end of the frame that shows the first page (25 entries), and its work apart from the wait for the display's next frame.`,
       '',
       '| measure | median | p95 | target | result |',
       '|---|---|---|---|---|',
@@ -93,8 +110,9 @@ export async function benchHistory(dir: string): Promise<string[]> {
       `| changes/s with the history, two rounds | ${fmt(withIt)} / ${fmt(withIt2)} | | (reported) | ratio ${ratio.toFixed(2)}× |`,
       `| a page of 100 of a ${CHANGES.toLocaleString('en')}-change history, read in the core (newest, or older than an entry) | ${fmt(read.median)} ms | ${fmt(read.p95)} ms | (reported) | |`,
       `| H to the history painted (first page), ${shown.count} opens | ${fmt(shown.median)} ms | ${fmt(shown.p95)} ms | (reported) | |`,
-      `| of which the harness's round trip of the call alone (transport, apart) | ${fmt(trip.median)} ms | ${fmt(trip.p95)} ms | (reported) | |`,
-      `| the app's own work: the open less the round trip | ${fmt(own.median)} ms | ${fmt(own.p95)} ms | p95 ≤ 16.7 ms (one frame) | ${verdict(own.p95 <= 16.7)} |`,
+      `| the same, its work: less the wait for the display's next frame | ${fmt(worked.median)} ms | ${fmt(worked.p95)} ms | (reported) | |`,
+      `| the harness's round trip of the call alone (transport, apart) | ${fmt(trip.median)} ms | ${fmt(trip.p95)} ms | (reported) | |`,
+      `| the app's own work: the work less the round trip | ${fmt(own.median)} ms | ${fmt(own.p95)} ms | p95 ≤ 16.7 ms (one frame) | ${verdict(own.p95 <= 16.7)} |`,
     ];
   } finally {
     await window.close();
