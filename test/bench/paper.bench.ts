@@ -17,6 +17,7 @@ import { asPaperJpeg } from '../../src/main/photos/paper-output';
 import { preparePhoto, type PreparedPhoto } from '../../src/main/photos/prepare-photo';
 import { createKeychain } from '../../src/main/secrets/keychain';
 import type { CardLayout, PaperProgress } from '../../src/shared/contract';
+import { createChromiumPrinter } from '../../src/main/paper/chromium-printer';
 import { builtCommand, commandEnv, ROOT } from '../helpers/built-commands';
 import { addAnimal } from '../main/paper/paper-animals';
 import { photoLikeJpeg } from '../main/photos/photo-fixtures';
@@ -24,6 +25,8 @@ import { fmt, summarize } from './stats';
 
 const BATCH = 500;
 const ALONE_RUNS = 10;
+/** Rounds of the same printing in parts and whole, alternated in this run. */
+const WHOLE_OR_PARTS_ROUNDS = 3;
 /** Scenes the photos are made from; each animal's photo is one of them with grain of its own. */
 const SCENES = 10;
 const PHOTO = { width: 2000, height: 1500 };
@@ -105,6 +108,35 @@ async function fromTheCommandLine(dataDir: string, ids: string[]): Promise<Print
   return { ms: performance.now() - started, longestSilence, pdfMb: statSync(out).size / 1024 / 1024 };
 }
 
+/**
+ * The same 500 cards (their photos made), printed in parts as the core does, and as one page as it
+ * did before (the core's whole page, paperPage, printed at once by a Chromium of its own),
+ * alternated: medians, and their ratio, under the same load.
+ */
+async function partsAgainstWhole(core: PetstoreCore, ids: string[]): Promise<string[]> {
+  const whole = createChromiumPrinter();
+  const request = { kind: 'cards', environment: 'local', animals: { ids }, layout: 'a6' } as const;
+  try {
+    await whole.pdf('<p>started</p>', { pageNumbers: false });
+    const times = { parts: [] as number[], whole: [] as number[] };
+    for (let round = 0; round < WHOLE_OR_PARTS_ROUNDS; round++) {
+      times.parts.push((await printing(core, ids, 'a6')).ms);
+      const started = performance.now();
+      const page = await core.paperPage(request);
+      await whole.pdf(page.html, { pageNumbers: false });
+      times.whole.push(performance.now() - started);
+    }
+    const [parts, once] = [summarize(times.parts).median, summarize(times.whole).median];
+    const each = (samples: number[]) => samples.map((ms) => fmt(ms / 1000)).join(', ');
+    return [
+      '',
+      `The same 500 A6 cards (photos made), ${WHOLE_OR_PARTS_ROUNDS} rounds alternated: in parts of 50 joined, ${each(times.parts)} s (median ${fmt(parts / 1000)}); as one page printed whole (before), ${each(times.whole)} s (median ${fmt(once / 1000)}); parts ÷ whole ${fmt(parts / once, 2)}.`,
+    ];
+  } finally {
+    await whole.close();
+  }
+}
+
 export async function benchPaper(dir: string): Promise<string[]> {
   const dataDir = mkdtempSync(join(dir, 'paper-'));
   const core = openPetstoreCore({ dataDir, env: {}, keychain: createKeychain(`Petstore Desk bench ${randomUUID()}`) });
@@ -147,6 +179,7 @@ export async function benchPaper(dir: string): Promise<string[]> {
       '500 A6 cards, `petstore pets card` in a new process, after those',
       await fromTheCommandLine(dataDir, keptBefore),
     );
+    lines.push(...(await partsAgainstWhole(core, keptBefore)));
     const alone: number[] = [];
     for (let run = 0; run < ALONE_RUNS; run++) alone.push((await printing(core, [keptBefore[run]!], 'a6')).ms);
     lines.push(

@@ -40,7 +40,8 @@ export interface PaperRoads {
 }
 
 const PAGE_ROWS = 500;
-const PROGRESS_EVERY = 50;
+/** Animals laid out between two progress events: about a second's worth of photos made at a first printing. */
+const PROGRESS_EVERY = 25;
 
 /** A page of paper made: the document, and how many animals it holds and left off. */
 interface PaperPage {
@@ -178,7 +179,7 @@ export function createPaperUseCases(
     const shown = new Set<CardField>(settings.cardFields());
     const withPhotos = kind === 'cards' && shown.has('photo');
     const withCodes = kind === 'labels' || (kind === 'cards' && shown.has('codes'));
-    // Told by fifties, each step once, the event loop let through so that the window hears it now.
+    // Told by twenty-fives, each step once, the event loop let through so that the window hears it now.
     let told = -1;
     const tell = async (done: number) => {
       const step = done - (done % PROGRESS_EVERY);

@@ -13,7 +13,7 @@ import { addAnimal } from './paper-animals';
 describe('paper in batches and from a server', () => {
   const { open, track } = useTestCore();
 
-  it('tells its progress: laid out by fifties, then printed by whole sheets, then done', async () => {
+  it('tells its progress: laid out by twenty-fives, then printed by whole sheets, then done', async () => {
     const core = open();
     for (let n = 0; n < 120; n++) addAnimal(core, { name: `Tetra ${n}` });
     const told: PaperProgress[] = [];
@@ -27,7 +27,9 @@ describe('paper in batches and from a server', () => {
     expect(animals).toBe(120);
     expect(told.map(({ step, done, total }) => [step, done, total])).toEqual([
       ['laying-out', 0, 120],
+      ['laying-out', 25, 120],
       ['laying-out', 50, 120],
+      ['laying-out', 75, 120],
       ['laying-out', 100, 120],
       // Printed in parts of two sheets of 24, each told as it is printed.
       ['rendering', 0, 120],
