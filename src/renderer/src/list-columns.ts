@@ -40,6 +40,23 @@ export type DetailColumn = TextColumn | PhotoColumn;
 
 const capital = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 
+type CellText = { text: string; title?: string };
+/**
+ * A cell's words by what they are made of: the same price or date of birth is formatted once
+ * (Intl formats slowly, and every row drawn after a filter change is formatted). Bounded: emptied
+ * when full.
+ */
+const cellTexts = new Map<string, CellText>();
+function cellText(key: string, make: () => CellText): CellText {
+  let text = cellTexts.get(key);
+  if (text === undefined) {
+    if (cellTexts.size >= 5_000) cellTexts.clear();
+    text = make();
+    cellTexts.set(key, text);
+  }
+  return text;
+}
+
 export const DETAIL_COLUMNS: readonly DetailColumn[] = [
   { kind: 'photo', id: 'photo', label: 'Photo' },
   {
@@ -47,19 +64,23 @@ export const DETAIL_COLUMNS: readonly DetailColumn[] = [
     id: 'price',
     field: 'price',
     label: 'Price',
-    cell: (pet, { currency, locale }) => ({
-      text: pet.price === undefined ? '' : formatMoney(pet.price, currency, locale),
-    }),
+    cell: ({ price }, { currency, locale }) =>
+      price === undefined
+        ? { text: '' }
+        : cellText(`price ${currency} ${locale} ${price}`, () => ({ text: formatMoney(price, currency, locale) })),
   },
   {
     kind: 'text',
     id: 'age',
     field: 'bornOn',
     label: 'Age',
-    cell: (pet, { locale, today }) =>
-      pet.bornOn === undefined
+    cell: ({ bornOn }, { locale, today }) =>
+      bornOn === undefined
         ? { text: '' }
-        : { text: ageInWords(pet.bornOn, today), title: `Born ${formatDate(pet.bornOn, locale)}` },
+        : cellText(`age ${locale} ${today} ${bornOn}`, () => ({
+            text: ageInWords(bornOn, today),
+            title: `Born ${formatDate(bornOn, locale)}`,
+          })),
   },
   {
     kind: 'text',
