@@ -86,10 +86,13 @@ export function createInventoryWalk({
       for (const pet of pets) {
         search.writing(pet.id);
         const seen: SeenParams = { ...animalParams(pet, decided), generation: row.generation };
-        if (searchesDetails) seen.searchText = animalSearchText(pet);
-        if (keepingName.run(seen).changes > 0) continue;
-        seen.searchText ??= animalSearchText(pet);
+        // A first walk's animals are all new: only one held already may keep its name.
         const isNew = held.get(BigInt(pet.id)) === undefined;
+        if (!isNew) {
+          if (searchesDetails) seen.searchText = animalSearchText(pet);
+          if (keepingName.run(seen).changes > 0) continue;
+        }
+        seen.searchText ??= animalSearchText(pet);
         upsert.run(seen);
         if (isNew) search.inserted(pet.id);
       }
