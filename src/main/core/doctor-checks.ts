@@ -4,6 +4,7 @@ import { REMOTE_ENVIRONMENTS, type RemoteEnvironment, type ServerStatus } from '
 import type { ActiveEnvironmentView, ConnectionVerdictView, EnvironmentSettingsView } from '../../shared/ipc/views';
 import { replicaFileName } from '../sync/replica-file';
 import { checkDataFiles } from './data-files';
+import { restoreAdvice } from './restore-advice';
 
 /** One of doctor's findings: sound, a problem a person must look at, or a note (a server not configured). */
 export interface DoctorCheck {
@@ -51,7 +52,11 @@ export async function runDoctorChecks(
   };
   // Each file first, read only: a damaged one is named here, before opening the app would stop on it.
   const files = dataDir === undefined ? [] : checkDataFiles(dataDir);
-  for (const { file, problem } of files) check(problem === null ? 'ok' : 'problem', problem ?? `${file} is sound`);
+  for (const { file, environment, problem, fromNewerVersion } of files) {
+    check(problem === null ? 'ok' : 'problem', problem ?? `${file} is sound`);
+    if (problem !== null && !fromNewerVersion && dataDir !== undefined)
+      check('note', restoreAdvice(dataDir, environment));
+  }
   if (files.some(({ problem }) => problem !== null)) return { checks, coreOpened: false };
   const core = openCore();
   const health = await core.healthCheck();
