@@ -2,7 +2,7 @@
 // and going) and a selected row, every rule nextRowSlots states holds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nextRowSlots } from '../../src/renderer/src/components/use-row-slots';
+import { nextRowSlots } from '../../src/renderer/src/row-slots';
 
 const rows = fc.uniqueArray(fc.integer({ min: 0, max: 40 }).map(String), { maxLength: 15 });
 const step = fc.record({ drawn: rows, kept: fc.option(fc.integer({ min: 0, max: 40 }).map(String)) });
