@@ -28,13 +28,16 @@ export function createStatusCounts(db: SqliteDatabase): () => { status: string; 
   const count = db.prepare(
     'INSERT INTO temp.status_counts SELECT status, count(*) FROM main.pets WHERE status IS NOT NULL GROUP BY status',
   );
-  const recount = db.transaction(() => (forget.run(), count.run()));
   const kept = db.prepare<[], { status: string; count: number }>('SELECT status, count FROM temp.status_counts');
   let countedAt: number | null = null;
   return () => {
     const version = dataVersion.get()!;
     if (version !== countedAt) {
-      recount();
+      // No transaction: only this connection's TEMP rows are written, and a count that fails
+      // half-way is counted again at the next call.
+      countedAt = null;
+      forget.run();
+      count.run();
       countedAt = version;
     }
     return kept.all();
