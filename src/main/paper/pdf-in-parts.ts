@@ -17,8 +17,9 @@ export function inParts<T>(items: readonly T[], perSheet: number): T[][] {
 }
 
 /**
- * Each page made and printed in turn (one page of a batch in memory at a time), then their PDFs joined into one, in order: `onPrinted` after each
- * with how many parts are printed. One page is printed as it is, with nothing joined.
+ * Each page made and printed in turn (one page of a batch in memory at a time), then their PDFs
+ * joined into one, in order: `onPrinted` after each with how many parts are printed. Each part is
+ * added to the whole while Chromium prints the next. One page is printed as it is, nothing joined.
  */
 export async function printedInParts(
   printer: PdfPrinter,
@@ -26,22 +27,26 @@ export async function printedInParts(
   options: PdfOptions & { title: string },
   onPrinted: (parts: number) => void,
 ): Promise<Uint8Array> {
-  const printed: Uint8Array[] = [];
-  for (const page of pages) {
-    printed.push(await printer.pdf(page(), { pageNumbers: options.pageNumbers }));
-    onPrinted(printed.length);
+  if (pages.length === 1) {
+    const pdf = await printer.pdf(pages[0]!(), { pageNumbers: options.pageNumbers });
+    onPrinted(1);
+    return pdf;
   }
-  return printed.length === 1 ? printed[0]! : joined(printed, options.title);
-}
-
-/** The PDFs' pages in one PDF; their images and fonts copied as they are, never decoded. */
-async function joined(pdfs: readonly Uint8Array[], title: string): Promise<Uint8Array> {
   const whole = await PDFDocument.create();
-  for (const pdf of pdfs) {
-    const part = await PDFDocument.load(pdf);
-    for (const page of await whole.copyPages(part, part.getPageIndices())) whole.addPage(page);
+  let joined: Promise<void> = Promise.resolve();
+  for (const [index, page] of pages.entries()) {
+    const pdf = await printer.pdf(page(), { pageNumbers: options.pageNumbers });
+    joined = joined.then(() => added(whole, pdf)); // in order, while the next part prints
+    onPrinted(index + 1);
   }
-  whole.setTitle(title);
+  await joined;
+  whole.setTitle(options.title);
   // Without object streams: measured quicker to write here, for a few hundred KB more in 18 MB.
   return whole.save({ useObjectStreams: false });
+}
+
+/** The part's pages added at the end of the whole; their images and fonts copied as they are, never decoded. */
+async function added(whole: PDFDocument, pdf: Uint8Array): Promise<void> {
+  const part = await PDFDocument.load(pdf);
+  for (const page of await whole.copyPages(part, part.getPageIndices())) whole.addPage(page);
 }
