@@ -21,6 +21,15 @@ async function fortyAnimals(page: Page, core: PetstoreCore): Promise<void> {
 const showStatus = (page: Page, status: string) =>
   page.evaluate(`document.querySelector('input[name="status-filter"][value="${status}"]').click()`);
 
+/** `name`'s row focused by a click, then only the available animals shown with the focus left where it was. */
+async function focusThenShowAvailable(page: Page, core: PetstoreCore, name: string): Promise<void> {
+  await fortyAnimals(page, core);
+  await row(page, name).click();
+  await expect(row(page, name)).toBeFocused();
+  await showStatus(page, 'available');
+  await expect(row(page, 'Pet 40')).toHaveCount(0);
+}
+
 const statusOf = async (core: PetstoreCore, name: string) =>
   (await core.listPets('local', { limit: 100 })).pets.find((pet) => pet.name === name)?.status;
 
@@ -45,11 +54,7 @@ test('a status filter draws its rows in the elements already there', async ({ ap
 });
 
 test('the focused animal still shown after a filter change takes the row keys', async ({ app: { page, core } }) => {
-  await fortyAnimals(page, core);
-  await row(page, 'Pet 37').click();
-  await expect(row(page, 'Pet 37')).toBeFocused();
-  await showStatus(page, 'available');
-  await expect(row(page, 'Pet 38')).toHaveCount(0);
+  await focusThenShowAvailable(page, core, 'Pet 37');
   await expect(row(page, 'Pet 37')).toBeFocused();
   await page.keyboard.press('s');
   await expect.poll(() => statusOf(core, 'Pet 37')).toBe('sold');
@@ -60,10 +65,7 @@ test('the focused animal still shown after a filter change takes the row keys', 
 test('the focused animal gone by a filter change: its element goes with it and a row key sells no one', async ({
   app: { page, core },
 }) => {
-  await fortyAnimals(page, core);
-  await row(page, 'Pet 36').click();
-  await expect(row(page, 'Pet 36')).toBeFocused();
-  await showStatus(page, 'available');
+  await focusThenShowAvailable(page, core, 'Pet 36');
   await expect(row(page, 'Pet 36')).toHaveCount(0);
   await expect(row(page, 'Pet 39')).toBeVisible();
   expect(await page.evaluate(`document.activeElement?.closest('tr[data-pet-id]')?.dataset.petId ?? null`)).toBeNull();
