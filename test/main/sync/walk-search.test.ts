@@ -51,12 +51,17 @@ describe('search over a walked inventory', () => {
     const { replica } = handles;
     await replica.learnExtensions();
     const seenDuring: Array<{ stored: number; byName: number; bySpecies: number }> = [];
+    const synchronousBetweenPages = new Set<unknown>();
     replica.events.on('data-changed', () => {
       const stored = replica.animals({ limit: 1 }).total;
       seenDuring.push({ stored, byName: found(replica, 'fish'), bySpecies: found(replica, 'goldfish') });
+      synchronousBetweenPages.add(replica.db.pragma('synchronous', { simple: true }));
     });
     await replica.walkInventory();
     expect(seenDuring.length).toBeGreaterThan(3);
+    // A page's own commit is not synced by itself; every other write of the connection is (FULL).
+    expect([...synchronousBetweenPages]).toEqual([2]);
+    expect(replica.db.pragma('synchronous', { simple: true })).toBe(2);
     for (const { stored, byName, bySpecies } of seenDuring) {
       expect(byName).toBe(stored);
       expect(bySpecies).toBe(Math.ceil(stored / 3));
