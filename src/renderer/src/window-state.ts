@@ -31,6 +31,8 @@ export const BLOCK_ROWS = 100;
  */
 export interface AnimalList extends Omit<AnimalsWindow, 'rows' | 'offset'> {
   blocks: ReadonlyMap<number, readonly AnimalRow[]>;
+  /** The filter the rows were asked for: another one's rows may be drawn in the elements drawn before (use-row-slots.ts). */
+  filter: Filter;
 }
 
 interface WindowState {
@@ -150,14 +152,18 @@ export const useWindowState = create<WindowState & WindowActions>()((set, get) =
     return version === listVersion && environment === get().environment ? window : null;
   }
 
-  /** The list as these windows say (the last for the size and counts), keeping `kept` blocks too. */
-  function showBlocks(windows: AnimalsWindow[], kept: ReadonlyMap<number, readonly AnimalRow[]> = new Map()): void {
+  /** The list as these windows say (the last for the size and counts), asked for `filter`, keeping `kept` blocks too. */
+  function showBlocks(
+    windows: AnimalsWindow[],
+    filter: Filter,
+    kept: ReadonlyMap<number, readonly AnimalRow[]> = new Map(),
+  ): void {
     const last = windows.at(-1);
     if (last === undefined) return;
     const blocks = new Map(kept);
     for (const window of windows) blocks.set(window.offset / BLOCK_ROWS, window.rows);
     const { rows: _rows, offset: _offset, ...rest } = last;
-    set({ list: { ...rest, blocks } });
+    set({ list: { ...rest, blocks, filter } });
   }
 
   async function fetchServerStatus(environment: RemoteEnvironment): Promise<void> {
@@ -236,7 +242,7 @@ export const useWindowState = create<WindowState & WindowActions>()((set, get) =
     },
 
     async reload({ refresh = true, fromTop = false } = {}) {
-      const { environment } = get();
+      const { environment, filter } = get();
       if (environment === null) return;
       const number = ++loadNumber;
       const current = () => number === loadNumber;
@@ -247,7 +253,7 @@ export const useWindowState = create<WindowState & WindowActions>()((set, get) =
       try {
         const windows = await Promise.all([...onScreen].map(loadBlock));
         if (!current() || windows.includes(null)) return;
-        showBlocks(windows as AnimalsWindow[]);
+        showBlocks(windows as AnimalsWindow[], filter);
         set({ loading: false, listError: null });
       } catch (error) {
         if (current()) set({ loading: false, listError: problemOf(error) });
@@ -272,7 +278,7 @@ export const useWindowState = create<WindowState & WindowActions>()((set, get) =
       for (let block = Math.floor(from / BLOCK_ROWS); block * BLOCK_ROWS < Math.min(to, list.total); block++) {
         if (list.blocks.has(block) || blocksAsked.has(block)) continue;
         void loadBlock(block).then(
-          (window) => window && showBlocks([window], get().list?.blocks),
+          (window) => window && showBlocks([window], list.filter, get().list?.blocks),
           () => blocksAsked.delete(block), // asked again when next needed
         );
       }

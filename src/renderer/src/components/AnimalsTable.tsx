@@ -97,6 +97,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
       return row === undefined ? [] : [rowKey(row)];
     }),
     selection.selected,
+    list.filter,
   );
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);

@@ -9,15 +9,31 @@ import { nextRowSlots } from '../row-slots';
  * selected animal) is never given to another: if that animal leaves, its element goes with it, and a
  * key pressed on it acts on no other animal.
  */
-export function useRowSlots(drawn: readonly string[], kept: string | null): ReadonlyMap<string, string> {
-  const committed = useRef<ReadonlyMap<string, string>>(new Map());
+export function useRowSlots(
+  drawn: readonly string[],
+  kept: string | null,
+  filter: object,
+): ReadonlyMap<string, string> {
+  const committed = useRef<{ slots: ReadonlyMap<string, string>; filter: object | null }>({
+    slots: new Map(),
+    filter: null,
+  });
   const made = useRef(0);
+  // Only another filter's rows take the elements of rows that left: rows that come and go in the
+  // same list (an add above, a sync) are drawn in new ones, and those on screen stay where they are.
   const slots = useMemo(
-    () => nextRowSlots(committed.current, drawn, kept, () => `slot-${made.current++}`),
-    [drawn, kept],
+    () =>
+      nextRowSlots(
+        committed.current.slots,
+        drawn,
+        kept,
+        () => `slot-${made.current++}`,
+        filter !== committed.current.filter,
+      ),
+    [drawn, kept, filter],
   );
   useLayoutEffect(() => {
-    committed.current = slots;
-  }, [slots]);
+    committed.current = { slots, filter };
+  }, [slots, filter]);
   return slots;
 }
