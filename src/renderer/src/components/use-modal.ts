@@ -1,4 +1,4 @@
-import { useLayoutEffect, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 
 export interface ModalFocus {
   /** What takes the focus when it opens (Enter presses it, if a button). */
@@ -16,9 +16,7 @@ export const FALLBACK_FOCUS_ID = 'main-content';
  * control that opened it, else to the main content. A keyboard user never lands on the page body.
  */
 export function useModal(dialog: RefObject<HTMLDialogElement | null>, { initial, returnTo }: ModalFocus): void {
-  // Shown before the browser paints: a dialog drawn by an update outside an input event (an answer
-  // from main) would otherwise be painted closed first, and shown a frame later.
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = dialog.current!;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!element.open) element.showModal();
