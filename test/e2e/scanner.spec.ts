@@ -119,3 +119,15 @@ test('Find by number opens the animal by its number, label code or microchip, an
   await field.press('Enter');
   await expect(page.locator('.find-by-number')).toContainText('No animal has the number 99.');
 });
+
+test('a scan opens its animal when the filter shows no row at all', async ({ app: { page, core } }) => {
+  const rex = core.addPet('local', { name: 'Rex', categoryId: '1', status: 'available' }) as { pet: { id: string } };
+  await reopen(page);
+  await page.getByRole('radio', { name: /^Pending/ }).check();
+  await expect(page.getByTestId('empty-list')).toBeVisible();
+  await page.getByTestId('empty-list').locator('p').click(); // the focus off the radio: a scan there is no field's
+  await typeAt(page, labelCode(rex.pet.id), 5);
+  await expect(correcting(page, 'Rex')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(correcting(page, 'Rex')).toHaveCount(0);
+});

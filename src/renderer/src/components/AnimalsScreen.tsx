@@ -7,6 +7,7 @@ import { isRemote, useWindowState, type AnimalList } from '../window-state';
 import { AddAnimalForm } from './AddAnimalForm';
 import { AnimalFiles } from './AnimalFiles';
 import { AnimalsTable } from './AnimalsTable';
+import { useRowDialogs } from './RowDialogs';
 import { ColumnChooser } from './ColumnChooser';
 import { Filters } from './Filters';
 import { FindByNumber } from './FindByNumber';
@@ -145,10 +146,16 @@ function ListBody() {
             Show all animals
           </button>
         )}
+        <DialogsWithoutRows />
       </div>
     );
   }
   return <AnimalsTable list={list} />;
+}
+
+/** The list's dialogs with no row drawn: an animal opened from outside the list (a scan, Find by number) still opens. */
+function DialogsWithoutRows() {
+  return <>{useRowDialogs().dialogs}</>;
 }
 
 export function AnimalsScreen() {
