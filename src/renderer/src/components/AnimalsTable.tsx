@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
-import { looksLikeMicrochip, type ChangeEntry, type Pet } from '../../../shared/contract';
+import { applyPetPatch, looksLikeMicrochip, type ChangeEntry, type Pet } from '../../../shared/contract';
 import { useActiveCurrency } from '../active-currency';
 import { ROW_COMMANDS, rowCommandForKey, shortcutLabel } from '../../../shared/commands';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
@@ -104,6 +104,11 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
 
   const unsupported = () =>
     toast.error(`${ENVIRONMENT_LABELS[environment]} does not take changes to animals: nothing was changed.`);
+  /** The animal as its row shows it: with a change handed to main and not yet answered on top. Keys decide on this. */
+  const shownPet = (pet: Pet): Pet => {
+    const patch = saving.get(pet.id);
+    return patch === undefined ? pet : applyPetPatch(pet, patch);
+  };
   const petActions = (pet: Pet, change: ChangeEntry | undefined): PetActions => ({
     onStatus: changesOffered ? (status) => actions.status(pet, status) : null,
     onEdit: changesOffered ? () => actions.edit({ kind: 'pet', pet }) : null,
@@ -112,7 +117,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
     onDiscardChange: () => change && actions.discardChange(change, pet.name),
     onHistory: () => actions.history(pet),
     onPrint: () => actions.print(pet),
-    onSell: changesOffered && pet.status !== 'sold' ? () => actions.sell(pet) : null,
+    onSell: changesOffered && shownPet(pet).status !== 'sold' ? () => actions.sell(pet) : null,
   });
 
   const moveTo = (index: number) => selection.moveTo(index, (to) => virtualizer.scrollToIndex(to));
@@ -164,7 +169,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
     if (rowCommandForKey(event, isMac) === 'sell') {
       event.preventDefault();
       if (!changesOffered) return unsupported();
-      return row.pet.status === 'sold' ? toast(`${row.pet.name} is already sold.`) : actions.sell(row.pet);
+      return shownPet(row.pet).status === 'sold' ? toast(`${row.pet.name} is already sold.`) : actions.sell(row.pet);
     }
     const status = STATUS_KEYS[key];
     if (status === undefined && !edit) return;
