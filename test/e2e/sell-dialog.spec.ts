@@ -80,16 +80,3 @@ test('the row menu offers Sell… with its key; Escape closes the dialog and sel
   await expect(page.getByText('Tom is already sold.')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
-
-test('Shift+S straight after S, before main has answered, says the animal is sold and opens no sale', async ({
-  app: { page, core },
-}) => {
-  core.addPet('local', { name: 'Tom', categoryId: '1', status: 'available', price: 12_00 });
-  await reopen(page);
-  await petRow(page, '1').focus();
-  await page.keyboard.press('s');
-  await page.keyboard.press('Shift+S'); // the row already shows sold: so does the key
-  await expect(page.getByText('Tom is already sold.')).toBeVisible();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  expect(core.listOrders('local').sales).toHaveLength(1);
-});

@@ -19,6 +19,7 @@ import { useActiveCurrency } from './active-currency';
 import { call, CallError, subscribe } from './api';
 import { filterQuery, type Filter } from './list-filter';
 import { asManager } from './manager';
+import { writeInOrder } from './changes-in-order';
 
 export type Screen = 'animals' | 'week' | 'settings';
 /** Rows are fetched in blocks of this many, as the list scrolls to them. */
@@ -317,19 +318,19 @@ export const useWindowState = create<WindowState & WindowActions>()((set, get) =
         return map;
       };
       set((state) => ({ saving: shown(state.saving, { ...state.saving.get(pet.id), ...patch }) }));
-      try {
-        const { historySeq } = await call('changePet', {
-          environment,
-          petId: pet.id,
-          patch,
-          ...(pet.revision === undefined ? {} : { revision: pet.revision }),
-        });
-        return historySeq;
-      } finally {
-        // Main's answer, whatever it was, is what the list shows next.
-        await get().reload({ refresh: false });
-        set((state) => ({ saving: shown(state.saving, null) }));
-      }
+      const { historySeq } = await writeInOrder(
+        environment,
+        pet,
+        (revision) =>
+          call('changePet', { environment, petId: pet.id, patch, ...(revision === undefined ? {} : { revision }) }),
+        async (isLast) => {
+          // Main's answer, whatever it was, is what the list shows next; the row stays shown as
+          // saving while a later change of the animal is on its way.
+          await get().reload({ refresh: false });
+          if (isLast()) set((state) => ({ saving: shown(state.saving, null) }));
+        },
+      );
+      return historySeq;
     },
   };
 });

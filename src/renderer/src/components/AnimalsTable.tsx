@@ -111,13 +111,13 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
   };
   const petActions = (pet: Pet, change: ChangeEntry | undefined): PetActions => ({
     onStatus: changesOffered ? (status) => actions.status(pet, status) : null,
-    onEdit: changesOffered ? () => actions.edit({ kind: 'pet', pet }) : null,
+    onEdit: changesOffered ? () => actions.edit({ kind: 'pet', pet: shownPet(pet) }) : null,
     onResolve: () => change && actions.resolve(change),
     onResendChange: () => change && actions.resend(change, pet.name),
     onDiscardChange: () => change && actions.discardChange(change, pet.name),
     onHistory: () => actions.history(pet),
-    onPrint: () => actions.print(pet),
-    onSell: changesOffered && shownPet(pet).status !== 'sold' ? () => actions.sell(pet) : null,
+    onPrint: () => actions.print(shownPet(pet)),
+    onSell: changesOffered && shownPet(pet).status !== 'sold' ? () => actions.sell(shownPet(pet)) : null,
   });
 
   const moveTo = (index: number) => selection.moveTo(index, (to) => virtualizer.scrollToIndex(to));
@@ -169,7 +169,8 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
     if (rowCommandForKey(event, isMac) === 'sell') {
       event.preventDefault();
       if (!changesOffered) return unsupported();
-      return shownPet(row.pet).status === 'sold' ? toast(`${row.pet.name} is already sold.`) : actions.sell(row.pet);
+      const shown = shownPet(row.pet);
+      return shown.status === 'sold' ? toast(`${shown.name} is already sold.`) : actions.sell(shown);
     }
     const status = STATUS_KEYS[key];
     if (status === undefined && !edit) return;
@@ -178,7 +179,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
     if (status !== undefined) {
       performance.mark('petstore:status-key');
       actions.status(row.pet, status);
-    } else actions.edit({ kind: 'pet', pet: row.pet });
+    } else actions.edit({ kind: 'pet', pet: shownPet(row.pet) });
   };
 
   return (

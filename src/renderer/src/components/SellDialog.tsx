@@ -10,6 +10,7 @@ import { useCategoryWords, useWindowState } from '../window-state';
 import { FormError } from './FormError';
 import { Name } from './Name';
 import { useModal } from './use-modal';
+import { writeInOrder } from '../changes-in-order';
 
 type Field = 'price' | 'buyerName' | 'buyerContact';
 const LABELS: Record<Field, string> = { price: 'Price', buyerName: 'Buyer’s name', buyerContact: 'Buyer’s contact' };
@@ -62,12 +63,18 @@ export function SellDialog({ environment, pet, onClose }: { environment: Environ
       ...(terms.buyerContact.trim() === '' ? {} : { buyerContact: terms.buyerContact }),
     };
     try {
-      const { sale, historySeq } = await call('sellPet', {
+      const { sale, historySeq } = await writeInOrder(
         environment,
-        petId: pet.id,
-        terms: given,
-        ...(pet.revision === undefined ? {} : { revision: pet.revision }),
-      });
+        pet,
+        (revision) =>
+          call('sellPet', {
+            environment,
+            petId: pet.id,
+            terms: given,
+            ...(revision === undefined ? {} : { revision }),
+          }),
+        () => undefined,
+      );
       onClose();
       const at = sale.priceMinor === null ? '' : ` for ${formatMoney(sale.priceMinor, currency)}`;
       if (historySeq !== null) offerUndo(environment, pet, `${pet.name} sold${at}.`, historySeq);
