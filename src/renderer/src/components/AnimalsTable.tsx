@@ -23,14 +23,20 @@ function markFirstListPainted() {
   requestAnimationFrame(() => setTimeout(() => performance.mark('petstore:first-list-painted'), 0));
 }
 
-/** The search the person asked to go to the animal it finds (Enter after a microchip number), until it is shown. */
-let goToFound: string | null = null;
+/**
+ * The search the person asked to go to the animal it finds (Enter after a microchip number), until it
+ * is shown, and where the focus was then.
+ */
+let goToFound: { search: string; from: Element | null } | null = null;
 
-/** Focuses the animal a whole microchip number found: now if it is shown, else as soon as it is. */
+/**
+ * Focuses the animal a whole microchip number found: now if the list for that number is shown (only
+ * its row is marked found), else as soon as it is.
+ */
 export function focusFoundAnimal(search: string): void {
   const found = document.querySelector<HTMLElement>('table.animals tbody tr[data-found]');
   if (found) return found.focus();
-  goToFound = search;
+  goToFound = { search, from: document.activeElement };
 }
 
 /** Rows drawn beyond the view on each side, while the list is still and while it scrolls. */
@@ -61,17 +67,24 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
   const columns = useColumnsWithRoom(chosenColumns, scroller, `${idChars} ${categoryChars} ${syncCell}`);
   const selection = useRowSelection(list, scroller);
   // A whole microchip number finds one animal at once: it is selected, and focused if Enter asked for it.
+  // Only the list asked for the number typed: the one before may hold another number's animal.
   const search = useWindowState((state) => state.filter.search);
-  const onlyRow = list.total === 1 ? rowAt(list, 0) : undefined;
+  const onlyRow = list.total === 1 && list.filter.search === search ? rowAt(list, 0) : undefined;
   const found = looksLikeMicrochip(search) && onlyRow !== undefined ? rowKey(onlyRow) : null;
   const { choose } = selection;
   useEffect(() => {
-    if (found === null) return;
-    choose(found);
-    if (goToFound !== search) return;
-    goToFound = null;
-    document.querySelector<HTMLElement>(`table.animals tbody tr[data-found]`)?.focus();
+    if (found !== null) choose(found);
   }, [found, search, choose]);
+  // After each draw: the virtual list draws the found row a render after the list arrives. The focus
+  // goes to it only from where Enter was pressed: a person who has moved on keeps theirs.
+  useEffect(() => {
+    if (found === null || goToFound?.search !== search) return;
+    const row = document.querySelector<HTMLElement>('table.animals tbody tr[data-found]');
+    if (row === null) return;
+    const { from } = goToFound;
+    goToFound = null;
+    if (document.activeElement === from) row.focus();
+  });
   // Rows drawn beyond the view: few when a filter changes (each is laid out and painted before the
   // answer shows), more while the list scrolls, so that the rows a scroll brings in are drawn already.
   const scrolling = useRef(false);

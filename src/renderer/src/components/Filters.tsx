@@ -100,14 +100,16 @@ export function Filters() {
           spellCheck={false}
           onChange={(event) => setFilter({ search: event.target.value })}
           onKeyDown={(event) => {
-            if (event.key === 'Escape' && filter.search !== '') {
+            // What the field holds now: keys may come faster than the window draws (a scanner).
+            const typed = event.currentTarget.value;
+            if (event.key === 'Escape' && typed !== '') {
               event.preventDefault();
               setFilter({ search: '' });
             }
             // A microchip number typed or scanned (a reader ends it with Enter): to the animal it found.
-            if (event.key === 'Enter' && looksLikeMicrochip(filter.search)) {
+            if (event.key === 'Enter' && looksLikeMicrochip(typed)) {
               event.preventDefault();
-              focusFoundAnimal(filter.search);
+              focusFoundAnimal(typed);
             }
           }}
         />
