@@ -28,6 +28,8 @@ function markFirstListPainted() {
  * is shown, and where the focus was then.
  */
 let goToFound: { search: string; from: Element | null } | null = null;
+/** The search whose animal's row is drawn marked found, if any: keys may come faster than the window draws. */
+let foundDrawnFor: string | null = null;
 
 /**
  * Focuses the animal a whole microchip number found: now if the list for that number is shown (only
@@ -35,7 +37,7 @@ let goToFound: { search: string; from: Element | null } | null = null;
  */
 export function focusFoundAnimal(search: string): void {
   const found = document.querySelector<HTMLElement>('table.animals tbody tr[data-found]');
-  if (found) return found.focus();
+  if (found && foundDrawnFor === search) return found.focus();
   goToFound = { search, from: document.activeElement };
 }
 
@@ -78,9 +80,9 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
   // After each draw: the virtual list draws the found row a render after the list arrives. The focus
   // goes to it only from where Enter was pressed: a person who has moved on keeps theirs.
   useEffect(() => {
-    if (found === null || goToFound?.search !== search) return;
-    const row = document.querySelector<HTMLElement>('table.animals tbody tr[data-found]');
-    if (row === null) return;
+    const row = found === null ? null : document.querySelector<HTMLElement>('table.animals tbody tr[data-found]');
+    foundDrawnFor = row === null ? null : search;
+    if (row === null || goToFound?.search !== search) return;
     const { from } = goToFound;
     goToFound = null;
     if (document.activeElement === from) row.focus();
@@ -128,7 +130,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
     onResolve: () => change && actions.resolve(change),
     onResendChange: () => change && actions.resend(change, pet.name),
     onDiscardChange: () => change && actions.discardChange(change, pet.name),
-    onHistory: () => actions.history(pet),
+    onHistory: () => actions.history(shownPet(pet)),
     onPrint: () => actions.print(shownPet(pet)),
     onSell: changesOffered && shownPet(pet).status !== 'sold' ? () => actions.sell(shownPet(pet)) : null,
   });
@@ -177,7 +179,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
     }
     if (key === 'h') {
       event.preventDefault();
-      return actions.history(row.pet);
+      return actions.history(shownPet(row.pet));
     }
     if (rowCommandForKey(event, isMac) === 'sell') {
       event.preventDefault();
