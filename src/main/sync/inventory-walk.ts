@@ -18,6 +18,12 @@ import { createBatchedSearchIndex } from '../database/batched-search-index';
 
 /** A page as large as the interface allows: the fewest requests for the whole inventory. */
 export const WALK_PAGE_SIZE = 100;
+/**
+ * Pages stored together, in one transaction: its commit, its flush of the search index and the
+ * index pages it writes out are paid once for them. The window's reads on the walk's thread wait
+ * for one transaction at most.
+ */
+export const WALK_PAGES_PER_TRANSACTION = 4;
 /** More pages than any shop has (ten million animals): a server that never stops is stopped here. */
 export const WALK_MAX_PAGES = 100_000;
 
@@ -50,7 +56,7 @@ export interface InventoryWalkOptions {
 
 /**
  * The replica's copy of the server's whole inventory, by walking every page of its list (our
- * extension: `Link: <…>; rel="next"`), one page at a time, each page stored as it arrives. A walk
+ * extension: `Link: <…>; rel="next"`), one page at a time, stored a few pages to a transaction. A walk
  * stopped part way (offline, a crash, the app closed) resumes from the page it had reached, on the
  * same server. After a complete walk, the animals the server no longer lists leave the replica
  * (never one accepted from this computer since the walk began: it is there, just past the walk).
@@ -100,7 +106,7 @@ export function createInventoryWalk({
     serverSent(pets);
     write.run(row);
   });
-  // A page is the server's, fetched again if lost: its commit is not synced to disk by itself (the
+  // Pages are the server's, fetched again if lost: their commit is not synced to disk by itself (the
   // next write that is, a person's add or the walk's end, syncs it too). A power cut may take the
   // last pages back, with the walk's place among them, so the walk resumes before them; a crash of
   // the app loses nothing committed. The connection's writes around it keep their synchronous=FULL.
@@ -169,54 +175,77 @@ export function createInventoryWalk({
     let from = row.next_url ?? undefined;
     if (from !== undefined) seen.add(from);
     let coming = pageOnItsWay(signal, from);
-    for (;;) {
-      const answer: RemotePage = await coming;
-      if (answer.next !== null && seen.has(answer.next)) {
-        throw new RemoteError('not_the_contract', `${baseUrl} named an earlier page as the next one: its pages loop.`);
-      }
-      if (row.pages + 1 >= WALK_MAX_PAGES && answer.next !== null) {
-        throw new RemoteError('not_the_contract', `${baseUrl} has more than ${WALK_MAX_PAGES} pages of animals.`);
-      }
-      row.pages++;
-      row.animals += answer.pets.length;
-      row.next_url = answer.next;
-      if (answer.next !== null) {
-        // The next page is asked for before this one is stored: the server prepares it meanwhile.
-        seen.add(answer.next);
-        coming = pageOnItsWay(signal, answer.next);
-        storePage(answer.pets, row);
+    // The pages received and not yet stored: stored together, under the walk's place after the last.
+    // A walk that stops short stores those it received first: it resumes after them.
+    let unstored: Pet[] = [];
+    let unstoredPages = 0;
+    const storeReceived = (pets: readonly Pet[] = []) => {
+      const received = unstored.concat(pets);
+      unstored = [];
+      unstoredPages = 0;
+      storePage(received, row);
+    };
+    try {
+      for (;;) {
+        const answer: RemotePage = await coming;
+        if (answer.next !== null && seen.has(answer.next)) {
+          throw new RemoteError(
+            'not_the_contract',
+            `${baseUrl} named an earlier page as the next one: its pages loop.`,
+          );
+        }
+        if (row.pages + 1 >= WALK_MAX_PAGES && answer.next !== null) {
+          throw new RemoteError('not_the_contract', `${baseUrl} has more than ${WALK_MAX_PAGES} pages of animals.`);
+        }
+        row.pages++;
+        row.animals += answer.pets.length;
+        row.next_url = answer.next;
+        if (answer.next !== null) {
+          // The next page is asked for before this one is stored: the server prepares it meanwhile.
+          seen.add(answer.next);
+          coming = pageOnItsWay(signal, answer.next);
+          from = answer.next;
+          unstored = unstored.concat(answer.pets);
+          if (++unstoredPages < WALK_PAGES_PER_TRANSACTION) continue;
+          storeReceived();
+          events.emit('change');
+          events.emit('data-changed');
+          continue;
+        }
+        const firstOnly =
+          from === undefined &&
+          answer.pets.length === WALK_PAGE_SIZE &&
+          (answer.nextRefused !== undefined || !(await offersPages(signal)));
+        if (!firstOnly) {
+          storeReceived(answer.pets);
+          finishComplete({ ...row, state: 'complete', finished_at: now() });
+        } else {
+          // All it shows: the first page of each filter. Nothing can be known to be gone.
+          storePage(answer.pets, row);
+          for (const status of PET_STATUSES) {
+            const filtered = await page(signal, undefined, status);
+            row.pages++;
+            row.animals += filtered.pets.length;
+            storePage(filtered.pets, row);
+          }
+          write.run({
+            ...row,
+            state: 'first_pages_only',
+            finished_at: now(),
+            problem:
+              answer.nextRefused === undefined ? null : `Its next pages cannot be followed: ${answer.nextRefused}.`,
+          });
+        }
         events.emit('change');
         events.emit('data-changed');
-        from = answer.next;
-        continue;
+        return;
       }
-      const firstOnly =
-        from === undefined &&
-        answer.pets.length === WALK_PAGE_SIZE &&
-        (answer.nextRefused !== undefined || !(await offersPages(signal)));
-      if (!firstOnly) {
-        storePage(answer.pets, row);
-        finishComplete({ ...row, state: 'complete', finished_at: now() });
-      } else {
-        // All it shows: the first page of each filter. Nothing can be known to be gone.
-        storePage(answer.pets, row);
-        for (const status of PET_STATUSES) {
-          const filtered = await page(signal, undefined, status);
-          row.pages++;
-          row.animals += filtered.pets.length;
-          storePage(filtered.pets, row);
-        }
-        write.run({
-          ...row,
-          state: 'first_pages_only',
-          finished_at: now(),
-          problem:
-            answer.nextRefused === undefined ? null : `Its next pages cannot be followed: ${answer.nextRefused}.`,
-        });
+    } catch (error) {
+      if (unstoredPages > 0) {
+        storeReceived();
+        events.emit('data-changed');
       }
-      events.emit('change');
-      events.emit('data-changed');
-      return;
+      throw error;
     }
   }
 

@@ -14,7 +14,7 @@ const sha256 = (file: string) => createHash('sha256').update(readFileSync(file))
 describe('openDatabase', () => {
   const tempDir = useTempDir();
 
-  it('creates the file and its folder, migrates it, and sets WAL, synchronous=FULL and a busy timeout', () => {
+  it('creates the file and its folder, migrates it, and sets WAL, synchronous=FULL, a busy timeout and statement journals in memory', () => {
     const file = join(tempDir(), 'nested', 'folder', 'pets.db');
     const db = openDatabase(file);
     try {
@@ -23,6 +23,7 @@ describe('openDatabase', () => {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
       expect(db.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(1000);
+      expect(db.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
     } finally {
       db.close();
     }

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { SqliteDatabase } from '../../../src/main/database/database';
 import { createBatchedSearchIndex } from '../../../src/main/database/batched-search-index';
 import { writeTransaction } from '../../../src/main/database/database';
+import { WALK_PAGE_SIZE, WALK_PAGES_PER_TRANSACTION } from '../../../src/main/sync/inventory-walk';
 import { startService, type RunningService } from '../../helpers/http-service';
 import { runUntilKilled } from '../../helpers/killed-worker';
 import { openTestReplica, type ReplicaHandles } from '../../helpers/replica';
@@ -46,7 +47,7 @@ const found = (replica: ReplicaHandles['replica'], search: string) => replica.an
 
 describe('search over a walked inventory', () => {
   it('finds every animal by name and species the moment the walk ends, and while it goes', async () => {
-    seed(450);
+    seed(WALK_PAGE_SIZE * WALK_PAGES_PER_TRANSACTION * 4 + 50); // four transactions of pages, and a last
     handles = openTestReplica(dir(), 'staging', `${service.baseUrl}/v1`);
     const { replica } = handles;
     await replica.learnExtensions();
@@ -66,9 +67,10 @@ describe('search over a walked inventory', () => {
       expect(byName).toBe(stored);
       expect(bySpecies).toBe(Math.ceil(stored / 3));
     }
-    expect(found(replica, 'fish 449')).toBe(1);
-    expect(found(replica, 'hamster')).toBe(150);
-    expect(replica.animals({ search: 'budg' }).counts).toMatchObject({ all: 150, available: 150 });
+    const walked = WALK_PAGE_SIZE * WALK_PAGES_PER_TRANSACTION * 4 + 50;
+    expect(found(replica, `fish ${walked - 1}`)).toBe(1);
+    expect(found(replica, 'hamster')).toBe(walked / 3);
+    expect(replica.animals({ search: 'budg' }).counts).toMatchObject({ all: walked / 3, available: walked / 3 });
     expectWhole(replica.db);
   });
 
@@ -76,8 +78,11 @@ describe('search over a walked inventory', () => {
     seed(3000);
     const dataDir = dir();
     for (let round = 0; round < 3; round++) {
+      // Killed a moment after the walk stored at least its (5 × round + 4)th page.
       const run = await runUntilKilled('walk-worker.ts', [dataDir, `${service.baseUrl}/v1`], (output) =>
-        output.includes(`page ${4 + round * 5}\n`) ? Math.random() * 20 : undefined,
+        [...output.matchAll(/^page (\d+)$/gm)].some(([, pages]) => Number(pages) >= 4 + round * 5)
+          ? Math.random() * 20
+          : undefined,
       );
       expect(run.killed).toBe(true);
       handles = openTestReplica(dataDir, 'staging', `${service.baseUrl}/v1`);
