@@ -1,25 +1,32 @@
 // One walk of a server's whole inventory into a new replica, by the code of the tree at `root` (this
-// one, or a copy of an earlier commit): its time, the replica file's size after a checkpoint, and,
-// its own CPU time (this process's, the server's aside), and, when asked, how long the window's reads on the same thread waited during it. Prints one JSON line.
+// one, or a copy of an earlier commit), its sync engine in a thread of its own as in the app when
+// given that thread's build (`syncThread`, a sync-thread.js), else in this thread: its time, the
+// replica file's size after a checkpoint, its own CPU time (this process's, every thread's; the
+// server's aside), and, when asked, how long the window's reads on main's thread waited during it.
+// Prints one JSON line.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type * as ReplicaHelper from '../helpers/replica';
 import type * as RemoteClient from '../../src/main/remote/remote-client';
 
-const [root, baseUrl, dataDir, key, animals, probe] = process.argv.slice(2) as [
+const [root, baseUrl, dataDir, key, animals, probe, syncThread] = process.argv.slice(2) as [
   string,
   string,
   string,
   string,
   string,
   'probe' | 'no-probe',
+  string,
 ];
 const { openTestReplica } = (await import(join(root, 'test/helpers/replica.ts'))) as typeof ReplicaHelper;
 const { DEFAULT_TIMEOUTS } = (await import(join(root, 'src/main/remote/remote-client.ts'))) as typeof RemoteClient;
 
-const { replica, close } = openTestReplica(dataDir, 'staging', baseUrl, 'this thread', {
+const inThread = syncThread !== 'this thread';
+const { replica, close } = openTestReplica(dataDir, 'staging', baseUrl, inThread ? 'a sync thread' : 'this thread', {
   apiKey: async () => key,
   timeouts: DEFAULT_TIMEOUTS,
+  ...(inThread ? { entry: pathToFileURL(syncThread) } : {}),
 });
 // The window asks for its first rows and counts every PROBE_MS: how long each waited for the
 // thread (a walk's page being stored holds it) and took.

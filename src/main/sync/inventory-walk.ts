@@ -10,11 +10,8 @@ import {
 import { toAppError } from '../app-error';
 import type { RemoteClient, RemotePage } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
-import { animalParams, columnsOf, paramsOf, setEach, type AnimalParams } from '../database/animal-columns';
-import { writeTransaction, type SqliteDatabase } from '../database/database';
-import { byFieldSet, OLDER_THAN_GIVEN, OLDER_THAN_HELD } from '../database/pets-table';
-import { animalSearchText } from '../database/search-text';
-import { createBatchedSearchIndex } from '../database/batched-search-index';
+import type { SqliteDatabase } from '../database/database';
+import { writeWalkRow, type WalkRow, type WalkStore } from './walk-store';
 
 /** A page as large as the interface allows: the fewest requests for the whole inventory. */
 export const WALK_PAGE_SIZE = 100;
@@ -27,28 +24,14 @@ export const WALK_PAGES_PER_TRANSACTION = 4;
 /** More pages than any shop has (ten million animals): a server that never stops is stopped here. */
 export const WALK_MAX_PAGES = 100_000;
 
-type SeenParams = AnimalParams & { generation: number; searchText?: string };
-
-interface WalkRow {
-  generation: number;
-  base_url: string;
-  state: 'walking' | 'complete' | 'first_pages_only';
-  next_url: string | null;
-  pages: number;
-  animals: number;
-  started_at: number;
-  finished_at: number | null;
-  problem: string | null;
-}
-
 export interface InventoryWalkOptions {
   db: SqliteDatabase;
   client: () => RemoteClient;
   currentBaseUrl: () => string | null;
   /** Makes a call to the server whose outcome the server status hears of. */
   ask: <T>(request: () => Promise<T>) => Promise<T>;
-  /** Told of each page's animals as the server sent them, in the transaction that stores them. */
-  serverSent?: (pets: readonly Pet[]) => void;
+  /** Where the pages are written (see walk-store.ts). */
+  store: WalkStore;
   /** The fields the server's animals decide (see server-extensions.ts); the rows keep the others. */
   answersDecide?: () => readonly AnimalFieldName[];
   now?: () => number;
@@ -68,62 +51,13 @@ export function createInventoryWalk({
   client,
   currentBaseUrl,
   ask,
-  serverSent = () => undefined,
+  store,
   answersDecide = () => REMOTE_FIELD_NAMES,
   now = Date.now,
 }: InventoryWalkOptions) {
   const events = new EventEmitter();
   const read = db.prepare<[], WalkRow>('SELECT * FROM inventory_walk WHERE id = 1');
-  const write = db.prepare<WalkRow>(
-    `INSERT OR REPLACE INTO inventory_walk (id, generation, base_url, state, next_url, pages, animals, started_at, finished_at, problem)
-     VALUES (1, @generation, @base_url, @state, @next_url, @pages, @animals, @started_at, @finished_at, @problem)`,
-  );
-  const seenDeciding = byFieldSet((decided) => seenStatements(db, decided));
-  const removeUnseen = db.prepare<[number, number]>(
-    `DELETE FROM pets WHERE seen_in_walk < ?
-       AND id NOT IN (SELECT server_id FROM outbox WHERE server_id IS NOT NULL AND updated_at >= ?)`,
-  );
-  const held = db.prepare<[bigint], number>('SELECT 1 FROM pets WHERE id = ?').pluck();
-  const indexingNew = createBatchedSearchIndex(db);
-  const storeInTransaction = writeTransaction(db, (pets: readonly Pet[], row: WalkRow) => {
-    const decided = answersDecide();
-    const { keepingName, upsert, searchesDetails } = seenDeciding(decided);
-    indexingNew((search) => {
-      for (const pet of pets) {
-        search.writing(pet.id);
-        const seen: SeenParams = { ...animalParams(pet, decided), generation: row.generation };
-        // A first walk's animals are all new: only one held already may keep its name.
-        const isNew = held.get(BigInt(pet.id)) === undefined;
-        if (!isNew) {
-          if (searchesDetails) seen.searchText = animalSearchText(pet);
-          if (keepingName.run(seen).changes > 0) continue;
-        }
-        seen.searchText ??= animalSearchText(pet);
-        upsert.run(seen);
-        if (isNew) search.inserted(pet.id);
-      }
-    });
-    serverSent(pets);
-    write.run(row);
-  });
-  // Pages are the server's, fetched again if lost: their commit is not synced to disk by itself (the
-  // next write that is, a person's add or the walk's end, syncs it too). A power cut may take the
-  // last pages back, with the walk's place among them, so the walk resumes before them; a crash of
-  // the app loses nothing committed. The connection's writes around it keep their synchronous=FULL.
-  const synchronous = db.pragma('synchronous', { simple: true }) as number;
-  const storePage = (pets: readonly Pet[], row: WalkRow) => {
-    db.pragma('synchronous = NORMAL');
-    try {
-      storeInTransaction(pets, row);
-    } finally {
-      db.pragma(`synchronous = ${synchronous}`);
-    }
-  };
-  const finishComplete = writeTransaction(db, (row: WalkRow) => {
-    removeUnseen.run(row.generation, row.started_at);
-    write.run(row);
-  });
-
+  const write = writeWalkRow(db);
   let running: Promise<void> | null = null;
   let controller: AbortController | null = null;
   /** Why the last walk stopped short; kept in memory, as the connection is. */
@@ -168,22 +102,32 @@ export function createInventoryWalk({
           finished_at: null,
           problem: null,
         };
-    write.run(row);
+    write(row);
     lastProblem = null;
     events.emit('change');
     const seen = new Set<string>();
     let from = row.next_url ?? undefined;
     if (from !== undefined) seen.add(from);
     let coming = pageOnItsWay(signal, from);
-    // The pages received and not yet stored: stored together, under the walk's place after the last.
+    // The pages received and not yet stored: stored together, under the walk's place after the last,
+    // while the next pages are fetched and read. One transaction at a time is on its way to the file.
     // A walk that stops short stores those it received first: it resumes after them.
     let unstored: Pet[] = [];
     let unstoredPages = 0;
-    const storeReceived = (pets: readonly Pet[] = []) => {
+    let storing: Promise<void> | null = null;
+    const storeReceived = async (pets: readonly Pet[] = []) => {
       const received = unstored.concat(pets);
       unstored = [];
       unstoredPages = 0;
-      storePage(received, row);
+      await storing;
+      storing = store.store(received, { ...row }, answersDecide());
+      storing.then(
+        () => {
+          events.emit('change');
+          events.emit('data-changed');
+        },
+        () => undefined, // its failure is the walk's, thrown where it is awaited next
+      );
     };
     try {
       for (;;) {
@@ -206,29 +150,27 @@ export function createInventoryWalk({
           coming = pageOnItsWay(signal, answer.next);
           from = answer.next;
           unstored = unstored.concat(answer.pets);
-          if (++unstoredPages < WALK_PAGES_PER_TRANSACTION) continue;
-          storeReceived();
-          events.emit('change');
-          events.emit('data-changed');
+          if (++unstoredPages === WALK_PAGES_PER_TRANSACTION) await storeReceived();
           continue;
         }
         const firstOnly =
           from === undefined &&
           answer.pets.length === WALK_PAGE_SIZE &&
           (answer.nextRefused !== undefined || !(await offersPages(signal)));
+        await storeReceived(answer.pets);
         if (!firstOnly) {
-          storeReceived(answer.pets);
-          finishComplete({ ...row, state: 'complete', finished_at: now() });
+          await storing;
+          await store.finish({ ...row, state: 'complete', finished_at: now() });
         } else {
           // All it shows: the first page of each filter. Nothing can be known to be gone.
-          storePage(answer.pets, row);
           for (const status of PET_STATUSES) {
             const filtered = await page(signal, undefined, status);
             row.pages++;
             row.animals += filtered.pets.length;
-            storePage(filtered.pets, row);
+            await storeReceived(filtered.pets);
           }
-          write.run({
+          await storing;
+          write({
             ...row,
             state: 'first_pages_only',
             finished_at: now(),
@@ -241,9 +183,11 @@ export function createInventoryWalk({
         return;
       }
     } catch (error) {
-      if (unstoredPages > 0) {
-        storeReceived();
-        events.emit('data-changed');
+      try {
+        if (unstoredPages > 0) await storeReceived();
+        await storing;
+      } catch {
+        // The walk's own fault is the one it reports.
       }
       throw error;
     }
@@ -299,37 +243,3 @@ export function createInventoryWalk({
 }
 
 export type InventoryWalk = ReturnType<typeof createInventoryWalk>;
-
-/**
- * A walk's writes of the animals it sees, deciding the fields `decided` (the row keeps the others):
- * seen in this walk whatever its version, its values only when not older than those held. The usual
- * animal, the same again, keeps its name and search text, leaving their indexes alone (an UPDATE
- * naming search_text rewrites them, whatever the value); else the upsert, which refolds a new name
- * with the row's own species and breed where the walk does not decide them.
- */
-function seenStatements(db: SqliteDatabase, decided: readonly AnimalFieldName[]) {
-  const butId = decided.filter((name) => name !== 'id');
-  const butIdAndName = butId.filter((name) => name !== 'name');
-  const searchesDetails = decided.includes('species') || decided.includes('breed');
-  const keepNewer = (column: string) => `CASE WHEN ${OLDER_THAN_HELD} THEN pets.${column} ELSE excluded.${column} END`;
-  const searchText = searchesDetails
-    ? keepNewer('search_text')
-    : `CASE WHEN ${OLDER_THAN_HELD} THEN pets.search_text
-        WHEN pets.species IS NULL AND pets.breed IS NULL THEN excluded.search_text
-        ELSE animal_search_text(excluded.name, pets.species, pets.breed) END`;
-  return {
-    searchesDetails,
-    keepingName: db.prepare<SeenParams>(
-      `UPDATE pets SET
-         ${setEach(butIdAndName, (column, name) => `CASE WHEN ${OLDER_THAN_GIVEN} THEN ${column} ELSE @${name} END`)},
-         seen_in_walk = @generation
-       WHERE id = @id AND name = @name ${searchesDetails ? 'AND search_text = @searchText' : ''}`,
-    ),
-    upsert: db.prepare<SeenParams>(
-      `INSERT INTO pets (${columnsOf(decided)}, search_text, seen_in_walk)
-       VALUES (${paramsOf(decided)}, @searchText, @generation)
-       ON CONFLICT (id) DO UPDATE SET ${setEach(butId, keepNewer)}, search_text = ${searchText},
-         seen_in_walk = excluded.seen_in_walk`,
-    ),
-  };
-}

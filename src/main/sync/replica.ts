@@ -24,6 +24,7 @@ import { writeTransaction, readTransaction } from '../database/database';
 import { createImportedRows, type RowToImport } from '../database/imported-rows';
 import { createAnimalsWindow } from './animals-window';
 import { createInventoryWalk, type InventoryWalk } from './inventory-walk';
+import { walkStoreHere } from './walk-store';
 import { createEntryDecisions, detailsNotTaken, noAddress } from './entry-decisions';
 import { createReplicaEngine, openReplicaFile } from './replica-file';
 import { photosOfReplica } from './replica-photos';
@@ -72,7 +73,7 @@ export function openReplica(options: ReplicaOptions) {
     details: extensions.standing,
     now,
   });
-  const engine = options.syncElsewhere
+  const engine: SyncEngine = options.syncElsewhere
     ? options.syncElsewhere()
     : createReplicaEngine({ db, queues, extensions, environment, client, currentBaseUrl, now, tuning: options.engine });
   engine.events.on('contact', (contact: Contact) => status.observe(contact));
@@ -155,7 +156,7 @@ export function openReplica(options: ReplicaOptions) {
     client,
     currentBaseUrl,
     ask,
-    serverSent: changes.serverSent,
+    store: engine.walkStore ?? walkStoreHere(db, changes.serverSent),
     answersDecide: extensions.answersDecide,
     now,
   });
@@ -335,7 +336,8 @@ export function openReplica(options: ReplicaOptions) {
 
     async close() {
       walk.cancel();
-      await Promise.all([engine.stop(), walk.stopped()]);
+      await walk.stopped(); // what it received is stored first, in the sync thread when it runs there
+      await engine.stop();
       db.close();
     },
   };

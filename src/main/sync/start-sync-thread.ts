@@ -130,9 +130,19 @@ export function startSyncThread({ apiKey, onDeprecation, log, entry, ...data }: 
       log?.error({ environment, stack: error.stack, error: error.report }, 'the sync thread failed');
   }
 
+  /** A walk's write, waited for; none once the thread is stopped. */
+  async function walkWrite(call: (engine: StartedThread['engine']) => Promise<void>): Promise<void> {
+    if (stopped) throw new Error(`The ${environment} replica is closed.`);
+    return waitFor(thread(), call);
+  }
+
   return {
     environment,
     events,
+    walkStore: {
+      store: (pets, row, decided) => walkWrite((engine) => engine.storeWalk(pets, row, decided)),
+      finish: (row) => walkWrite((engine) => engine.finishWalk(row)),
+    },
     async syncNow({ force = false } = {}) {
       if (stopped) throw new Error(`The ${environment} replica is closed.`);
       try {

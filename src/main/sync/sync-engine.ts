@@ -6,6 +6,7 @@ import { createDrain, type SyncPassResult } from './queue-drain';
 import { SENDER_LEASE, type SenderLease } from './sender-lease';
 import type { Contact } from './server-status';
 import { eachQueue, nextDueAt, sendersFor, type WriteQueues } from './write-kinds';
+import type { WalkStore } from './walk-store';
 
 export type { SyncPassResult } from './queue-drain';
 
@@ -221,4 +222,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
 export type SyncEngine = Pick<
   ReturnType<typeof createSyncEngine>,
   'environment' | 'events' | 'syncNow' | 'noteReachable' | 'keyChanged' | 'start' | 'stop'
->;
+> & {
+  /** Where a walk's pages are written, when the engine runs in a thread of its own (else here). */
+  walkStore?: WalkStore;
+};

@@ -7,6 +7,7 @@ import { ReportedError, toAppError } from '../app-error';
 import type { DeprecationNotice, RemoteClientOptions } from '../remote/remote-client';
 import type { Contact } from './server-status';
 import type { SyncEngine, SyncEngineOptions, SyncPassResult } from './sync-engine';
+import type { WalkStore } from './walk-store';
 
 /** What the sync thread is started with (structured-cloned into it). */
 export interface SyncThreadData {
@@ -26,8 +27,11 @@ export interface SyncThreadWorkerData extends SyncThreadData {
   main: MessagePort;
 }
 
-/** The engine's calls, served by the thread; main holds a comlink proxy of them. */
-export type SyncThreadEngine = Pick<SyncEngine, 'syncNow' | 'noteReachable' | 'keyChanged' | 'start' | 'stop'>;
+/** The engine's calls, and a walk's writes (see walk-store.ts), served by the thread; main holds a comlink proxy of them. */
+export type SyncThreadEngine = Pick<SyncEngine, 'syncNow' | 'noteReachable' | 'keyChanged' | 'start' | 'stop'> & {
+  storeWalk: WalkStore['store'];
+  finishWalk: WalkStore['finish'];
+};
 
 /**
  * Served by main to the thread: the key for an origin (keys stay with main, the keychain is its to

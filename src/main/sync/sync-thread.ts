@@ -11,6 +11,7 @@ import { openDatabase } from '../database/database';
 import { ReportedError } from '../app-error';
 import { readKeyPerBatch } from './batch-keys';
 import { createReplicaEngine, openReplicaFile } from './replica-file';
+import { createWalkStore } from './walk-store';
 import type { Contact } from './server-status';
 import {
   carryAppErrors,
@@ -107,6 +108,9 @@ engine.events.on('sender', (holder: { pid: number } | null) => tell(main.sender(
 engine.events.on('progress', (progress) => tell(main.progress(progress)));
 engine.events.on('data-changed', () => tell(main.dataChanged()));
 
+// A walk's pages, fetched and read by main, are written here: main's thread stays free for the window.
+const walkStore = createWalkStore(db, queues.changes.serverSent);
+
 // A call is answered once main has heard the events of what it did: the status there is current at once.
 const served: SyncThreadEngine = {
   async syncNow(options) {
@@ -122,6 +126,8 @@ const served: SyncThreadEngine = {
     engine.keyChanged();
   },
   noteReachable: (reachable) => engine.noteReachable(reachable),
+  storeWalk: async (pets, row, decided) => walkStore.store(pets, row, decided),
+  finishWalk: async (row) => walkStore.finish(row),
   // The pass in progress finishes first; main ends the thread once this answers.
   async stop() {
     await engine.stop();

@@ -69,7 +69,7 @@ describe('transactions on a file other connections write', () => {
     );
     // The one exception, said where it is made: a page of a walk is the server's, fetched again if a
     // power cut takes it back; the connection's other writes stay FULL around it.
-    expect(lowering).toEqual([join('sync', 'inventory-walk.ts')]);
+    expect(lowering).toEqual([join('sync', 'walk-store.ts')]);
     const db = openDatabase(join(tempDir(), 'synced.db'), [(d) => d.exec('CREATE TABLE t (v TEXT)')]);
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL: in WAL mode, each commit waits for its fsync
     db.close();

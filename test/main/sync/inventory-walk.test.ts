@@ -148,3 +148,64 @@ describe('the inventory walk', () => {
     expect(proxy.forwarded - before).toBe(2);
   });
 });
+
+describe('the inventory walk with its pages written in the sync thread, as in the app', () => {
+  const openThreaded = () =>
+    (handles = openTestReplica(dir(), 'staging', proxy.baseUrl, 'a sync thread', {
+      timeouts: { responseMs: 10_000, totalMs: 20_000 }, // the thread compiles nothing, but CI is busy
+    }));
+
+  it('brings every animal, shows them on main as each transaction lands, and removes what the server lost', async () => {
+    seed(950);
+    const { replica } = openThreaded();
+    const shownDuring: number[] = [];
+    replica.events.on('data-changed', () => shownDuring.push(replica.animals({ limit: 1 }).total));
+    await replica.walkInventory();
+    expect(replica.status().inventory).toMatchObject({ state: 'complete', pages: 10, animals: 950, problem: null });
+    expect(replica.animals({}).total).toBe(950);
+    expect(shownDuring).toEqual(expect.arrayContaining([400, 800, 950]));
+    expect(replica.animals({ search: 'fish 949' }).total).toBe(1);
+
+    service.db.exec("DELETE FROM pets WHERE name = 'Fish 3'");
+    service.store.createPet({ name: 'Goldie', categoryId: '1', status: 'available' });
+    await replica.walkInventory();
+    expect(replica.animals({}).total).toBe(950);
+    expect(replica.animals({ search: 'goldie' }).total).toBe(1);
+    expect(replica.animals({ search: 'fish 3' }).rows.map((row) => row.kind === 'pet' && row.pet.name)).not.toContain(
+      'Fish 3',
+    );
+  });
+
+  it('interrupted part way, stores what it received and resumes after it: nothing fetched twice', async () => {
+    seed(650);
+    const { replica } = openThreaded();
+    proxy.schedule(['pass', 'pass', 'pass', 'pass', 'pass', 'pass', 'reset']); // the seventh page fails
+    await expect(replica.walkInventory()).rejects.toMatchObject({ kind: 'unreachable' });
+    expect(replica.status().inventory).toMatchObject({ state: 'interrupted', pages: 6, animals: 600 });
+    expect(replica.animals({}).total).toBe(600);
+    const forwardedBefore = proxy.forwarded;
+    await replica.walkInventory();
+    expect(proxy.forwarded - forwardedBefore).toBe(1);
+    expect(replica.status().inventory).toMatchObject({ state: 'complete', pages: 7, animals: 650 });
+  });
+
+  it('closed mid-walk, stores what it received before its thread stops; a new process resumes', async () => {
+    seed(900);
+    proxy.schedule(['pass', 'pass', 'pass', 'pass', 'pass']);
+    proxy.setMode('hold'); // the sixth page never comes
+    let { replica } = openThreaded();
+    const walking = replica.walkInventory().catch((error: unknown) => error);
+    await expect.poll(() => proxy.held).toBe(1);
+    await handles!.close();
+    handles = undefined;
+    expect(await walking).toMatchObject({ kind: 'cancelled' });
+    proxy.setMode('pass');
+    proxy.release();
+    ({ replica } = openThreaded());
+    expect(replica.status().inventory).toMatchObject({ state: 'interrupted', pages: 5, animals: 500 });
+    expect(replica.animals({}).total).toBe(500);
+    await replica.walkInventory();
+    expect(replica.status().inventory).toMatchObject({ state: 'complete', pages: 9, animals: 900 });
+    expect(replica.animals({}).total).toBe(900);
+  });
+});

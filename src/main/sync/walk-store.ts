@@ -1,0 +1,141 @@
+import type { AnimalFieldName, Pet } from '../../shared/contract';
+import { animalParams, columnsOf, paramsOf, setEach, type AnimalParams } from '../database/animal-columns';
+import { createBatchedSearchIndex } from '../database/batched-search-index';
+import { writeTransaction, type SqliteDatabase } from '../database/database';
+import { byFieldSet, OLDER_THAN_GIVEN, OLDER_THAN_HELD } from '../database/pets-table';
+import { animalSearchText } from '../database/search-text';
+
+/** Where a walk has reached, as the replica keeps it (`inventory_walk`, one row). */
+export interface WalkRow {
+  generation: number;
+  base_url: string;
+  state: 'walking' | 'complete' | 'first_pages_only';
+  next_url: string | null;
+  pages: number;
+  animals: number;
+  started_at: number;
+  finished_at: number | null;
+  problem: string | null;
+}
+
+/** The fields the server's animals decide (see server-extensions.ts); the rows keep the others. */
+type Decided = readonly AnimalFieldName[];
+
+/**
+ * Where a walk's pages are written: over the connection of the thread that runs the sync engine
+ * (sync-thread.ts), so that storing them never holds the main thread, or here.
+ */
+export interface WalkStore {
+  /** Stores the animals of the pages received and the walk's place after them, in one transaction. */
+  store(pets: readonly Pet[], row: WalkRow, decided: Decided): Promise<void>;
+  /** A complete walk: the animals the server no longer lists leave, and the walk's place says so. */
+  finish(row: WalkRow): Promise<void>;
+}
+
+/** The walk's place, written as is. */
+export function writeWalkRow(db: SqliteDatabase): (row: WalkRow) => void {
+  const write = db.prepare<WalkRow>(
+    `INSERT OR REPLACE INTO inventory_walk (id, generation, base_url, state, next_url, pages, animals, started_at, finished_at, problem)
+     VALUES (1, @generation, @base_url, @state, @next_url, @pages, @animals, @started_at, @finished_at, @problem)`,
+  );
+  return (row) => void write.run(row);
+}
+
+type SeenParams = AnimalParams & { generation: number; searchText?: string };
+
+/**
+ * A walk's writes over `db`. Every animal is marked seen in this walk (the walk's generation),
+ * whatever its version; `serverSent` is told of them in the transaction that stores them.
+ */
+export function createWalkStore(db: SqliteDatabase, serverSent: (pets: readonly Pet[]) => void) {
+  const seenDeciding = byFieldSet((decided) => seenStatements(db, decided));
+  const removeUnseen = db.prepare<[number, number]>(
+    `DELETE FROM pets WHERE seen_in_walk < ?
+       AND id NOT IN (SELECT server_id FROM outbox WHERE server_id IS NOT NULL AND updated_at >= ?)`,
+  );
+  const held = db.prepare<[bigint], number>('SELECT 1 FROM pets WHERE id = ?').pluck();
+  const indexingNew = createBatchedSearchIndex(db);
+  const write = writeWalkRow(db);
+  const storeInTransaction = writeTransaction(db, (pets: readonly Pet[], row: WalkRow, decided: Decided) => {
+    const { keepingName, upsert, searchesDetails } = seenDeciding(decided);
+    indexingNew((search) => {
+      for (const pet of pets) {
+        search.writing(pet.id);
+        const seen: SeenParams = { ...animalParams(pet, decided), generation: row.generation };
+        // A first walk's animals are all new: only one held already may keep its name.
+        const isNew = held.get(BigInt(pet.id)) === undefined;
+        if (!isNew) {
+          if (searchesDetails) seen.searchText = animalSearchText(pet);
+          if (keepingName.run(seen).changes > 0) continue;
+        }
+        seen.searchText ??= animalSearchText(pet);
+        upsert.run(seen);
+        if (isNew) search.inserted(pet.id);
+      }
+    });
+    serverSent(pets);
+    write(row);
+  });
+  // Pages are the server's, fetched again if lost: their commit is not synced to disk by itself (the
+  // next write that is, a person's add or the walk's end, syncs it too). A power cut may take the
+  // last pages back, with the walk's place among them, so the walk resumes before them; a crash of
+  // the app loses nothing committed. The connection's writes around it keep their synchronous=FULL.
+  const synchronous = db.pragma('synchronous', { simple: true }) as number;
+  const store = (pets: readonly Pet[], row: WalkRow, decided: Decided) => {
+    db.pragma('synchronous = NORMAL');
+    try {
+      storeInTransaction(pets, row, decided);
+    } finally {
+      db.pragma(`synchronous = ${synchronous}`);
+    }
+  };
+  const finish = writeTransaction(db, (row: WalkRow) => {
+    removeUnseen.run(row.generation, row.started_at);
+    write(row);
+  });
+
+  return { store, finish };
+}
+
+/** A walk store over this thread's connection. */
+export function walkStoreHere(db: SqliteDatabase, serverSent: (pets: readonly Pet[]) => void): WalkStore {
+  const { store, finish } = createWalkStore(db, serverSent);
+  return {
+    store: async (pets, row, decided) => store(pets, row, decided),
+    finish: async (row) => finish(row),
+  };
+}
+
+/**
+ * A walk's writes of the animals it sees, deciding the fields `decided` (the row keeps the others):
+ * seen in this walk whatever its version, its values only when not older than those held. The usual
+ * animal, the same again, keeps its name and search text, leaving their indexes alone (an UPDATE
+ * naming search_text rewrites them, whatever the value); else the upsert, which refolds a new name
+ * with the row's own species and breed where the walk does not decide them.
+ */
+function seenStatements(db: SqliteDatabase, decided: Decided) {
+  const butId = decided.filter((name) => name !== 'id');
+  const butIdAndName = butId.filter((name) => name !== 'name');
+  const searchesDetails = decided.includes('species') || decided.includes('breed');
+  const keepNewer = (column: string) => `CASE WHEN ${OLDER_THAN_HELD} THEN pets.${column} ELSE excluded.${column} END`;
+  const searchText = searchesDetails
+    ? keepNewer('search_text')
+    : `CASE WHEN ${OLDER_THAN_HELD} THEN pets.search_text
+        WHEN pets.species IS NULL AND pets.breed IS NULL THEN excluded.search_text
+        ELSE animal_search_text(excluded.name, pets.species, pets.breed) END`;
+  return {
+    searchesDetails,
+    keepingName: db.prepare<SeenParams>(
+      `UPDATE pets SET
+         ${setEach(butIdAndName, (column, name) => `CASE WHEN ${OLDER_THAN_GIVEN} THEN ${column} ELSE @${name} END`)},
+         seen_in_walk = @generation
+       WHERE id = @id AND name = @name ${searchesDetails ? 'AND search_text = @searchText' : ''}`,
+    ),
+    upsert: db.prepare<SeenParams>(
+      `INSERT INTO pets (${columnsOf(decided)}, search_text, seen_in_walk)
+       VALUES (${paramsOf(decided)}, @searchText, @generation)
+       ON CONFLICT (id) DO UPDATE SET ${setEach(butId, keepNewer)}, search_text = ${searchText},
+         seen_in_walk = excluded.seen_in_walk`,
+    ),
+  };
+}
