@@ -87,12 +87,20 @@ export function animalParams<N extends AnimalFieldName>(
   names: readonly N[],
 ): AnimalParams<N> {
   const params: Record<string, unknown> = {};
-  for (const name of names) {
-    const value = animal[name];
-    params[name] = value === undefined ? null : ANIMAL_FIELDS[name].kind === 'int64' ? BigInt(value as string) : value;
-  }
+  for (const name of names) params[name] = columnValue(name, animal[name]);
   return params as AnimalParams<N>;
 }
+
+/**
+ * The same values, in the order of `names`, as positional parameters (see placeholdersOf): a
+ * statement run for every animal of a walk binds them faster than by name.
+ */
+export function animalValues<N extends AnimalFieldName>(animal: Partial<Record<N, unknown>>, names: readonly N[]) {
+  return names.map((name) => columnValue(name, animal[name]));
+}
+
+const columnValue = (name: AnimalFieldName, value: unknown) =>
+  value === undefined ? null : ANIMAL_FIELDS[name].kind === 'int64' ? BigInt(value as string) : value;
 
 /** `name, category_id, status`: the columns of `names`, for an INSERT. */
 export const columnsOf = (names: readonly AnimalFieldName[]): string =>
@@ -100,6 +108,9 @@ export const columnsOf = (names: readonly AnimalFieldName[]): string =>
 
 /** `@name, @categoryId, @status`: their named parameters, for the VALUES of an INSERT. */
 export const paramsOf = (names: readonly AnimalFieldName[]): string => names.map((name) => `@${name}`).join(', ');
+
+/** `?, ?, ?`: their positional parameters, for the VALUES of an INSERT run with animalValues. */
+export const placeholdersOf = (names: readonly AnimalFieldName[]): string => names.map(() => '?').join(', ');
 
 /**
  * `name = @name, category_id = @categoryId`: each column of `names` set, for an UPDATE or an

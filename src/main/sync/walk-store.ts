@@ -1,5 +1,12 @@
 import type { AnimalFieldName, Pet } from '../../shared/contract';
-import { animalParams, columnsOf, paramsOf, setEach, type AnimalParams } from '../database/animal-columns';
+import {
+  animalParams,
+  animalValues,
+  columnsOf,
+  placeholdersOf,
+  setEach,
+  type AnimalParams,
+} from '../database/animal-columns';
 import { createBatchedSearchIndex } from '../database/batched-search-index';
 import { writeTransaction, type SqliteDatabase } from '../database/database';
 import { byFieldSet, OLDER_THAN_GIVEN, OLDER_THAN_HELD } from '../database/pets-table';
@@ -61,15 +68,15 @@ export function createWalkStore(db: SqliteDatabase, serverSent: (pets: readonly 
     indexingNew((search) => {
       for (const pet of pets) {
         search.writing(pet.id);
-        const seen: SeenParams = { ...animalParams(pet, decided), generation: row.generation };
         // A first walk's animals are all new: only one held already may keep its name.
         const isNew = held.get(BigInt(pet.id)) === undefined;
+        let searchText: string | undefined;
         if (!isNew) {
-          if (searchesDetails) seen.searchText = animalSearchText(pet);
+          const seen: SeenParams = { ...animalParams(pet, decided), generation: row.generation };
+          if (searchesDetails) seen.searchText = searchText = animalSearchText(pet);
           if (keepingName.run(seen).changes > 0) continue;
         }
-        seen.searchText ??= animalSearchText(pet);
-        upsert.run(seen);
+        upsert.run(...animalValues(pet, decided), searchText ?? animalSearchText(pet), row.generation);
         if (isNew) search.inserted(pet.id);
       }
     });
@@ -131,9 +138,10 @@ function seenStatements(db: SqliteDatabase, decided: Decided) {
          seen_in_walk = @generation
        WHERE id = @id AND name = @name ${searchesDetails ? 'AND search_text = @searchText' : ''}`,
     ),
-    upsert: db.prepare<SeenParams>(
+    // Positional: run for every animal of a walk (see animalValues).
+    upsert: db.prepare<unknown[]>(
       `INSERT INTO pets (${columnsOf(decided)}, search_text, seen_in_walk)
-       VALUES (${paramsOf(decided)}, @searchText, @generation)
+       VALUES (${placeholdersOf(decided)}, ?, ?)
        ON CONFLICT (id) DO UPDATE SET ${setEach(butId, keepNewer)}, search_text = ${searchText},
          seen_in_walk = excluded.seen_in_walk`,
     ),
