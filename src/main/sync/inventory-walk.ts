@@ -11,7 +11,7 @@ import { toAppError } from '../app-error';
 import type { RemoteClient, RemotePage } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
 import type { SqliteDatabase } from '../database/database';
-import { writeWalkRow, type WalkRow, type WalkStore } from './walk-store';
+import { walkBatch, writeWalkRow, type WalkRow, type WalkStore } from './walk-store';
 
 /** A page as large as the interface allows: the fewest requests for the whole inventory. */
 export const WALK_PAGE_SIZE = 100;
@@ -120,7 +120,7 @@ export function createInventoryWalk({
       unstored = [];
       unstoredPages = 0;
       await storing;
-      storing = store.store(received, { ...row }, answersDecide());
+      storing = store.store(walkBatch(received), { ...row }, answersDecide());
       storing.then(
         () => {
           events.emit('change');

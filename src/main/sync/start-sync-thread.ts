@@ -140,7 +140,7 @@ export function startSyncThread({ apiKey, onDeprecation, log, entry, ...data }: 
     environment,
     events,
     walkStore: {
-      store: (pets, row, decided) => walkWrite((engine) => engine.storeWalk(pets, row, decided)),
+      store: (batch, row, decided) => walkWrite((engine) => engine.storeWalk(batch, row, decided)),
       finish: (row) => walkWrite((engine) => engine.finishWalk(row)),
     },
     async syncNow({ force = false } = {}) {

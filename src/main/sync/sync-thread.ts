@@ -126,7 +126,7 @@ const served: SyncThreadEngine = {
     engine.keyChanged();
   },
   noteReachable: (reachable) => engine.noteReachable(reachable),
-  storeWalk: async (pets, row, decided) => walkStore.store(pets, row, decided),
+  storeWalk: async (batch, row, decided) => walkStore.store(batch, row, decided),
   finishWalk: async (row) => walkStore.finish(row),
   // The pass in progress finishes first; main ends the thread once this answers.
   async stop() {

@@ -25,6 +25,17 @@ export interface WalkRow {
   problem: string | null;
 }
 
+/**
+ * The animals of the pages received, each with its search text, folded where the pages are read:
+ * the thread that stores them is the walk's busiest.
+ */
+export interface WalkBatch {
+  pets: readonly Pet[];
+  searchTexts: readonly string[];
+}
+
+export const walkBatch = (pets: readonly Pet[]): WalkBatch => ({ pets, searchTexts: pets.map(animalSearchText) });
+
 /** The fields the server's animals decide (see server-extensions.ts); the rows keep the others. */
 type Decided = readonly AnimalFieldName[];
 
@@ -34,7 +45,7 @@ type Decided = readonly AnimalFieldName[];
  */
 export interface WalkStore {
   /** Stores the animals of the pages received and the walk's place after them, in one transaction. */
-  store(pets: readonly Pet[], row: WalkRow, decided: Decided): Promise<void>;
+  store(batch: WalkBatch, row: WalkRow, decided: Decided): Promise<void>;
   /** A complete walk: the animals the server no longer lists leave, and the walk's place says so. */
   finish(row: WalkRow): Promise<void>;
 }
@@ -63,35 +74,38 @@ export function createWalkStore(db: SqliteDatabase, serverSent: (pets: readonly 
   const held = db.prepare<[bigint], number>('SELECT 1 FROM pets WHERE id = ?').pluck();
   const indexingNew = createBatchedSearchIndex(db);
   const write = writeWalkRow(db);
-  const storeInTransaction = writeTransaction(db, (pets: readonly Pet[], row: WalkRow, decided: Decided) => {
-    const { keepingName, upsert, searchesDetails } = seenDeciding(decided);
-    indexingNew((search) => {
-      for (const pet of pets) {
-        search.writing(pet.id);
-        // A first walk's animals are all new: only one held already may keep its name.
-        const isNew = held.get(BigInt(pet.id)) === undefined;
-        let searchText: string | undefined;
-        if (!isNew) {
-          const seen: SeenParams = { ...animalParams(pet, decided), generation: row.generation };
-          if (searchesDetails) seen.searchText = searchText = animalSearchText(pet);
-          if (keepingName.run(seen).changes > 0) continue;
-        }
-        upsert.run(...animalValues(pet, decided), searchText ?? animalSearchText(pet), row.generation);
-        if (isNew) search.inserted(pet.id);
-      }
-    });
-    serverSent(pets);
-    write(row);
-  });
+  const storeInTransaction = writeTransaction(
+    db,
+    ({ pets, searchTexts }: WalkBatch, row: WalkRow, decided: Decided) => {
+      const { keepingName, upsert, searchesDetails } = seenDeciding(decided);
+      indexingNew((search) => {
+        pets.forEach((pet, i) => {
+          const searchText = searchTexts[i]!;
+          search.writing(pet.id);
+          // A first walk's animals are all new: only one held already may keep its name.
+          const isNew = held.get(BigInt(pet.id)) === undefined;
+          if (!isNew) {
+            const seen: SeenParams = { ...animalParams(pet, decided), generation: row.generation };
+            if (searchesDetails) seen.searchText = searchText;
+            if (keepingName.run(seen).changes > 0) return;
+          }
+          upsert.run(...animalValues(pet, decided), searchText, row.generation);
+          if (isNew) search.inserted(pet.id);
+        });
+      });
+      serverSent(pets);
+      write(row);
+    },
+  );
   // Pages are the server's, fetched again if lost: their commit is not synced to disk by itself (the
   // next write that is, a person's add or the walk's end, syncs it too). A power cut may take the
   // last pages back, with the walk's place among them, so the walk resumes before them; a crash of
   // the app loses nothing committed. The connection's writes around it keep their synchronous=FULL.
   const synchronous = db.pragma('synchronous', { simple: true }) as number;
-  const store = (pets: readonly Pet[], row: WalkRow, decided: Decided) => {
+  const store = (batch: WalkBatch, row: WalkRow, decided: Decided) => {
     db.pragma('synchronous = NORMAL');
     try {
-      storeInTransaction(pets, row, decided);
+      storeInTransaction(batch, row, decided);
     } finally {
       db.pragma(`synchronous = ${synchronous}`);
     }
@@ -108,7 +122,7 @@ export function createWalkStore(db: SqliteDatabase, serverSent: (pets: readonly 
 export function walkStoreHere(db: SqliteDatabase, serverSent: (pets: readonly Pet[]) => void): WalkStore {
   const { store, finish } = createWalkStore(db, serverSent);
   return {
-    store: async (pets, row, decided) => store(pets, row, decided),
+    store: async (batch, row, decided) => store(batch, row, decided),
     finish: async (row) => finish(row),
   };
 }
