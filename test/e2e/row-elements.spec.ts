@@ -75,3 +75,28 @@ test('the focused animal gone by a filter change: its element goes with it and a
   expect(statuses.filter((status) => status === 'sold')).toEqual([]);
   expect(statuses.filter((status) => status === 'pending')).toHaveLength(20);
 });
+
+test('another filter never narrows the columns: the category column keeps the width its longest id took', async ({
+  app: { page, core },
+}) => {
+  // The pending animals' category id is 19 digits long; the available ones' is one digit.
+  for (let i = 1; i <= 20; i++)
+    core.addPet('local', {
+      name: `Pet ${i}`,
+      categoryId: i % 2 ? '1' : '9223372036854775807',
+      status: i % 2 ? 'available' : 'pending',
+    });
+  await reopen(page);
+  await expect(row(page, 'Pet 20')).toBeVisible();
+  const header = page.locator('table.animals thead th', { hasText: 'Category' });
+  const widthOf = async () => (await header.boundingBox())!.width;
+  const wide = await widthOf();
+  await showStatus(page, 'available');
+  await expect(row(page, 'Pet 20')).toHaveCount(0);
+  await expect(row(page, 'Pet 19')).toBeVisible();
+  expect(await widthOf()).toBe(wide);
+  // A list that needs more widens it.
+  await showStatus(page, 'all');
+  await expect(row(page, 'Pet 20')).toBeVisible();
+  expect(await widthOf()).toBe(wide);
+});

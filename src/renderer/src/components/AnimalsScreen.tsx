@@ -150,7 +150,7 @@ function ListBody() {
       </div>
     );
   }
-  return <AnimalsTable list={list} />;
+  return <AnimalsTable key={environment} list={list} />;
 }
 
 /** The list's dialogs with no row drawn: an animal opened from outside the list (a scan, Find by number) still opens. */

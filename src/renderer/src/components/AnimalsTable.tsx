@@ -10,7 +10,7 @@ import { isRemote, useWindowState, type AnimalList } from '../window-state';
 import { EntryRow } from './EntryRow';
 import { PetRow, STATUS_KEYS, type PetActions } from './PetRow';
 import { useRowDialogs } from './RowDialogs';
-import { columnNeeds } from './table-columns';
+import { columnNeeds, widestOf, type ColumnNeeds } from './table-columns';
 import { useColumnsWithRoom } from './use-columns-with-room';
 import { rowAt, rowKey, useRowSelection } from './use-row-selection';
 import { useRowSlots } from './use-row-slots';
@@ -64,8 +64,13 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
   const currency = useActiveCurrency((state) => state.currency);
   const context = useMemo(() => cellContext(currency), [currency]);
   const scroller = useRef<HTMLDivElement>(null);
-  // The id column as wide as the longest id loaded: a 19-digit id on one line, a short one leaving room for names.
-  const { idChars, categoryChars, syncCell } = useMemo(() => columnNeeds(list.blocks.values()), [list.blocks]);
+  // The id column as wide as the longest id loaded in this environment: a 19-digit id on one line, a
+  // short one leaving room for names. (The table is drawn anew for another environment.)
+  const widest = useRef<ColumnNeeds | null>(null);
+  const { idChars, categoryChars, syncCell } = useMemo(
+    () => (widest.current = widestOf(widest.current, columnNeeds(list.blocks.values()))),
+    [list.blocks],
+  );
   const columns = useColumnsWithRoom(chosenColumns, scroller, `${idChars} ${categoryChars} ${syncCell}`);
   const selection = useRowSelection(list, scroller);
   // A whole microchip number finds one animal at once: it is selected, and focused if Enter asked for it.

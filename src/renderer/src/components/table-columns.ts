@@ -29,3 +29,18 @@ export function columnNeeds(blocks: Iterable<readonly AnimalRow[]>) {
     }
   return { idChars, categoryChars, syncCell: SYNC_ORDER[sync]! };
 }
+
+export type ColumnNeeds = ReturnType<typeof columnNeeds>;
+
+/**
+ * The id and category columns as wide as the widest either list needed: another filter never
+ * narrows them, so the columns stay where they were and the list's fit is not measured again
+ * (use-columns-with-room.ts). The Sync cell follows the rows loaded, since a problem's buttons leave
+ * once it is settled.
+ */
+export function widestOf(before: ColumnNeeds | null, now: ColumnNeeds): ColumnNeeds {
+  if (before === null) return now;
+  const idChars = Math.max(before.idChars, now.idChars);
+  const categoryChars = Math.max(before.categoryChars, now.categoryChars);
+  return idChars === now.idChars && categoryChars === now.categoryChars ? now : { ...now, idChars, categoryChars };
+}
