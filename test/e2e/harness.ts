@@ -25,6 +25,8 @@ export interface MainProcess {
   /** Main answers nothing on `channel` until the returned function is called (as late as a test needs). */
   holdAnswers(channel: string): () => void;
   calls: Record<string, number>;
+  /** Events main sends that never reach the window, as if lost on the way. */
+  eventsLost: Set<string>;
   /** What each call of each channel was asked with, in order. */
   asked: Record<string, unknown[]>;
   /** What main's own dialog is answered when it asks whether a key may go to a new origin, and what it asked. */
@@ -85,6 +87,7 @@ export async function openHarnessApp(
       };
     },
     calls: {},
+    eventsLost: new Set(),
     asked: {},
     keyOriginAnswer: false,
     keyOriginQuestions: [],
@@ -142,7 +145,10 @@ export async function openHarnessApp(
     ...options,
   });
   const router = createIpcRouter(core);
-  const stopEvents = forwardCoreEvents(core, deliverTo(page));
+  const deliver = deliverTo(page);
+  const stopEvents = forwardCoreEvents(core, (event, payload) => {
+    if (!main.eventsLost.has(event)) deliver(event, payload);
+  });
   core.startSync();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));

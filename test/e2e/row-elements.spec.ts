@@ -5,25 +5,13 @@
 import type { Page } from '@playwright/test';
 import type { PetstoreCore } from '../../src/main/core/petstore-core';
 import { expect, test } from './harness';
-import { reopen, row } from './ui-helpers';
+import { availableAndPending, reopen, row, showStatus } from './ui-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-/** Forty animals, odd ones available and even ones pending, newest first on the page. */
-async function fortyAnimals(page: Page, core: PetstoreCore): Promise<void> {
-  for (let i = 1; i <= 40; i++)
-    core.addPet('local', { name: `Pet ${i}`, categoryId: '1', status: i % 2 ? 'available' : 'pending' });
-  await reopen(page);
-  await expect(row(page, 'Pet 40')).toBeVisible();
-}
-
-/** Switches the status filter as a scanner's or a script's change would: the focus stays where it was. */
-const showStatus = (page: Page, status: string) =>
-  page.evaluate(`document.querySelector('input[name="status-filter"][value="${status}"]').click()`);
-
 /** `name`'s row focused by a click, then only the available animals shown with the focus left where it was. */
 async function focusThenShowAvailable(page: Page, core: PetstoreCore, name: string): Promise<void> {
-  await fortyAnimals(page, core);
+  await availableAndPending(page, core, 40);
   await row(page, name).click();
   await expect(row(page, name)).toBeFocused();
   await showStatus(page, 'available');
@@ -34,7 +22,7 @@ const statusOf = async (core: PetstoreCore, name: string) =>
   (await core.listPets('local', { limit: 100 })).pets.find((pet) => pet.name === name)?.status;
 
 test('a status filter draws its rows in the elements already there', async ({ app: { page, core } }) => {
-  await fortyAnimals(page, core);
+  await availableAndPending(page, core, 40);
   // Each row's element remembers the animal it showed.
   const marked = (await page.evaluate(`(() => {
     const rows = [...document.querySelectorAll('table.animals tbody tr[data-pet-id]')];

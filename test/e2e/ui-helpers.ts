@@ -105,6 +105,21 @@ export async function reopen(page: Page): Promise<void> {
 }
 
 /** Main makes `environment` the active one (as a manager's switch would), and the window opens on it. */
+/**
+ * `count` animals named "Pet 1" to "Pet <count>", odd ones available and even ones pending, the
+ * page opened on them (newest first).
+ */
+export async function availableAndPending(page: Page, core: PetstoreCore, count: number): Promise<void> {
+  for (let i = 1; i <= count; i++)
+    core.addPet('local', { name: `Pet ${i}`, categoryId: '1', status: i % 2 ? 'available' : 'pending' });
+  await reopen(page);
+  await expect(row(page, `Pet ${count}`)).toBeVisible();
+}
+
+/** Chooses a status as a scanner's or a script's change would: a click on its choice, the focus left where it was. */
+export const showStatus = (page: Page, status: string) =>
+  page.evaluate(`document.querySelector('input[name="status-filter"][value="${status}"]').click()`);
+
 export async function workIn(page: Page, core: PetstoreCore, environment: RemoteEnvironment): Promise<void> {
   core.setActiveEnvironment(environment);
   await reopen(page);

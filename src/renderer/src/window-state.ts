@@ -16,14 +16,14 @@ import {
 } from '../../shared/contract';
 import type { ActiveEnvironmentView, ManagerLockView, PreferencesView } from '../../shared/ipc/views';
 import { useActiveCurrency } from './active-currency';
-import { call, CallError, subscribe } from './api';
-import { filterQuery, type Filter } from './list-filter';
+import { call, subscribe } from './api';
+import type { Filter } from './list-filter';
+import { BLOCK_ROWS, createListLoading } from './list-loading';
 import { asManager } from './manager';
 import { writeInOrder } from './changes-in-order';
 
 export type Screen = 'animals' | 'week' | 'settings';
-/** Rows are fetched in blocks of this many, as the list scrolls to them. */
-export const BLOCK_ROWS = 100;
+export { BLOCK_ROWS };
 
 /**
  * The list on screen: its size and counts (from the first block's answer), and the blocks of
@@ -36,7 +36,7 @@ export interface AnimalList extends Omit<AnimalsWindow, 'rows' | 'offset'> {
   filter: Filter;
 }
 
-interface WindowState {
+export interface WindowState {
   /** null until main has said which environment is active. */
   environment: EnvironmentName | null;
   /** The revision of main's decision shown: an older one, heard of later, is ignored. */
@@ -106,18 +106,10 @@ export function useCategoryWords(): (categoryId: string) => string {
   return (categoryId) => describeCategory(categoryId, names.get(categoryId));
 }
 
-const problemOf = (error: unknown): AppError =>
-  error instanceof CallError ? error.detail : { code: 'internal', message: String(error) };
-
-// Each load gets a number; an answer for an older one (another environment, another filter) is dropped.
-let loadNumber = 0;
-
-// The data or the filter changed since a block was asked for: its answer is dropped.
-let listVersion = 0;
-const blocksAsked = new Set<number>();
 let started = false;
 
 export const useWindowState = create<WindowState & WindowActions>()((set, get) => {
+  const listLoading = createListLoading(get, set);
   /** Shows main's decision, if it is newer than the one on screen. Never asks main anything back. */
   function applyEnvironment(
     { environment, revision, currency }: ActiveEnvironmentView,
@@ -133,38 +125,6 @@ export const useWindowState = create<WindowState & WindowActions>()((set, get) =
     void get().reloadCategories();
     if (isRemote(environment) && !get().servers[environment]) void fetchServerStatus(environment);
     void get().reload();
-  }
-
-  /** One block of the list for the current environment and filter; null when the data or filter changed meanwhile. */
-  async function loadBlock(block: number): Promise<AnimalsWindow | null> {
-    const { environment, filter } = get();
-    if (environment === null) return null;
-    const version = listVersion;
-    blocksAsked.add(block);
-    const window = await call('animals', {
-      environment,
-      query: {
-        ...filterQuery(filter, environment),
-        sort: filter.sort,
-        offset: block * BLOCK_ROWS,
-        limit: BLOCK_ROWS,
-      },
-    });
-    return version === listVersion && environment === get().environment ? window : null;
-  }
-
-  /** The list as these windows say (the last for the size and counts), asked for `filter`, keeping `kept` blocks too. */
-  function showBlocks(
-    windows: AnimalsWindow[],
-    filter: Filter,
-    kept: ReadonlyMap<number, readonly AnimalRow[]> = new Map(),
-  ): void {
-    const last = windows.at(-1);
-    if (last === undefined) return;
-    const blocks = new Map(kept);
-    for (const window of windows) blocks.set(window.offset / BLOCK_ROWS, window.rows);
-    const { rows: _rows, offset: _offset, ...rest } = last;
-    set({ list: { ...rest, blocks, filter } });
   }
 
   async function fetchServerStatus(environment: RemoteEnvironment): Promise<void> {
@@ -237,53 +197,15 @@ export const useWindowState = create<WindowState & WindowActions>()((set, get) =
     },
 
     setFilter(change) {
-      set((state) => ({ filter: { ...state.filter, ...change } }));
-      // Another filter is another list, from its top; the data is as fresh as it was.
-      void get().reload({ refresh: false, fromTop: true });
+      listLoading.showFilter({ ...get().filter, ...change });
     },
 
-    async reload({ refresh = true, fromTop = false } = {}) {
-      const { environment, filter } = get();
-      if (environment === null) return;
-      const number = ++loadNumber;
-      const current = () => number === loadNumber;
-      listVersion++;
-      blocksAsked.clear();
-      // The first block again, and every block on screen with it (a change may move any row).
-      const onScreen = new Set([0, ...(fromTop ? [] : (get().list?.blocks.keys() ?? []))]);
-      try {
-        const windows = await Promise.all([...onScreen].map(loadBlock));
-        if (!current() || windows.includes(null)) return;
-        showBlocks(windows as AnimalsWindow[], filter);
-        set({ loading: false, listError: null });
-      } catch (error) {
-        if (current()) set({ loading: false, listError: problemOf(error) });
-        return;
-      }
-      if (!refresh || !isRemote(environment)) return;
-      // Local first: the saved list is on screen; now the server's whole list is walked into it
-      // (its progress and outcome come as serverStatus; each page stored, as dataChanged).
-      set({ refreshing: true });
-      try {
-        await call('refreshAnimals', { environment });
-      } catch (error) {
-        if (current()) set({ listError: problemOf(error) });
-      } finally {
-        if (current()) set({ refreshing: false });
-      }
+    reload(options) {
+      // The data may have changed: no list asked for before is shown.
+      return listLoading.load({ ...options, dataChanged: true });
     },
 
-    needRows(from, to) {
-      const list = get().list;
-      if (list === null) return;
-      for (let block = Math.floor(from / BLOCK_ROWS); block * BLOCK_ROWS < Math.min(to, list.total); block++) {
-        if (list.blocks.has(block) || blocksAsked.has(block)) continue;
-        void loadBlock(block).then(
-          (window) => window && showBlocks([window], list.filter, get().list?.blocks),
-          () => blocksAsked.delete(block), // asked again when next needed
-        );
-      }
-    },
+    needRows: (from, to) => listLoading.needRows(from, to),
 
     async syncNow() {
       const { environment } = get();
@@ -317,6 +239,7 @@ export const useWindowState = create<WindowState & WindowActions>()((set, get) =
         else map.set(pet.id, next);
         return map;
       };
+      listLoading.forget();
       set((state) => ({ saving: shown(state.saving, { ...state.saving.get(pet.id), ...patch }) }));
       const { historySeq } = await writeInOrder(
         environment,
