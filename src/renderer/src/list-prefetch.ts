@@ -6,11 +6,11 @@ import { PET_STATUSES, SEXES, type AnimalsWindow, type EnvironmentName } from '.
 import { filterQuery, type Filter } from './list-filter';
 
 /** How long the list must stay as it is before the filters beside it are asked for. */
-export const PREFETCH_QUIET_MS = 250;
+const QUIET_MS = 250;
 /** The most first blocks kept (the oldest asked goes first): a person typing many searches keeps the last few. */
 const KEPT_MOST = 24;
 
-/** Each filter that one click or key away from `filter` shows. */
+/** Each filter one click or key away from `filter`. */
 export function filtersOneChoiceAway(filter: Filter): Filter[] {
   return [
     ...(['all', ...PET_STATUSES] as const).map((status) => ({ ...filter, status })),
@@ -61,7 +61,7 @@ export function createListPrefetch(
     after(environment, filter) {
       const at = ++round;
       clearTimeout(timer);
-      timer = setTimeout(() => void askBeside(environment, filter, at), PREFETCH_QUIET_MS);
+      timer = setTimeout(() => void askBeside(environment, filter, at), QUIET_MS);
     },
     forget() {
       age++;
