@@ -69,4 +69,31 @@ describe('writes to one animal in order', () => {
     expect(told).toEqual([false, true]);
     expect(store.revision()).toBe(21);
   });
+
+  it('a write main answered is answered, even when what follows it (reading the list again) fails', async () => {
+    const store = storeOfOne(30);
+    const pet = { id: '1', revision: 30 };
+    const failures: unknown[] = [];
+    const listener = (reason: unknown) => failures.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      const sold = writeInOrder('local', pet, store.send('sold'), () => {
+        throw new Error('the list could not be read');
+      });
+      store.asked[0]!.answer();
+      await expect(sold).resolves.toMatchObject({ pet: { revision: 31 } });
+      // The next write is not held behind the one whose follow-up failed.
+      const next = writeInOrder('local', pet, store.send('next'), async () => {
+        throw new Error('nor now');
+      });
+      await turn();
+      expect(store.asked[1]!.revision).toBe(31);
+      store.asked[1]!.answer();
+      await expect(next).resolves.toMatchObject({ pet: { revision: 32 } });
+      await turn();
+      expect(failures).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+  });
 });

@@ -23,7 +23,8 @@ const newer = (a: number | undefined, b: number | undefined) =>
  * revision to send: the newest of the one the window's last write made and the one `pet` shows (a
  * change made elsewhere and seen since).
  * `done` runs after the answer, whatever it was (the list read again, say); `isLast` tells it, when
- * asked, whether any other write to the animal has been made since.
+ * asked, whether any other write to the animal has been made since. A failure of `done` is not the
+ * write's: the promise settles as main answered.
  */
 export function writeInOrder<T extends object>(
   environment: EnvironmentName,
@@ -50,8 +51,15 @@ export function writeInOrder<T extends object>(
   onItsWay.set(key, self);
   const isLast = () => onItsWay.get(key) === self;
   const finish = async () => {
-    await done(isLast);
-    if (isLast()) onItsWay.delete(key);
+    try {
+      await done(isLast);
+    } catch (error) {
+      // What follows the answer (the list read again) reports its own failures where they are
+      // seen; the write itself was answered, and is never reported as failed for it.
+      console.error('After a write was answered:', error);
+    } finally {
+      if (isLast()) onItsWay.delete(key);
+    }
   };
   return answer.finally(finish);
 }
