@@ -2,9 +2,21 @@
 // road, the action and each field before and after; older pages on asking; Escape gives the focus
 // back to the row. The built renderer in Chromium over the real core.
 import { expect, test } from './harness';
+import type { Page } from '@playwright/test';
+import type { PetstoreCore } from '../../src/main/core/petstore-core';
 import { checkScreen, reopen, row } from './ui-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
+
+/** Tick, added and then changed `changes` times, its status back and forth; the window shows it. */
+async function tickWithChanges(page: Page, core: PetstoreCore, changes: number): Promise<void> {
+  const { pet } = core.addPet('local', { name: 'Tick', categoryId: '1', status: 'available' }) as {
+    pet: { id: string };
+  };
+  for (let i = 0; i < changes; i++)
+    core.changePet('local', pet.id, { status: i % 2 === 0 ? 'pending' : 'available' }, {});
+  await reopen(page);
+}
 
 test('H on a row shows its history, newest first; a status set from the keyboard is its newest entry', async ({
   app: { page, core },
@@ -49,11 +61,7 @@ test('H on a row shows its history, newest first; a status set from the keyboard
 test('an animal with many changes opens on its newest page; older ones come on asking, none twice', async ({
   app: { page, core },
 }) => {
-  const { pet } = core.addPet('local', { name: 'Tick', categoryId: '1', status: 'available' }) as {
-    pet: { id: string };
-  };
-  for (let i = 0; i < 40; i++) core.changePet('local', pet.id, { status: i % 2 === 0 ? 'pending' : 'available' }, {});
-  await reopen(page);
+  await tickWithChanges(page, core, 40);
   await row(page, 'Tick').getByRole('button', { name: 'Change Tick' }).click();
   await page.getByRole('menuitem', { name: /History/ }).click();
   const dialog = page.getByRole('dialog', { name: /^History of Tick/ });
@@ -136,4 +144,31 @@ test('Ctrl+Z pressed before main has answered the key takes back that key, not w
   const statuses = async () =>
     Object.fromEntries((await core.listPets('local', {})).pets.map((pet) => [pet.name, pet.status]));
   await expect.poll(statuses).toEqual({ Rex: 'pending', Biscuit: 'available' });
+});
+
+test.describe('in the tallest view the history list has', () => {
+  test.use({ viewport: { width: 1280, height: 1200 } });
+
+  test('a long history opens with its list full in its first frame; the rest of the page follows', async ({
+    app: { page, core },
+  }) => {
+    await tickWithChanges(page, core, 40);
+    // What the first frame that shows the dialog holds: read in that frame, before it is painted.
+    await page.evaluate(`window.firstFrame = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        const list = document.querySelector('dialog.history-dialog[open] .history-entries');
+        if (list === null) return;
+        observer.disconnect();
+        requestAnimationFrame(() => resolve({ drawn: list.children.length, full: list.scrollHeight > list.clientHeight }));
+      });
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    }); undefined`);
+    await row(page, 'Tick').focus();
+    await page.keyboard.press('h');
+    const first = (await page.evaluate('window.firstFrame')) as { drawn: number; full: boolean };
+    expect(first.full, `${first.drawn} entries drawn do not fill the list`).toBe(true);
+    const dialog = page.getByRole('dialog', { name: /^History of Tick/ });
+    await expect(dialog.locator('.history-entry')).toHaveCount(25);
+    await expect(dialog.getByText('25 changes shown, newest first; older ones follow.')).toBeVisible();
+  });
 });

@@ -17,6 +17,7 @@ import { fieldValueInWords } from '../field-words';
 import { exactTime } from '../format';
 import { Name } from './Name';
 import { useModal } from './use-modal';
+import { useAfterFirstFrame } from '../use-after-first-frame';
 import './history-dialog.css';
 import { FormError } from './FormError';
 
@@ -32,6 +33,14 @@ const ACTION_WORDS: Record<HistoryAction, string> = {
 
 /** Entries asked for at a time: a few screens of the dialog, so it opens at once however long the history. */
 const PAGE = 25;
+
+/**
+ * Entries drawn in the frame that opens the dialog; the rest of the page follow in the next. Enough
+ * to fill the list's tallest view (36rem) with the shortest entries (a change of one field, about
+ * 5.5rem; seven fill it), with room for a smaller font: the first frame shows what it would show
+ * with all of them.
+ */
+const FIRST_DRAWN = 10;
 
 const ROAD_WORDS = { window: '', cli: ' (command line)', service: ' (through the service)' } as const;
 
@@ -114,6 +123,7 @@ export function HistoryDialog({
   const [loading, setLoading] = useState(withServer);
   const id = useId();
   useModal(dialog, { initial: close });
+  const drawnAll = useAfterFirstFrame();
 
   const load = async (after?: HistoryCursor) => {
     setLoading(true);
@@ -158,7 +168,7 @@ export function HistoryDialog({
         {note !== null && <p className="hint history-server-note">{note}</p>}
         {entries !== null && count > 0 && (
           <ol className="history-entries">
-            {entries.map((entry) => (
+            {(drawnAll ? entries : entries.slice(0, FIRST_DRAWN)).map((entry) => (
               <li
                 key={historyEntryKey(entry)}
                 className={`history-entry history-${entry.where}`}
