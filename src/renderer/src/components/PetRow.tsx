@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   applyPetPatch,
   type ChangeEntry,
@@ -27,25 +28,26 @@ const STATUS_LABELS: Record<PetStatus, string> = { available: 'Available', pendi
 /** What the mark of an animal whose details main keeps on this computer only says, in full. */
 export const DETAILS_KEPT_HERE = 'Details kept on this computer only';
 
-export interface PetActions {
-  /** Null where the server takes no changes: none is offered. */
-  onStatus: ((status: PetStatus) => void) | null;
-  onEdit: (() => void) | null;
-  onResolve(): void;
-  onResendChange(): void;
-  onDiscardChange(): void;
-  onHistory(): void;
+/** What a row's menu and buttons do, the same object from render to render (RowDialogs.tsx). */
+export interface RowActions {
+  status(pet: Pet, status: PetStatus): void;
+  edit(editing: { kind: 'pet'; pet: Pet }): void;
+  resolve(change: ChangeEntry): void;
+  resend(change: ChangeEntry, name: string): void;
+  discardChange(change: ChangeEntry, name: string): void;
+  history(pet: Pet): void;
   /** The print dialog, for this animal's cage card or label. */
-  onPrint(): void;
-  /** The sale dialog; null where the server takes no changes, or the animal is sold. */
-  onSell: (() => void) | null;
+  print(pet: Pet): void;
+  sell(pet: Pet): void;
 }
 
 /**
  * One of the environment's animals, as main shows it (marked when its details are kept on this
- * computer only), with a change handed over and not yet answered on top.
+ * computer only), with a change handed over and not yet answered on top. Drawn again only when
+ * what it shows changes: the list's other renders (a row resized, the selection moved, a key
+ * typed in the search) leave it as it is.
  */
-export function PetRow({
+export const PetRow = memo(function PetRow({
   pet,
   change,
   detailsHere = false,
@@ -56,8 +58,9 @@ export function PetRow({
   selected,
   tabStop,
   found,
-  onFocus,
+  onFocusAt,
   actions,
+  changesOffered,
   environment,
   columns,
   context,
@@ -67,7 +70,9 @@ export function PetRow({
     change?: ChangeEntry;
     detailsHere?: boolean;
     saving?: PetPatch;
-    actions: PetActions;
+    actions: RowActions;
+    /** False where the server takes no changes: none is offered. */
+    changesOffered: boolean;
     environment: EnvironmentName;
     columns: readonly DetailColumn[];
     context: CellContext;
@@ -78,34 +83,36 @@ export function PetRow({
   // The category's name, whole on hover where the cell cuts it.
   const categoryName = useWindowState((state) => state.categoryNames.get(shown.categoryId));
   const items = [
-    ...(actions.onStatus === null
+    ...(!changesOffered
       ? []
       : (Object.entries(STATUS_KEYS) as Array<[string, PetStatus]>)
           .filter(([, status]) => status !== shown.status)
           .map(([key, status]) => ({
             label: `Mark ${STATUS_LABELS[status].toLowerCase()}`,
             key: key.toUpperCase(),
-            onSelect: () => actions.onStatus!(status),
+            onSelect: () => actions.status(pet, status),
           }))),
-    ...(actions.onSell === null
+    ...(!changesOffered || shown.status === 'sold'
       ? []
       : [
           {
             label: ROW_COMMANDS.sell.label,
             key: shortcutLabel(ROW_COMMANDS.sell.key, isMac),
-            onSelect: actions.onSell,
+            onSelect: () => actions.sell(shown),
           },
         ]),
-    ...(actions.onEdit === null ? [] : [{ label: 'Correct…', key: 'E', onSelect: actions.onEdit }]),
-    { label: 'History…', key: 'H', onSelect: actions.onHistory },
-    { label: 'Print card…', onSelect: actions.onPrint },
+    ...(!changesOffered
+      ? []
+      : [{ label: 'Correct…', key: 'E', onSelect: () => actions.edit({ kind: 'pet', pet: shown }) }]),
+    { label: 'History…', key: 'H', onSelect: () => actions.history(shown) },
+    { label: 'Print card…', onSelect: () => actions.print(shown) },
   ];
   const problem =
     saving === undefined && change !== undefined
       ? changeProblem(change, addressNow, {
-          onResolve: actions.onResolve,
-          onResend: actions.onResendChange,
-          onDiscard: actions.onDiscardChange,
+          onResolve: () => actions.resolve(change),
+          onResend: () => actions.resend(change, pet.name),
+          onDiscard: () => actions.discardChange(change, pet.name),
         })
       : null;
   return (
@@ -119,7 +126,7 @@ export function PetRow({
       className={selected ? 'selected' : undefined}
       data-pet-id={pet.id}
       data-change-state={saving ? 'saving' : change?.state}
-      onFocus={onFocus}
+      onFocus={() => onFocusAt(index)}
     >
       <td className="num">{pet.id}</td>
       <td>
@@ -175,4 +182,4 @@ export function PetRow({
       </td>
     </tr>
   );
-}
+});

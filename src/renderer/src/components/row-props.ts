@@ -24,5 +24,6 @@ export interface Selectable {
   tabStop: boolean;
   /** The animal a whole microchip number searched for found. */
   found: boolean;
-  onFocus(): void;
+  /** The row at `index` took the focus (the same function for every row and render). */
+  onFocusAt(index: number): void;
 }
