@@ -134,21 +134,11 @@ export const useChosenColumns = create<{ chosen: readonly ColumnId[]; toggle(id:
   }),
 );
 
-/** The shown columns of each choice and environment, kept while the choice stands. */
-const shownOf = new WeakMap<readonly ColumnId[], Map<EnvironmentName, readonly DetailColumn[]>>();
-
 /** The columns the list shows in `environment`: chosen, and offered there. */
 export function useShownColumns(environment: EnvironmentName): readonly DetailColumn[] {
   const chosen = useChosenColumns((state) => state.chosen);
-  // The same array while the choice stands: the list's rows are memoized on it.
-  let shown = shownOf.get(chosen);
-  if (shown === undefined) shownOf.set(chosen, (shown = new Map()));
-  let columns = shown.get(environment);
-  if (columns === undefined)
-    shown.set(environment, (columns = columnsOffered(environment).filter((column) => chosen.includes(column.id))));
-  return columns;
+  return columnsOffered(environment).filter((column) => chosen.includes(column.id));
 }
-
 
 /** What the list's text cells need now, prices in `currency`. */
 export const cellContext = (currency: string): CellContext => ({

@@ -1,20 +1,19 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
-import { applyPetPatch, looksLikeMicrochip, type Pet } from '../../../shared/contract';
+import { applyPetPatch, looksLikeMicrochip, type ChangeEntry, type Pet } from '../../../shared/contract';
 import { useActiveCurrency } from '../active-currency';
 import { ROW_COMMANDS, rowCommandForKey, shortcutLabel } from '../../../shared/commands';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
 import { cellContext, useShownColumns } from '../list-columns';
 import { isRemote, useWindowState, type AnimalList } from '../window-state';
 import { EntryRow } from './EntryRow';
-import { PetRow, STATUS_KEYS } from './PetRow';
+import { PetRow, STATUS_KEYS, type PetActions } from './PetRow';
 import { useRowDialogs } from './RowDialogs';
 import { columnNeeds, widestOf, type ColumnNeeds } from './table-columns';
 import { useColumnsWithRoom } from './use-columns-with-room';
 import { rowAt, rowKey, useRowSelection } from './use-row-selection';
 import { useRowSlots } from './use-row-slots';
-import { useStableMethods } from './use-stable-methods';
 
 let firstListPainted = false;
 /** A performance mark once the first list is on screen (after the frame that shows it): the benchmark reads it. */
@@ -130,12 +129,15 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
     const patch = saving.get(pet.id);
     return patch === undefined ? pet : applyPetPatch(pet, patch);
   };
-  // One function for every row, whatever the render: the memoized rows are not drawn again for it.
-  const { focusAt } = useStableMethods({
-    focusAt(index: number) {
-      const row = rowAt(list, index);
-      if (row !== undefined) selection.onRowFocus(row, index);
-    },
+  const petActions = (pet: Pet, change: ChangeEntry | undefined): PetActions => ({
+    onStatus: changesOffered ? (status) => actions.status(pet, status) : null,
+    onEdit: changesOffered ? () => actions.edit({ kind: 'pet', pet: shownPet(pet) }) : null,
+    onResolve: () => change && actions.resolve(change),
+    onResendChange: () => change && actions.resend(change, pet.name),
+    onDiscardChange: () => change && actions.discardChange(change, pet.name),
+    onHistory: () => actions.history(shownPet(pet)),
+    onPrint: () => actions.print(shownPet(pet)),
+    onSell: changesOffered && shownPet(pet).status !== 'sold' ? () => actions.sell(shownPet(pet)) : null,
   });
 
   const moveTo = (index: number) => selection.moveTo(index, (to) => virtualizer.scrollToIndex(to));
@@ -251,7 +253,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
                 rowKey: key,
                 selected: key === selection.selected,
                 tabStop: item.index === tabStop,
-                onFocusAt: focusAt,
+                onFocus: () => selection.onRowFocus(row, item.index),
               };
               return row.kind === 'entry' ? (
                 <EntryRow
@@ -274,8 +276,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
                   {...(saving.has(row.pet.id) ? { saving: saving.get(row.pet.id)! } : {})}
                   index={item.index}
                   measure={virtualizer.measureElement}
-                  actions={actions}
-                  changesOffered={changesOffered}
+                  actions={petActions(row.pet, row.change)}
                   environment={environment}
                   columns={columns}
                   context={context}

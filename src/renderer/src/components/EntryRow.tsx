@@ -59,7 +59,7 @@ export function EntryRow({
   selected,
   tabStop,
   found,
-  onFocusAt,
+  onFocus,
   columns,
 }: Measured & Selectable & EntryActions & { entry: OutboxEntry; columns: readonly DetailColumn[] }) {
   const problem = entryProblem(entry, useAddressNow(), { onFix, onDiscard, onResend });
@@ -74,7 +74,7 @@ export function EntryRow({
       tabIndex={tabStop ? 0 : -1}
       data-found={found || undefined}
       aria-selected={selected}
-      onFocus={() => onFocusAt(index)}
+      onFocus={onFocus}
     >
       <td className="num">
         <span className="visually-hidden">not yet numbered</span>

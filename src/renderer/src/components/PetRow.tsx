@@ -1,4 +1,3 @@
-import { memo } from 'react';
 import {
   applyPetPatch,
   type ChangeEntry,
@@ -28,26 +27,25 @@ const STATUS_LABELS: Record<PetStatus, string> = { available: 'Available', pendi
 /** What the mark of an animal whose details main keeps on this computer only says, in full. */
 export const DETAILS_KEPT_HERE = 'Details kept on this computer only';
 
-/** What a row's menu and buttons do, the same object from render to render (RowDialogs.tsx). */
-export interface RowActions {
-  status(pet: Pet, status: PetStatus): void;
-  edit(editing: { kind: 'pet'; pet: Pet }): void;
-  resolve(change: ChangeEntry): void;
-  resend(change: ChangeEntry, name: string): void;
-  discardChange(change: ChangeEntry, name: string): void;
-  history(pet: Pet): void;
+export interface PetActions {
+  /** Null where the server takes no changes: none is offered. */
+  onStatus: ((status: PetStatus) => void) | null;
+  onEdit: (() => void) | null;
+  onResolve(): void;
+  onResendChange(): void;
+  onDiscardChange(): void;
+  onHistory(): void;
   /** The print dialog, for this animal's cage card or label. */
-  print(pet: Pet): void;
-  sell(pet: Pet): void;
+  onPrint(): void;
+  /** The sale dialog; null where the server takes no changes, or the animal is sold. */
+  onSell: (() => void) | null;
 }
 
 /**
  * One of the environment's animals, as main shows it (marked when its details are kept on this
- * computer only), with a change handed over and not yet answered on top. Drawn again only when
- * what it shows changes: the list's other renders (a row resized, the selection moved, a key
- * typed in the search) leave it as it is.
+ * computer only), with a change handed over and not yet answered on top.
  */
-export const PetRow = memo(function PetRow({
+export function PetRow({
   pet,
   change,
   detailsHere = false,
@@ -58,9 +56,8 @@ export const PetRow = memo(function PetRow({
   selected,
   tabStop,
   found,
-  onFocusAt,
+  onFocus,
   actions,
-  changesOffered,
   environment,
   columns,
   context,
@@ -70,9 +67,7 @@ export const PetRow = memo(function PetRow({
     change?: ChangeEntry;
     detailsHere?: boolean;
     saving?: PetPatch;
-    actions: RowActions;
-    /** False where the server takes no changes: none is offered. */
-    changesOffered: boolean;
+    actions: PetActions;
     environment: EnvironmentName;
     columns: readonly DetailColumn[];
     context: CellContext;
@@ -83,36 +78,34 @@ export const PetRow = memo(function PetRow({
   // The category's name, whole on hover where the cell cuts it.
   const categoryName = useWindowState((state) => state.categoryNames.get(shown.categoryId));
   const items = [
-    ...(!changesOffered
+    ...(actions.onStatus === null
       ? []
       : (Object.entries(STATUS_KEYS) as Array<[string, PetStatus]>)
           .filter(([, status]) => status !== shown.status)
           .map(([key, status]) => ({
             label: `Mark ${STATUS_LABELS[status].toLowerCase()}`,
             key: key.toUpperCase(),
-            onSelect: () => actions.status(pet, status),
+            onSelect: () => actions.onStatus!(status),
           }))),
-    ...(!changesOffered || shown.status === 'sold'
+    ...(actions.onSell === null
       ? []
       : [
           {
             label: ROW_COMMANDS.sell.label,
             key: shortcutLabel(ROW_COMMANDS.sell.key, isMac),
-            onSelect: () => actions.sell(shown),
+            onSelect: actions.onSell,
           },
         ]),
-    ...(!changesOffered
-      ? []
-      : [{ label: 'Correct…', key: 'E', onSelect: () => actions.edit({ kind: 'pet', pet: shown }) }]),
-    { label: 'History…', key: 'H', onSelect: () => actions.history(shown) },
-    { label: 'Print card…', onSelect: () => actions.print(shown) },
+    ...(actions.onEdit === null ? [] : [{ label: 'Correct…', key: 'E', onSelect: actions.onEdit }]),
+    { label: 'History…', key: 'H', onSelect: actions.onHistory },
+    { label: 'Print card…', onSelect: actions.onPrint },
   ];
   const problem =
     saving === undefined && change !== undefined
       ? changeProblem(change, addressNow, {
-          onResolve: () => actions.resolve(change),
-          onResend: () => actions.resend(change, pet.name),
-          onDiscard: () => actions.discardChange(change, pet.name),
+          onResolve: actions.onResolve,
+          onResend: actions.onResendChange,
+          onDiscard: actions.onDiscardChange,
         })
       : null;
   return (
@@ -126,7 +119,7 @@ export const PetRow = memo(function PetRow({
       className={selected ? 'selected' : undefined}
       data-pet-id={pet.id}
       data-change-state={saving ? 'saving' : change?.state}
-      onFocus={() => onFocusAt(index)}
+      onFocus={onFocus}
     >
       <td className="num">{pet.id}</td>
       <td>
@@ -182,4 +175,4 @@ export const PetRow = memo(function PetRow({
       </td>
     </tr>
   );
-});
+}

@@ -17,7 +17,6 @@ import { PaperDialog } from './PaperDialog';
 import { SellDialog } from './SellDialog';
 import { Name } from './Name';
 import { FALLBACK_FOCUS_ID } from './use-modal';
-import { useStableMethods } from './use-stable-methods';
 
 /** Resends a held or refused entry or change, to the server's current address (confirmed by the person's click), and says where. */
 async function resend(environment: RemoteEnvironment, entry: OutboxEntry | ChangeEntry, name: string): Promise<void> {
@@ -114,7 +113,7 @@ export function useRowDialogs() {
 
   const discard = (chosen: Discarding) => actionBegun(discardNow(chosen));
 
-  const actions = useStableMethods({
+  const actions = {
     status: (pet: Pet, status: PetStatus) => void setStatus(pet, status),
     edit: (what: Editing) => setEditing(what),
     sell: (pet: Pet) => setSelling(pet),
@@ -125,7 +124,7 @@ export function useRowDialogs() {
     discardEntry: (entry: OutboxEntry) => setDiscarding({ kind: 'entry', entry }),
     discardChange: (change: ChangeEntry, name: string) => setDiscarding({ kind: 'change', change, name }),
     history: (pet: Pet) => openHistory(environment, pet),
-  });
+  };
 
   const discardingName = discarding?.kind === 'entry' ? discarding.entry.name : discarding?.name;
   const dialogs = (

@@ -24,6 +24,5 @@ export interface Selectable {
   tabStop: boolean;
   /** The animal a whole microchip number searched for found. */
   found: boolean;
-  /** The row at `index` took the focus (the same function for every row and render). */
-  onFocusAt(index: number): void;
+  onFocus(): void;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { GIVE_WAY_ORDER, useColumnsWithoutRoom, type ColumnId, type DetailColumn } from '../list-columns';
 
 const NONE: readonly ColumnId[] = [];
@@ -29,7 +29,7 @@ export function useColumnsWithRoom(
   const [fit, setFit] = useState<{ key: string; without: readonly ColumnId[] }>({ key: '', without: NONE });
   // Another width or other columns: every chosen one is tried again.
   const without = fit.key === key ? fit.without : NONE;
-  const shown = useMemo(() => chosen.filter((column) => !without.includes(column.id)), [chosen, without]);
+  const shown = chosen.filter((column) => !without.includes(column.id));
 
   useLayoutEffect(() => {
     const element = scroller.current;
