@@ -1,4 +1,5 @@
 import type { AnimalsWindow, EnvironmentName } from '../../shared/contract';
+import { ReportedError, toAppError } from '../app-error';
 import type { PetstoreCore } from '../core/petstore-core';
 import {
   environmentOption,
@@ -126,7 +127,7 @@ async function get(args: string[], { core, io }: WritingCommand): Promise<number
   if (positionals[0] === undefined) throw new UsageError('pets get needs an id');
   const pet = await core.getPet(environment, positionals[0]);
   io.out(json ? petsAsJson(pet) : petsAsTable([pet]));
-  if (!json) io.err('Note: getPet is deprecated and is removed on 5 December 2030; use: pets list --status <status>');
+  if (!json) io.err(`Note: getPet is deprecated and is removed on 5 December 2030; use: pets show ${positionals[0]}`);
   return EXIT.ok;
 }
 
@@ -136,9 +137,18 @@ async function add(args: string[], command: WritingCommand): Promise<number> {
   const { values, environment, json } = parsePets(args, core);
   const photo = photoAsked(values);
   refusePhotoOfAWaitingAdd(photo, environment);
-  const added = await writes.addPet(environment, newPetOfOptions(values, environment, core.currency(environment)), {
-    anyway: values['anyway'] === true,
-  });
+  const added = await writes
+    .addPet(environment, newPetOfOptions(values, environment, core.currency(environment)), {
+      anyway: values['anyway'] === true,
+    })
+    .catch((error: unknown) => {
+      const problem = toAppError(error);
+      if (problem.code !== 'possible_duplicate') throw error;
+      throw new ReportedError({
+        ...problem,
+        message: `${problem.message} To add it all the same: the same command with --anyway.`,
+      });
+    });
   if ('pet' in added) {
     const pet = (await applyPhoto(photo, environment, added.pet.id, command)) ?? added.pet;
     io.out(json ? petsAsJson(pet) : `Added to ${environment}:\n${petsAsTable([pet])}`);

@@ -17,7 +17,7 @@ function whoInWords(entry: HistoryEntry): string {
 }
 
 /** `2026-11-20 09:01`: the moment in this computer's time zone, to the minute. */
-function momentInWords(at: string): string {
+export function momentInWords(at: string): string {
   const moment = new Date(at);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())} ${pad(moment.getHours())}:${pad(moment.getMinutes())}`;

@@ -13,6 +13,7 @@ import { environmentOption, EXIT, opened, parse, UsageError, type Command } from
 import { table } from './output';
 import { writeWhole } from './paper-commands';
 import { outOption } from './paper-out';
+import { momentInWords } from './pets-history-command';
 
 const takings = ({ takingsMinor, unpriced }: GlanceTotals, currency: string) =>
   takingsMinor === null
@@ -33,7 +34,13 @@ function glanceAsText(glance: WeekAtAGlance): string {
           takings(row, currency),
         ]
       : [name, ...header.slice(1, -1).map(() => '-'), row.noFigures === 'to come' ? 'to come' : 'before history'];
-  const waiting = glance.waitingLongest.map((animal) => [animal.petId, animal.name, animal.since, `${animal.days}`]);
+  const waiting = glance.waitingLongest.map((animal) => [
+    animal.petId,
+    animal.name,
+    // A day acquired stays a day; a moment is said to the minute, in this computer's time.
+    /^\d{4}-\d\d-\d\d$/.test(animal.since) ? animal.since : momentInWords(animal.since),
+    `${animal.days}`,
+  ]);
   return [
     `The week at a glance of ${glance.environment}, ${glance.from} to ${glance.to} (statuses at each day's end):`,
     table([header, ...days.map((day) => line(day.day, day))]),

@@ -19,7 +19,7 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   pets add ${ADD_OPTIONS_USAGE} [--photo FILE] [--anyway] [--env E] [--json]
                                              (--anyway: even when one of that name and category is there)
   pets import <file.csv> [--dry-run] [--look-alikes-too] [--env E] [--json]
-                                             add a CSV's animals (name, category id or name, status), each
+                                             add a CSV's animals (every column pets export writes), each
                                              row once however often the file is imported; problems by line
   pets export [--status S] [--search T] [--sort newest|oldest|name] [--out F] [--env E]
                                              CSV (UTF-8 with BOM, RFC 4180), to F or standard output

@@ -154,7 +154,8 @@ function possibleDuplicate(
   const more = same.length > 1 ? ` (and ${same.length - 1} more)` : '';
   return new ReportedError({
     code: 'possible_duplicate',
-    message: `${pet.name} (${describeCategory(pet.categoryId, categoryName)}) is ${where}${more} in ${environment}. Add it anyway?`,
+    // How to add it all the same is each road's own: the window's buttons, the command's --anyway.
+    message: `${pet.name} (${describeCategory(pet.categoryId, categoryName)}) is ${where}${more} in ${environment}.`,
     status: 409,
     duplicates: same,
   });

@@ -88,7 +88,9 @@ describe('npm run cli', () => {
       'ID  NAME  CATEGORY             STATUS',
       '1   Rex   9223372036854775807  available',
     ]);
-    expect((await run(['pets', 'get', '1'])).err).toContain('deprecated');
+    expect((await run(['pets', 'get', '1'])).err).toBe(
+      'Note: getPet is deprecated and is removed on 5 December 2030; use: pets show 1',
+    );
     expect((await run(['pets', 'get', '99'])).code).toBe(1);
     const bad = await run(['pets', 'list', '--limit', '0']);
     expect(bad).toMatchObject({ code: 2, err: 'limit must be an integer from 1 to 100, got "0"' });

@@ -10,7 +10,7 @@ describe('petstore pets add', () => {
     const refused = await run(['pets', 'add', '--name', 'REX', '--category', '5']);
     expect(refused).toMatchObject({
       code: 1,
-      err: 'REX (category 5) is already listed as number 1 in local. Add it anyway?',
+      err: 'REX (category 5) is already listed as number 1 in local. To add it all the same: the same command with --anyway.',
     });
     expect(await run(['pets', 'add', '--name', 'REX', '--category', '5', '--anyway'])).toMatchObject({ code: 0 });
   });

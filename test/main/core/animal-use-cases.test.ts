@@ -31,7 +31,7 @@ describe('adding an animal', () => {
       status: 409,
       duplicates: [{ id: rex.pet.id, name: 'Café', categoryId: '5', status: 'available' }],
     });
-    expect(refused.message).toBe(`cafe (Dogs (5)) is already listed as number ${rex.pet.id} in local. Add it anyway?`);
+    expect(refused.message).toBe(`cafe (Dogs (5)) is already listed as number ${rex.pet.id} in local.`);
     expect(core.addPet('local', { name: 'Cafe', categoryId: '6' })).toHaveProperty('pet'); // another category
     expect(core.addPet('local', { name: 'cafe', categoryId: '5' }, { anyway: true })).toHaveProperty('pet');
     expect(core.animals('local').total).toBe(3);
