@@ -1,6 +1,7 @@
 import {
   ApiError,
   dateProblem,
+  localToday,
   type EnvironmentName,
   type ExportOutcome,
   type FieldProblem,
@@ -21,7 +22,7 @@ export function checkPeriod(from: unknown, to: unknown): Period {
   ] as const) {
     const problem =
       typeof day === 'string'
-        ? dateProblem(day, { precisions: ['day'], today: NO_LATER_THAN })
+        ? dateProblem(day, { precisions: ['day'], today: localToday(), latest: NO_LATER_THAN })
         : 'is required: a day such as 2026-01-01';
     if (problem !== null) problems.push({ field, message: problem });
   }
@@ -50,7 +51,7 @@ export function createRegisterUseCases({ inventory, settings, saveFile }: CorePa
   }
 
   function register(environment: EnvironmentName, from: unknown, to: unknown) {
-    return registerCsv(everyAnimal(environment), checkPeriod(from, to), settings.currency(environment));
+    return registerCsv(everyAnimal(environment), checkPeriod(from, to), settings.currency(environment), localToday());
   }
 
   return {

@@ -56,16 +56,20 @@ export function heldIn(pet: RegisterAnimal, { from, to }: Period): boolean {
   return gone === undefined || gone >= from.slice(0, gone.length);
 }
 
-/** The age the register gives: when it left (sold or otherwise), or at the period's end for an animal still held. */
-const ageAt = (pet: RegisterAnimal, { to }: Period) => {
+/**
+ * The age the register gives: when it left (sold or otherwise), or, for an animal still held, at
+ * the period's end or today, whichever comes first (a period may run on past today).
+ */
+const ageAt = (pet: RegisterAnimal, { to }: Period, today: string) => {
   if (pet.bornOn === undefined) return '';
+  const end = to < today ? to : today;
   const gone = goneOn(pet);
-  const day = gone !== undefined && gone < to ? gone : to;
+  const day = gone !== undefined && gone < end ? gone : end;
   return pet.bornOn.slice(0, day.length) > day ? '' : ageInWords(pet.bornOn, day);
 };
 
 /** One animal's row, text a spreadsheet could run kept text. */
-function registerRow(pet: RegisterAnimal, period: Period, currency: string): string[] {
+function registerRow(pet: RegisterAnimal, period: Period, currency: string, today: string): string[] {
   const cells: Record<(typeof REGISTER_COLUMNS)[number], string | undefined> = {
     id: pet.id,
     name: pet.name,
@@ -73,7 +77,7 @@ function registerRow(pet: RegisterAnimal, period: Period, currency: string): str
     breed: pet.breed,
     sex: pet.sex,
     born_on: pet.bornOn,
-    age: ageAt(pet, period),
+    age: ageAt(pet, period, today),
     acquired_on: pet.acquiredOn,
     supplier: pet.supplier,
     microchip: pet.microchip,
@@ -102,6 +106,7 @@ export function registerCsv(
   animals: readonly RegisterAnimal[],
   period: Period,
   currency: string,
+  today: string,
 ): { csv: string; rows: number } {
   const held = animals.filter((pet) => heldIn(pet, period));
   const takenIn = (pet: RegisterAnimal) => pet.acquiredOn ?? pet.bornOn ?? '';
@@ -109,7 +114,7 @@ export function registerCsv(
   return {
     csv: writeCsv(
       REGISTER_COLUMNS,
-      held.map((pet) => registerRow(pet, period, currency)),
+      held.map((pet) => registerRow(pet, period, currency, today)),
     ),
     rows: held.length,
   };

@@ -70,14 +70,19 @@ export const EARLIEST_DATE = '1900-01-01';
 export type DateRules = {
   /** The forms taken: a day, a month, a year. */
   precisions: readonly DatePrecision[];
-  /** Today as YYYY-MM-DD (localToday()): nothing after it is taken. */
+  /** Today as YYYY-MM-DD (localToday()): nothing after it is taken, unless `latest` says otherwise. */
   today: string;
+  /** YYYY-MM-DD: nothing after it is taken; today by default. */
+  latest?: string;
   /** YYYY-MM-DD: no period that starts before it is taken; EARLIEST_DATE by default. */
   earliest?: string;
 };
 
 /** What is wrong with a date a person gives, in words; null when it is a date within the rules. */
-export function dateProblem(text: string, { precisions, today, earliest = EARLIEST_DATE }: DateRules): string | null {
+export function dateProblem(
+  text: string,
+  { precisions, today, latest = today, earliest = EARLIEST_DATE }: DateRules,
+): string | null {
   const todayParts = partsOf(today);
   if (todayParts?.precision !== 'day') throw new RangeError(`today must be YYYY-MM-DD, got ${describeValue(today)}`);
   if (precisions.length === 0) throw new RangeError('A date needs at least one precision it may have');
@@ -93,7 +98,10 @@ export function dateProblem(text: string, { precisions, today, earliest = EARLIE
   const notOnCalendar = calendarProblem(parts);
   if (notOnCalendar !== null) return `must be a real date (${notOnCalendar}), got ${got}`;
   const start = startOf(parts);
-  if (start > today) return `must not be in the future (today is ${today}), got ${got}`;
+  if (start > latest)
+    return latest === today
+      ? `must not be in the future (today is ${today}), got ${got}`
+      : `must not be after ${latest}, got ${got}`;
   if (start < earliest) return `must not be before ${earliest}, got ${got}`;
   return null;
 }

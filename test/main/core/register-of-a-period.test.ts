@@ -8,7 +8,8 @@ import type { PetstoreCore } from '../../../src/main/core/petstore-core';
 import { heldIn, REGISTER_COLUMNS } from '../../../src/main/csv/register-csv';
 import { readCsv } from '../../../src/main/csv/spreadsheet-csv';
 import { createIpcRouter } from '../../../src/main/ipc/router';
-import { PRICE_MAX_MINOR, type NewPet } from '../../../src/shared/contract';
+import { ageInWords, localToday, PRICE_MAX_MINOR, type NewPet } from '../../../src/shared/contract';
+import { addDays } from '../../../src/shared/contract/week-at-a-glance';
 import { itWithKeyring } from '../../helpers/keyring';
 import { freePort } from '../../helpers/processes';
 import { useTestCore } from './test-core';
@@ -181,6 +182,17 @@ describe('the register of a period', () => {
     expect(core.register('local', '2025-07-03', '2025-12-31').rows).toBe(0);
   });
 
+  it('gives an animal still held its age today, not at the end of a period that runs on past today', () => {
+    const { core } = openSaving();
+    const today = localToday();
+    const bornOn = addDays(today, -100);
+    add(core, { name: 'Pip', categoryId: '1', status: 'available', bornOn, acquiredOn: bornOn });
+    const to = `${Number(today.slice(0, 4)) + 1}-12-31`;
+    const [pip] = rowsOf(core.register('local', today, to).csv);
+    expect(ageInWords(bornOn, to)).not.toBe(ageInWords(bornOn, today)); // the two ages differ
+    expect(pip).toMatchObject({ name: 'Pip', age: ageInWords(bornOn, today) });
+  });
+
   it('a period that is not two days in order is refused on its field, and no file is asked for', async () => {
     const { core, saved } = openSaving();
     const router = createIpcRouter(core);
@@ -204,7 +216,8 @@ describe('the register of a period', () => {
         code: 'invalid_parameter',
         fields: [
           { field: 'from', message: expect.stringMatching(/^must be a real date/) },
-          { field: 'to', message: expect.stringMatching(/^must be a date like \d{4}-\d\d-\d\d, got "2025-03"/) },
+          // Its example is a day a person would write: today.
+          { field: 'to', message: `must be a date like ${localToday()}, got "2025-03"` },
         ],
       },
     });
