@@ -3,6 +3,7 @@ import {
   parseMoney,
   PERSON_FIELD_NAMES,
   personFieldsTakenBy,
+  type AppError,
   type EnvironmentName,
   type PersonField,
   type PersonFieldName,
@@ -116,4 +117,18 @@ export function patchOfOptions(
   for (const [name, value] of given(values, environment))
     patch[name] = value === null || (mayLack(name) && isNone(name, value)) ? null : valueOf(name, value, currency);
   return patch;
+}
+
+/**
+ * A refusal of an animal's fields said with the options that gave them ("--born must be a real
+ * date"), as a person typed them; any other message as it is.
+ */
+export function messageWithOptions(problem: AppError): string {
+  const fields = problem.fields ?? [];
+  // Only a message made of its fields is said again: a server's own words are kept.
+  if (fields.length === 0 || problem.message !== fields.map(({ field, message }) => `${field} ${message}`).join('; '))
+    return problem.message;
+  const named = (field: string) =>
+    (PERSON_FIELD_NAMES as readonly string[]).includes(field) ? `--${flagOf(field as PersonFieldName)}` : field;
+  return fields.map(({ field, message }) => `${named(field)} ${message}`).join('; ');
 }

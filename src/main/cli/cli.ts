@@ -13,6 +13,7 @@ import {
   type CommandContext,
   type CommandGroup,
 } from './cli-args';
+import { messageWithOptions } from './animal-options';
 import { commandUsage } from './command-usage';
 import { doctor } from './doctor-command';
 import { register } from './register-command';
@@ -109,7 +110,7 @@ export async function runCli(argvGiven: string[], io: CliIo, openCore: () => Pet
       return EXIT.usage;
     }
     const problem = toAppError(error, io.faults);
-    io.err(problem.message);
+    io.err(messageWithOptions(problem));
     return exitCodeOf(problem);
   } finally {
     await core?.close();

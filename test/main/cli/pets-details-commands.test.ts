@@ -96,8 +96,9 @@ describe("an animal's details on the command line", () => {
     expect(twice.err).toContain("is already Rex's (id 1)");
     const bad = await run(['pets', 'add', '--name', 'Max', '--category', '1', '--born', '2026-02-30', '--sex', 'x']);
     expect(bad.code).toBe(2);
-    expect(bad.err).toContain('bornOn');
-    expect(bad.err).toContain('sex must be one of female, male, unknown');
+    // Each problem named by the option that gave it, as typed.
+    expect(bad.err).toContain('--born must be a real date');
+    expect(bad.err).toContain('--sex must be one of female, male, unknown');
     const price = await run(['pets', 'add', '--name', 'Max', '--category', '1', '--price', '12,50'], { env: GBP });
     expect(price.code).toBe(2);
     expect(price.err).toContain('--price');
@@ -139,7 +140,7 @@ describe("an animal's details on the command line", () => {
     expect(add.code).toBe(0);
     const forSale = await run(['pets', 'edit', '1', '--left-on', '2026-03-01', '--left-how', 'died']);
     expect(forSale.code).toBe(2); // 400: something to fix here
-    expect(forSale.err).toContain('leftOn cannot be given for an available animal');
+    expect(forSale.err).toContain('--left-on cannot be given for an available animal');
     const left = await run([
       'pets',
       'edit',
@@ -162,7 +163,7 @@ describe("an animal's details on the command line", () => {
     expect(sold.err).toContain('Goldie left the shop on 2026-03-01 (died)');
     const half = await run(['pets', 'edit', '1', '--left-how', 'none']);
     expect(half.code).toBe(2);
-    expect(half.err).toContain('leftHow must be given with the day it left (2026-03-01)');
+    expect(half.err).toContain('--left-how must be given with the day it left (2026-03-01)');
 
     const register = (from: string) => run(['register', '--from', from, '--to', '2026-12-31']);
     const held = await register('2026-03-01');
