@@ -110,7 +110,8 @@ export async function runCli(argvGiven: string[], io: CliIo, openCore: () => Pet
       return EXIT.usage;
     }
     const problem = toAppError(error, io.faults);
-    io.err(messageWithOptions(problem));
+    // An animal's fields come from the pets commands' options; other commands keep the field's name.
+    io.err(argv[0] === 'pets' ? messageWithOptions(problem) : problem.message);
     return exitCodeOf(problem);
   } finally {
     await core?.close();

@@ -35,6 +35,11 @@ describe('petstore staff', () => {
       code: 2,
       err: 'pin must be 4 to 8 digits',
     });
+    // A name given as it is typed here (no --name option): the refusal names the field, not an option.
+    expect(await run(['staff', 'add', 'Ana'], { stdin: '5678\n', ...asManager })).toMatchObject({
+      code: 1,
+      err: 'name "Ana" is already on the staff list; give this person another name',
+    });
     expect(await run(['staff', 'list'])).toMatchObject({ code: 0, out: ' 1  manager  Maria Lopez\n 2  staff    Ana' });
     expect(JSON.parse((await run(['staff', 'list', '--json'])).out)).toEqual([
       { name: 'Maria Lopez', role: 'manager' },
