@@ -87,3 +87,20 @@ export async function pagesOfPdf(pdf: Uint8Array): Promise<{ pages: number; size
     rmSync(folder, { recursive: true, force: true });
   }
 }
+
+/** The names of the fonts the PDF embeds (poppler's pdffonts): a script drawn with a font that has it. */
+export async function fontsOfPdf(pdf: Uint8Array): Promise<string[]> {
+  const folder = mkdtempSync(join(tmpdir(), 'petstore-paper-'));
+  try {
+    writeFileSync(join(folder, 'paper.pdf'), pdf);
+    const { stdout } = await run('pdffonts', [join(folder, 'paper.pdf')]);
+    // Two lines of heading; each font's name is its line's first word, after a subset's "ABCDEF+".
+    return stdout
+      .split('\n')
+      .slice(2)
+      .map((line) => line.split(/\s+/)[0]!.replace(/^[A-Z]{6}\+/, ''))
+      .filter((name) => name !== '');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { idFromLabelCode, type PaperRequest } from '../../../src/shared/contract';
 import { addAnimal, NAMES_IN_EVERY_SCRIPT } from './paper-animals';
-import { codesInPdf, pagesOfPdf, textOfPdf } from '../../helpers/paper-reading';
+import sharp from 'sharp';
+import { codesInPdf, fontsOfPdf, pagesOfPdf, pdfToPngs, textOfPdf } from '../../helpers/paper-reading';
 import { photoLikeJpeg } from '../photos/photo-fixtures';
 import { useTestCore } from '../core/test-core';
 
@@ -76,6 +77,23 @@ describe('cage cards', () => {
     expect(await codesInPdf((await core.paperPdf(request)).pdf, 150)).toHaveLength(2 * pets.length);
   });
 
+  it('draws an emoji in a name in colour, and CJK in a font that has it, never as empty boxes', async () => {
+    const core = open();
+    const card = async (name: string) => {
+      const pet = addAnimal(core, { name });
+      return (await core.paperPdf({ kind: 'cards', environment: 'local', animals: { ids: [pet.id] }, layout: 'a6' }))
+        .pdf;
+    };
+    const [latin, emoji, cjk] = [await card('Rex'), await card('Rex 🐶🦜'), await card('ポチ 小太郎')];
+    // The name's line, drawn as a printer would: a colour emoji font's glyphs are coloured; a box or
+    // a glyph from a font without them would be black.
+    expect(await colouredPixelsOfNameLine(latin)).toBe(0);
+    expect(await colouredPixelsOfNameLine(emoji)).toBeGreaterThan(500);
+    // DejaVu, the card's own font, has no Japanese: a font that has it is embedded beside it.
+    expect((await fontsOfPdf(latin)).filter((font) => !font.startsWith('DejaVu'))).toEqual([]);
+    expect((await fontsOfPdf(cjk)).filter((font) => !font.startsWith('DejaVu')).length).toBeGreaterThan(0);
+  });
+
   it("shows only the fields the shop chose, and refuses a field that is not a card's", async () => {
     const core = open();
     const pet = addAnimal(core, { name: 'Pepper' });
@@ -105,3 +123,25 @@ describe('cage cards', () => {
     ).rejects.toMatchObject({ code: 'invalid_parameter', message: expect.stringContaining('layout') });
   });
 });
+
+/** Pixels of the card's top sixth (its name) drawn at 150 dpi whose colour is far from grey. */
+async function colouredPixelsOfNameLine(pdf: Uint8Array): Promise<number> {
+  const { pages, remove } = await pdfToPngs(pdf, 150);
+  try {
+    const image = sharp(pages[0]!);
+    const { width, height } = await image.metadata();
+    const { data, info } = await image
+      .extract({ left: 0, top: 0, width: width!, height: Math.round(height! / 6) })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let coloured = 0;
+    for (let at = 0; at < info.width * info.height * 3; at += 3) {
+      const [r, g, b] = [data[at]!, data[at + 1]!, data[at + 2]!];
+      if (Math.max(r, g, b) - Math.min(r, g, b) > 60) coloured += 1;
+    }
+    return coloured;
+  } finally {
+    remove();
+  }
+}

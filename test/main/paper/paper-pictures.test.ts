@@ -1,5 +1,6 @@
 // Every layout printed with names in every script, drawn as a printer would (pdftoppm), each
-// picture's codes read back, and the first page of each kept in docs/screenshots/ for docs/paper.md.
+// picture's codes read back, and the first page of each (every page of the four-up cards) kept in
+// docs/screenshots/ for docs/paper.md.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,9 +39,13 @@ describe('paper as printed', () => {
         const read = [...new Set(reads.filter((r) => r.format === 'QRCode').map((r) => idFromLabelCode(r.text)))];
         expect({ name, read: read.sort() }).toEqual({ name, read: [...ids].sort() });
       }
-      const { pages, remove } = await pdfToPngs(pdf, name.startsWith('label-') ? 200 : 72);
+      const { pages, remove } = await pdfToPngs(pdf, name.startsWith('label-') ? 200 : 100);
       try {
-        copyFileSync(pages[0]!, join(SCREENSHOTS, `paper-${name}.png`));
+        // The four-up sheets keep every page: between them, a card of each script.
+        const kept = name === 'cards-a4-four' ? pages : pages.slice(0, 1);
+        expect({ name, pages: kept.length }).toEqual({ name, pages: name === 'cards-a4-four' ? 2 : 1 });
+        for (const [index, page] of kept.entries())
+          copyFileSync(page, join(SCREENSHOTS, `paper-${name}${index === 0 ? '' : `-${index + 1}`}.png`));
       } finally {
         remove();
       }
