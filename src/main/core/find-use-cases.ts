@@ -8,6 +8,7 @@ import {
   type FoundBy,
   type Pet,
 } from '../../shared/contract';
+import { getPetWithdrawn } from '../remote/get-pet-withdrawn';
 import { RemoteError } from '../remote/remote-error';
 import type { CoreParts } from './core-parts';
 
@@ -39,20 +40,33 @@ export function createFindUseCases({ inventory }: CoreParts) {
         );
       }
       const by = labelled === undefined ? 'id' : 'label';
-      const pet = animals.shownPet(id) ?? (await lookedUpElsewhere(() => animals.getPet(id)));
+      const pet = animals.shownPet(id) ?? (await lookedUpElsewhere(id, () => animals.getPet(id)));
       if (pet === undefined) throw new ApiError('not_found', `No animal has the number ${id}.`);
       return { pet, by };
     },
   };
 }
 
-/** The animal from the server's getPet, or undefined when it has none by that number. */
-async function lookedUpElsewhere(getPet: () => Promise<Pet> | Pet): Promise<Pet | undefined> {
+/**
+ * The animal from the server's getPet, or undefined when it has none by that number. Its answer is
+ * untrusted: another animal than the one asked for is not taken as it.
+ */
+async function lookedUpElsewhere(id: string, getPet: () => Promise<Pet> | Pet): Promise<Pet | undefined> {
+  const notHere = `No animal has the number ${id} on this computer, and`;
   try {
     return await getPet();
   } catch (error) {
     if (error instanceof ApiError && error.code === 'not_found') return undefined;
-    if (error instanceof RemoteError && error.details.status === 404) return undefined;
-    throw error;
+    if (getPetWithdrawn(error)) {
+      throw new ApiError(
+        'not_found',
+        `${notHere} the server no longer looks animals up by number: use Sync now to bring its animals here, then find it again.`,
+      );
+    }
+    if (!(error instanceof RemoteError)) throw error;
+    if (error.kind === 'service_error' && error.details.status === 404) return undefined;
+    const why =
+      error.kind === 'unreachable' || error.kind === 'timeout' ? 'could not be reached' : 'gave no answer to use';
+    throw new RemoteError(error.kind, `${notHere} the server ${why}: ${error.message}`, error.details);
   }
 }

@@ -135,10 +135,10 @@ export function createRemoteClient(options: RemoteClientOptions) {
   const changeBody = (patch: PetPatch): object =>
     wireBody(parseOrThrow(petPatchSchema('app'), patch, 'invalid_body', 'body'));
 
-  /** The answer to a change of `id` is that animal, or the server is not keeping the contract. */
-  function changedAnimal(pet: Pet, id: string): Pet {
+  /** The answer about animal `id` (a change of it, or it asked for) is that animal, or the server is not keeping the contract. */
+  function theAnimalAsked(pet: Pet, id: string, asked = 'a change of animal'): Pet {
     if (pet.id !== id) {
-      throw new RemoteError('not_the_contract', `${where} answered a change of animal ${id} with animal ${pet.id}.`, {
+      throw new RemoteError('not_the_contract', `${where} answered ${asked} ${id} with animal ${pet.id}.`, {
         status: 200,
       });
     }
@@ -202,7 +202,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
       const body = stringifyJson(changeBody(patch));
       const headers = writeHeaders('application/merge-patch+json', options, options.revision);
       const answer = await call('PATCH', `/pets/${id}`, { body, headers, signal: options.signal });
-      return changedAnimal(expect(answer, 200, remotePetSchema('json'), 'a pet'), id);
+      return theAnimalAsked(expect(answer, 200, remotePetSchema('json'), 'a pet'), id);
     },
 
     /**
@@ -238,7 +238,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
         const id = String(wire[i]!.petId);
         if (!('pet' in result)) return { error: serviceError(where, result.status, result.error, null) };
         try {
-          return { pet: changedAnimal(result.pet, id) };
+          return { pet: theAnimalAsked(result.pet, id) };
         } catch (error) {
           return { error: error as RemoteError };
         }
@@ -262,7 +262,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
         headers,
         signal: options.signal,
       });
-      return changedAnimal(expect(answer, 200, remotePetSchema('json'), 'a pet'), id);
+      return theAnimalAsked(expect(answer, 200, remotePetSchema('json'), 'a pet'), id);
     },
 
     /**
@@ -333,7 +333,7 @@ export function createRemoteClient(options: RemoteClientOptions) {
         deprecation = notice;
         options.onDeprecation?.(notice);
       }
-      return expect(answer, 200, remotePetSchema('json'), 'a pet');
+      return theAnimalAsked(expect(answer, 200, remotePetSchema('json'), 'a pet'), id, 'a request for animal');
     },
 
     /** The deprecation headers getPet has carried this session, if any. */

@@ -20,6 +20,7 @@ import {
   type SameAnimal,
 } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
+import { getPetWithdrawn } from '../remote/get-pet-withdrawn';
 import { writeTransaction, readTransaction } from '../database/database';
 import { createImportedRows, type RowToImport } from '../database/imported-rows';
 import { createAnimalsWindow } from './animals-window';
@@ -242,9 +243,12 @@ export function openReplica(options: ReplicaOptions) {
         return pets.getPet(petId);
       } catch (error) {
         if (!(error instanceof ApiError && error.code === 'not_found')) throw error;
-        const pet = await ask(() => client().getPet(petId));
-        serverSent([pet]);
-        return pet;
+        // A server that no longer offers getPet has answered: that is no failing of the server.
+        const withdrawn = (why: unknown) => (getPetWithdrawn(why) ? { withdrawn: why } : Promise.reject(why));
+        const asked = await ask(() => client().getPet(petId).catch(withdrawn));
+        if ('withdrawn' in asked) throw asked.withdrawn;
+        serverSent([asked]);
+        return asked;
       }
     },
 
