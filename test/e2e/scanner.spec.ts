@@ -131,3 +131,22 @@ test('a scan opens its animal when the filter shows no row at all', async ({ app
   await page.keyboard.press('Escape');
   await expect(correcting(page, 'Rex')).toHaveCount(0);
 });
+
+test('a scan made in one environment and not yet opened when the person switches says so, and opens nothing', async ({
+  app: { page, core, main },
+}) => {
+  const rex = core.addPet('local', { name: 'Rex', categoryId: '1', status: 'available' }) as { pet: { id: string } };
+  await reopen(page);
+  await page.locator('[data-focus-home]').focus();
+  const release = main.holdAnswers('findAnimal'); // main still looking the scan up
+  await typeAt(page, labelCode(rex.pet.id), 5);
+  await page.keyboard.press('Control+3');
+  await expect(page.locator('.env-strip')).toHaveAttribute('data-environment', 'staging');
+  release();
+  await expect(
+    page.getByText(
+      `Scanned ${labelCode(rex.pet.id)} in Local store, not opened: the window shows Staging now. Go back to Local store and scan it again.`,
+    ),
+  ).toBeVisible({ timeout: 5_000 });
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
+});

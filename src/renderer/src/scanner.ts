@@ -31,6 +31,20 @@ const noDialogOpen = async () => {
 };
 
 /**
+ * Whether the window shows another environment than the one a scan was made in: the scan is not
+ * opened there, and the person is told so (it would otherwise be lost without a word).
+ */
+function movedOn({ text, environment }: { text: string; environment: EnvironmentName }): boolean {
+  const shown = useWindowState.getState().environment;
+  if (shown === environment) return false;
+  const now = shown === null ? 'another screen' : ENVIRONMENT_LABELS[shown];
+  toast(
+    `Scanned ${text} in ${ENVIRONMENT_LABELS[environment]}, not opened: the window shows ${now} now. Go back to ${ENVIRONMENT_LABELS[environment]} and scan it again.`,
+  );
+  return true;
+}
+
+/**
  * A keyboard-wedge scanner with no field focused, or in the search field: the animal its code
  * names (label code, microchip or number) is found and opened; what it typed into the search is
  * taken back. In any other field (the add form's name, a PIN) it is typing. Scans are kept in order and opened one at a time, each once
@@ -48,11 +62,11 @@ export function listenForScans(): () => void {
     try {
       for (let scan = waiting.shift(); scan !== undefined; scan = waiting.shift()) {
         const { environment } = scan;
-        if (useWindowState.getState().environment !== environment) continue; // scanned in one no longer shown
+        if (movedOn(scan)) continue;
         try {
           const { pet } = await call('findAnimal', { environment, text: scan.text });
           await noDialogOpen();
-          if (useWindowState.getState().environment !== environment) continue;
+          if (movedOn(scan)) continue;
           await useWindowState.getState().showScreen('animals');
           useOpenAnimal.getState().open({ pet, scanned: true });
         } catch (error) {
