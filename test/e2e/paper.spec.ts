@@ -128,3 +128,43 @@ test("a row's menu prints that animal's card", async ({ app: { page, core, main 
   const reads = await codesInPdf(main.savedPdfs[0]!.pdf, 150);
   expect(reads.map((read) => idFromLabelCode(read.text))).toEqual([added.pet.id, added.pet.id]);
 });
+
+test('a batch tells how far it has got, in order, while its buttons wait', async ({ app: { page, core, main } }) => {
+  for (let n = 1; n <= 120; n++) core.addPet('local', { name: `Guppy ${n}`, categoryId: '1', status: 'available' });
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: 'Guppy 120' })).toBeVisible();
+  await page.keyboard.press('Control+p');
+  const dialog = page.getByRole('dialog', { name: 'Print from Local store' });
+  await expect(dialog.getByRole('radio', { name: 'The 120 animals in view' })).toBeChecked();
+  // Every text the dialog's status line shows, and whether Print… waited, as the page sees them.
+  await page.evaluate(`(() => {
+    const told = (globalThis.told = []);
+    const status = document.querySelector('.paper-dialog [role="status"]');
+    const print = [...document.querySelectorAll('.paper-dialog button')].find((button) => button.textContent === 'Print…');
+    new MutationObserver(() => told.push({ text: status.textContent ?? '', printDisabled: print.disabled })).observe(
+      status,
+      { childList: true, characterData: true, subtree: true },
+    );
+  })()`);
+  await dialog.getByRole('button', { name: 'Save as PDF…' }).click();
+  await expect(dialog).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText(/Cage cards of 120 animals saved to /)).toBeVisible();
+  expect(main.savedPdfs).toHaveLength(1);
+
+  const told = (await page.evaluate(() => (globalThis as unknown as { told: unknown }).told)) as Array<{
+    text: string;
+    printDisabled: boolean;
+  }>;
+  const steps = told.filter(({ text }) => text !== '');
+  expect(steps.every(({ printDisabled }) => printDisabled)).toBe(true);
+  const read = steps.map(({ text }) => /^(Laying out|Printing) ([\d,]+) of 120 animals…$/.exec(text));
+  expect(
+    read.every((match) => match !== null),
+    steps.map(({ text }) => text).join(' | '),
+  ).toBe(true);
+  // Laid out, then printed; each further than the one before.
+  const order = read.map((match) => (match![1] === 'Laying out' ? 0 : 1000) + Number(match![2]!.replace(/,/g, '')));
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+  expect(read.some((match) => match![1] === 'Laying out')).toBe(true);
+  expect(read.filter((match) => match![1] === 'Printing').length).toBeGreaterThanOrEqual(2);
+});

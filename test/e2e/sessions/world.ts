@@ -110,6 +110,9 @@ const SEEDED: Record<RemoteEnvironment, readonly string[]> = {
   staging: ['S0a Other', 'S0b Other'],
 };
 
+/** Each server's first animal's number. */
+const FIRST_SERVER_ID: Record<RemoteEnvironment, number> = { production: 4_000, staging: 71_000 };
+
 export const initialModel = fc
   .record({
     production: fc.tuple(
@@ -157,6 +160,10 @@ export async function startReal(browser: Browser, rendererUrl: string, initial: 
   const servers = {} as Real['servers'];
   for (const environment of REMOTES) {
     const service = await startService();
+    // A shop's server whose numbers have reached four digits: its animals' numbers alone scan.
+    service.db
+      .prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('pets', ?)")
+      .run(FIRST_SERVER_ID[environment] - 1);
     for (const name of SEEDED[environment]) service.store.createPet({ name, categoryId: '1', status: 'available' });
     const proxy = await startFaultProxy(service.port, 600);
     proxy.setMode(initial.mode[environment] === 'refuse' ? 'pass' : initial.mode[environment]);
