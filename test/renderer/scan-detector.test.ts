@@ -51,4 +51,12 @@ describe('a scan told from typing', () => {
     expect(typed('sS', 5).held).toEqual([]); // S, then Shift+S (sell) at once: both the row's
     expect(typed('PSD-4242', 5, 'field').held).toEqual([]); // typed into the field, then taken back
   });
+
+  it('a space inside a scan over the list is the code’s, never the row’s mark key; a person’s space is theirs', () => {
+    expect(typed('985 141 000 123 456', 5).held).toEqual([' ', ' ', ' ', ' ']);
+    expect(typed('985 141 000 123 456', 5).scan?.text).toBe('985 141 000 123 456');
+    expect(typed(' 4242', 5).held).toEqual([]); // a space first starts nothing: the row's
+    expect(typed('12 ', 120).held).toEqual([]); // a person's pace
+    expect(typed('985 141', 5, 'field').held).toEqual([]); // the search types it, then takes it back
+  });
 });

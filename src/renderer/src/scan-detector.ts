@@ -26,7 +26,8 @@ interface Burst<Target> extends Scan<Target> {
 /**
  * Tells a scan from typing, key by key. Nothing is decided until the Enter: keys fast enough to be
  * a scanner's are still what they are (a status key on a row acts at once); only the capitals of
- * the label code's prefix after its first, on no field, are kept from the page (never a row's key).
+ * the label code's prefix after its first, and spaces after its first key, on no field, are kept
+ * from the page (never a row's key).
  */
 export function createScanDetector<Target>() {
   let burst: Burst<Target> | null = null;
@@ -47,8 +48,10 @@ export function createScanDetector<Target>() {
       if (burst !== null && burst.target === target && at - burst.lastAt <= SCAN_GAP_MS) {
         burst.text += key;
         burst.lastAt = at;
-        // Only the label code's own capitals: S after P is the code, not Shift+S's sale.
-        return place === 'elsewhere' && shifted && LABEL_CODE_PREFIX.startsWith(burst.text) ? 'hold' : 'pass';
+        // Only the label code's own capitals (S after P is the code, not Shift+S's sale), and a space
+        // between a microchip's groups (not the row's mark).
+        const codes = key === ' ' || (shifted && LABEL_CODE_PREFIX.startsWith(burst.text));
+        return place === 'elsewhere' && codes ? 'hold' : 'pass';
       }
       burst = { text: key, place, target, valueBefore: valueNow, lastAt: at };
       return 'pass';
