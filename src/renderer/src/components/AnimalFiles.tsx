@@ -6,6 +6,7 @@ import { notDoneText } from '../change-words';
 import { ariaKeyShortcuts, COMMANDS, shortcutLabel } from '../../../shared/commands';
 import { ENVIRONMENT_LABELS, isMac } from '../format';
 import { filterQuery, isFiltered } from '../list-filter';
+import { markedIn, useMarkedAnimals } from '../marked-animals';
 import { useWindowState } from '../window-state';
 import { Name } from './Name';
 import { PaperDialog } from './PaperDialog';
@@ -49,6 +50,7 @@ export function AnimalFiles() {
   const [exporting, setExporting] = useState(false);
   const [registering, setRegistering] = useState(false);
   const [printing, setPrinting] = useState(false);
+  const marked = useMarkedAnimals((state) => markedIn(state, environment));
 
   const chooseFile = async () => {
     try {
@@ -104,6 +106,7 @@ export function AnimalFiles() {
           environment={environment}
           animals={{ view: { ...filterQuery(filter, environment), sort: filter.sort } }}
           which={`The ${animals(total)} in view`}
+          marked={marked}
           onClose={() => setPrinting(false)}
         />
       )}

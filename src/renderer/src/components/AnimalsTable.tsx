@@ -14,6 +14,8 @@ import { columnNeeds, widestOf, type ColumnNeeds } from './table-columns';
 import { useColumnsWithRoom } from './use-columns-with-room';
 import { rowAt, rowKey, useRowSelection } from './use-row-selection';
 import { useRowSlots } from './use-row-slots';
+import { MarkedBar } from './MarkedBar';
+import { useRowMarks } from './use-row-marks';
 
 let firstListPainted = false;
 /** A performance mark once the first list is on screen (after the frame that shows it): the benchmark reads it. */
@@ -73,6 +75,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
   );
   const columns = useColumnsWithRoom(chosenColumns, scroller, `${idChars} ${categoryChars} ${syncCell}`);
   const selection = useRowSelection(list, scroller);
+  const marks = useRowMarks(list, environment, selection.selectedIndex);
   // A whole microchip number finds one animal at once: it is selected, and focused if Enter asked for it.
   // Only the list asked for the number typed: the one before may hold another number's animal.
   const search = useWindowState((state) => state.filter.search);
@@ -164,6 +167,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
     if (rowElement.dataset.rowKey === undefined || !plainKey(event)) return;
     const index = Number(rowElement.dataset.index);
     const step = stepOf(event.key);
+    if (marks.onKey(event, index, step)) return event.preventDefault();
     if (step !== undefined) {
       event.preventDefault();
       return moveTo(index + step);
@@ -237,7 +241,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
               <th scope="col">Sync</th>
             </tr>
           </thead>
-          <tbody onKeyDown={onKeyDown}>
+          <tbody onKeyDown={onKeyDown} onMouseDown={marks.onMouseDown} onClick={marks.onClick}>
             {top > 0 && <tr aria-hidden="true" className="spacer" style={{ height: top }} />}
             {items.map((item) => {
               const row = rowAt(list, item.index);
@@ -250,6 +254,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
               const key = rowKey(row);
               const selectable = {
                 found: key === found,
+                marked: row.kind === 'pet' && marks.marked.has(row.pet.id),
                 rowKey: key,
                 selected: key === selection.selected,
                 tabStop: item.index === tabStop,
@@ -288,6 +293,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
           </tbody>
         </table>
       </div>
+      <MarkedBar environment={environment} />
       <p id="list-keys" className="list-keys">
         On a row: <kbd>↑</kbd> <kbd>↓</kbd> move;{' '}
         {changesOffered ? (
@@ -298,7 +304,7 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
         ) : (
           'this server takes no changes; '
         )}
-        <kbd>H</kbd> history.
+        <kbd>H</kbd> history; <kbd>Space</kbd> mark for paper.
       </p>
       {dialogs}
     </>

@@ -39,6 +39,8 @@ export function PaperDialog(props: {
   animals: PaperAnimals;
   /** What those animals are, in words ("The 12 animals in view"). */
   which: string;
+  /** The animals the person marked in the list, if any: the first choice then. */
+  marked?: readonly string[];
   onClose(): void;
 }) {
   const { environment } = props;
@@ -46,7 +48,9 @@ export function PaperDialog(props: {
   const first = useRef<HTMLInputElement>(null);
   const [kind, setKind] = useState<Kind>('cards');
   const [layout, setLayout] = useState<string>(CARD_LAYOUTS[0]);
+  const marked = props.marked ?? [];
   const [named, setNamed] = useState<string | null>(null); // the ids typed, once "These" is chosen
+  const [ofMarked, setOfMarked] = useState(marked.length > 0);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState('');
   const [problem, setProblem] = useState('');
@@ -63,6 +67,7 @@ export function PaperDialog(props: {
   /** The request, or what the person must fix first. */
   const request = (): PaperRequest | string => {
     if (kind === 'stock') return { kind, environment };
+    if (ofMarked) return { kind, environment, animals: { ids: [...marked] }, layout: layout as never };
     if (named === null) return { kind, environment, animals: props.animals, layout: layout as never };
     const read = readPaperIds(named);
     if ('notAnId' in read)
@@ -123,15 +128,31 @@ export function PaperDialog(props: {
         {kind !== 'stock' && (
           <fieldset className="choices">
             <legend>Of</legend>
+            {marked.length > 0 && (
+              <label>
+                <input type="radio" name={`${id}-which`} checked={ofMarked} onChange={() => setOfMarked(true)} />
+                {marked.length === 1 ? 'The animal marked' : `The ${animals(marked.length)} marked`}
+              </label>
+            )}
             <label>
-              <input type="radio" name={`${id}-which`} checked={named === null} onChange={() => setNamed(null)} />
+              <input
+                type="radio"
+                name={`${id}-which`}
+                checked={!ofMarked && named === null}
+                onChange={() => (setOfMarked(false), setNamed(null))}
+              />
               {props.which}
             </label>
             <label>
-              <input type="radio" name={`${id}-which`} checked={named !== null} onChange={() => setNamed('')} />
+              <input
+                type="radio"
+                name={`${id}-which`}
+                checked={!ofMarked && named !== null}
+                onChange={() => (setOfMarked(false), setNamed(''))}
+              />
               These animals, by id or scanned code:
             </label>
-            {named !== null && (
+            {!ofMarked && named !== null && (
               <input
                 aria-label="Ids or label codes of the animals"
                 value={named}

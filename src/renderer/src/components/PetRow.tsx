@@ -56,6 +56,7 @@ export function PetRow({
   selected,
   tabStop,
   found,
+  marked = false,
   onFocus,
   actions,
   environment,
@@ -116,12 +117,23 @@ export function PetRow({
       tabIndex={tabStop ? 0 : -1}
       data-found={found || undefined}
       aria-selected={selected}
-      className={selected ? 'selected' : undefined}
+      className={
+        selected || marked ? [selected && 'selected', marked && 'marked'].filter(Boolean).join(' ') : undefined
+      }
       data-pet-id={pet.id}
+      data-marked={marked || undefined}
       data-change-state={saving ? 'saving' : change?.state}
       onFocus={onFocus}
     >
-      <td className="num">{pet.id}</td>
+      <td className="num">
+        {marked && (
+          <span className="paper-mark" title="Marked for paper">
+            <span aria-hidden="true">✓</span>
+            <span className="visually-hidden">Marked for paper: </span>
+          </span>
+        )}
+        {pet.id}
+      </td>
       <td>
         <span className="row-name" title={shown.name}>
           <Name>{shown.name}</Name>

@@ -24,5 +24,7 @@ export interface Selectable {
   tabStop: boolean;
   /** The animal a whole microchip number searched for found. */
   found: boolean;
+  /** Marked by the person, to print with the others marked. */
+  marked?: boolean;
   onFocus(): void;
 }
