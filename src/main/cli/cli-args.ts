@@ -94,7 +94,7 @@ export function parse(args: string[], options: Options = {}): Parsed {
   let parsed;
   try {
     parsed = parseArgs({
-      args,
+      args: negativeValuesJoined(args, options),
       options: { json: { type: 'boolean', default: false }, ...options },
       allowPositionals: true,
       strict: true,
@@ -110,6 +110,23 @@ export function parse(args: string[], options: Options = {}): Parsed {
     seen.add(token.name);
   }
   return { values: parsed.values, positionals: parsed.positionals } as Parsed;
+}
+
+/**
+ * `--price -5` as `--price=-5`: a negative number after an option that takes a value is that value
+ * (parseArgs would take it for an option and call the pair ambiguous), refused or taken by its rules.
+ */
+function negativeValuesJoined(args: string[], options: Options): string[] {
+  const joined: string[] = [];
+  for (let at = 0; at < args.length; at++) {
+    const name = /^--([a-z][a-z-]*)$/.exec(args[at]!)?.[1];
+    const next = args[at + 1];
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-[0-9.]/.test(next)) {
+      joined.push(`${args[at]}=${next}`);
+      at += 1;
+    } else joined.push(args[at]!);
+  }
+  return joined;
 }
 
 /** The exit code an error means: the network (3), what a person must fix here (2), or what a service said (1). */

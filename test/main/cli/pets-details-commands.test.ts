@@ -102,6 +102,14 @@ describe("an animal's details on the command line", () => {
     const price = await run(['pets', 'add', '--name', 'Max', '--category', '1', '--price', '12,50'], { env: GBP });
     expect(price.code).toBe(2);
     expect(price.err).toContain('--price');
+    // A negative value after its option is that option's value, refused by the rule it breaks.
+    const negative = await run(['pets', 'add', '--name', 'Max', '--category', '1', '--price', '-5'], { env: GBP });
+    expect(negative.code).toBe(2);
+    expect(negative.err).not.toMatch(/ambiguous/);
+    expect(negative.err).toMatch(/^--price .*/m);
+    const category = await run(['pets', 'add', '--name', 'Min', '--category', '-1', '--json']);
+    expect(category.code).toBe(0); // a category id is an int64, negative ones too
+    expect(JSON.parse(category.out)).toMatchObject({ name: 'Min', categoryId: -1 });
   });
 
   it('register: every animal held in the period, sold ones included, with the columns the law names', async () => {
