@@ -39,6 +39,9 @@ export function checkInt64(value: unknown, source: ValueSource = 'app'): Int64Ch
     };
   } else if (source === 'json' && typeof value === 'string') {
     return { ok: false, problem: `must be a JSON integer, not a string, got ${describeValue(value)}` };
+  } else if (typeof value === 'string' && !/^-?[0-9]+$/.test(value)) {
+    // No number at all ("abc", "1.5"): the int64 range would only puzzle.
+    return { ok: false, problem: `must be a whole number, got ${describeValue(value)}` };
   } else {
     return { ok: false, problem: `must be a whole number ${RANGE}, got ${describeValue(value)}` };
   }
