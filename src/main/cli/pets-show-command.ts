@@ -44,6 +44,17 @@ export const showPet: Command = async (args, context) => {
       .join(`\n${' '.repeat(14)}`);
     return `${`${label}:`.padEnd(14)}${text}`;
   });
+  // What it sold for, beside its list price: the sale recorded on this computer.
+  const sale = core.standingSale(environment, pet.id);
+  if (sale !== undefined) {
+    const words = [
+      sale.priceMinor === null ? 'no price' : formatMoney(sale.priceMinor, currency),
+      ...(sale.soldBy === null ? [] : [`by ${sale.soldBy}`]),
+      ...(sale.buyerName === null ? [] : [`to ${sale.buyerName}`]),
+    ];
+    const soldOn = lines.findIndex((line) => line.startsWith(`${ANIMAL_FIELDS.soldOn.label}:`));
+    lines.splice(soldOn < 0 ? lines.length : soldOn + 1, 0, `${'Sold for:'.padEnd(14)}${cellSafe(words.join(', '))}`);
+  }
   io.out(lines.join('\n'));
   return EXIT.ok;
 };

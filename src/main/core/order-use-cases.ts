@@ -88,6 +88,12 @@ export function createOrderUseCases({ inventory, server, events }: CoreParts) {
       return { ...sold, historySeq: made?.seq ?? null };
     },
 
+    /** The animal's sale recorded on this computer and not taken back, if it has one. */
+    standingSale(environment: EnvironmentName, petId: unknown): Sale | undefined {
+      const id = parseOrThrow(petIdSchema, petId, 'invalid_parameter', 'petId');
+      return inventory(environment).sales().orders.standingSale(id);
+    },
+
     /** The period's sales recorded on this computer, newest first (taken back ones too, so marked). */
     listOrders(environment: EnvironmentName, query: OrdersQuery = {}): OrdersPage {
       const limit = query.limit ?? ORDERS_PAGE.default;

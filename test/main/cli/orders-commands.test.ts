@@ -53,6 +53,12 @@ describe('sales on the command line', () => {
     expect(lines[2]).toContain('£10.00');
     expect(lines[2]).toContain('Bea Buyer, 07700 900123');
 
+    // The record of a sold animal says what it sold for, beside its list price; one taken back, nothing.
+    const shown = await run(['pets', 'show', String(rex)], { env: GBP });
+    expect(shown.out).toMatch(/^Price: +£12\.50$/m);
+    expect(shown.out).toMatch(/^Sold for: +£10\.00, to Bea Buyer$/m);
+    expect((await run(['pets', 'show', String(tom)], { env: GBP })).out).not.toContain('Sold for:');
+
     const json = await run(['orders', 'list', '--json', '--from', '2000-01-01', '--to', '9999-12-31']);
     const orders = JSON.parse(json.out) as Array<{ petId: number; status: string }>;
     expect(orders.map((order) => [order.petId, order.status])).toEqual([
