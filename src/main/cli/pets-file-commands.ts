@@ -33,7 +33,9 @@ export async function importAnimals(args: string[], { core, io, writes }: Writin
       io.err(`line ${row.line}: not added: ${lookAlikeInWords(row)} (add these too with --look-alikes-too)`);
   }
   const { counts } = preview;
-  const summary = `${counts.ready} ready, ${counts.invalid} with problems, ${counts.look_alike} like animals already there, ${counts.imported} imported before`;
+  // Like an animal already there, or like a row above in the same file: each line above says which.
+  const lookAlikes = (n: number) => `${n} look-alike${n === 1 ? '' : 's'}`;
+  const summary = `${counts.ready} ready, ${counts.invalid} with problems, ${lookAlikes(counts.look_alike)}, ${counts.imported} imported before`;
   if (values['dry-run']) {
     io.out(
       values['json'] ? JSON.stringify(preview) : `${preview.fileName}: ${summary}. Nothing was added (--dry-run).`,

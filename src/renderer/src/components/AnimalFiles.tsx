@@ -16,6 +16,8 @@ import { FormError } from './FormError';
 
 const count = new Intl.NumberFormat();
 const animals = (n: number) => `${count.format(n)} animal${n === 1 ? '' : 's'}`;
+/** Rows like an animal already there, or like a row above in the same file (each row's note says which). */
+const lookAlikes = (n: number) => `${count.format(n)} look-alike${n === 1 ? '' : 's'}`;
 /** Rows shown in the preview: every row with a problem, then the others up to this many. */
 const ROWS_SHOWN = 300;
 
@@ -262,7 +264,7 @@ function ImportDialog({ preview, onClose }: { preview: ImportPreview; onClose():
           {[
             `${animals(counts.ready)} ready`,
             counts.invalid > 0 && `${count.format(counts.invalid)} with problems (not added)`,
-            counts.look_alike > 0 && `${count.format(counts.look_alike)} like animals already there`,
+            counts.look_alike > 0 && lookAlikes(counts.look_alike),
             counts.imported > 0 && `${count.format(counts.imported)} imported before`,
           ]
             .filter(Boolean)
@@ -271,7 +273,7 @@ function ImportDialog({ preview, onClose }: { preview: ImportPreview; onClose():
         {counts.look_alike > 0 && (
           <label className="check">
             <input type="checkbox" checked={lookAlikesToo} onChange={(e) => setLookAlikesToo(e.target.checked)} />
-            Add the {count.format(counts.look_alike)} like animals already there too
+            Add the {lookAlikes(counts.look_alike)} too
           </label>
         )}
         <div className="import-rows" tabIndex={0} aria-label="Rows of the file">
