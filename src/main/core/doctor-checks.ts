@@ -60,7 +60,17 @@ export async function runDoctorChecks(
   if (files.some(({ problem }) => problem !== null)) return { checks, coreOpened: false };
   const core = openCore();
   const health = await core.healthCheck();
-  check(health.keychain === null ? 'ok' : 'problem', health.keychain ?? 'OS keychain reachable');
+  // The keychain holds the servers' keys alone: a shop on the local store only does without one.
+  const serversHere =
+    dataDir === undefined ||
+    REMOTE_ENVIRONMENTS.some((environment) => existsSync(join(dataDir, replicaFileName(environment))));
+  if (health.keychain === null) check('ok', 'OS keychain reachable');
+  else if (serversHere) check('problem', health.keychain);
+  else
+    check(
+      'note',
+      `OS keychain not reachable, and only a server's key is kept there: no server is set up on this computer. Before setting one up: ${health.keychain}`,
+    );
   check('ok', `active environment: ${core.activeEnvironment().environment}`);
   for (const environment of REMOTE_ENVIRONMENTS) {
     if (dataDir !== undefined && !existsSync(join(dataDir, replicaFileName(environment)))) {

@@ -50,6 +50,18 @@ describe('npm run cli', () => {
     });
   });
 
+  it('doctor without a keychain: a note for a shop on the local store alone, a problem once a server is set', async () => {
+    const env = { DBUS_SESSION_BUS_ADDRESS: '', DISPLAY: '' };
+    expect((await run(['pets', 'add', '--name', 'Rex', '--category', '1'], { env })).code).toBe(0);
+    const localOnly = await run(['doctor'], { env });
+    expect(localOnly.code).toBe(0);
+    expect(localOnly.out).toMatch(/^- +OS keychain not reachable, and only a server's key is kept there/m);
+    expect((await run(['env', 'set-url', 'staging', 'https://staging.shop.example/v1'], { env })).code).toBe(0);
+    const withServer = await run(['doctor'], { env });
+    expect(withServer.code).toBe(1);
+    expect(withServer.out).toMatch(/^PROBLEM No OS keychain/m);
+  });
+
   it('env use and env set-url persist; bad input is a usage error (exit 2)', async () => {
     expect((await run(['env', 'use', 'staging'])).code).toBe(0);
     expect((await run(['env', 'set-url', 'staging', 'https://staging.shop.example/v1/'])).out).toBe(
