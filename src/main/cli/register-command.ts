@@ -17,7 +17,7 @@ export const register: Command = async (args, context) => {
   if (out !== undefined) {
     await writeFile(out, csv, 'utf8');
     io.err(
-      `${rows} animals held by ${environment} from ${String(values['from'])} to ${String(values['to'])}, written to ${out}.`,
+      `${rows} animal${rows === 1 ? '' : 's'} held by ${environment} from ${String(values['from'])} to ${String(values['to'])}, a row each by the day it was taken in, written to ${out}.`,
     );
   } else process.stdout.write(csv);
   return EXIT.ok;

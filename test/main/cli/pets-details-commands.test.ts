@@ -119,6 +119,9 @@ describe("an animal's details on the command line", () => {
     const out = join(dataDir(), 'register.csv');
     const written = await run(['register', '--from', '2026-01-01', '--to', '2026-09-30', '--out', out]);
     expect(written.code).toBe(0);
+    expect(written.err).toBe(
+      `2 animals held by local from 2026-01-01 to 2026-09-30, a row each by the day it was taken in, written to ${out}.`,
+    );
     const [header, ...rows] = readFileSync(out, 'utf8')
       .replace(/^\uFEFF/, '')
       .trim()
