@@ -1,7 +1,8 @@
 // What the app writes of a shop's data on its own is this account's alone, whatever the umask: the
 // data folder and what is in it, backups (perhaps on a shared disk), a restore asked for, a support
 // bundle. SQLite gives a database's -wal, -shm and -journal the database file's own mode.
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 export const PRIVATE_FOLDER_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
@@ -18,4 +19,26 @@ export function createPrivateFile(file: string): void {
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
   }
+}
+
+/**
+ * The app's own data folder, made by an earlier version under a umask that shared it, made this
+ * account's alone: the folder, and the files directly in it (what is below is behind the folder).
+ * A folder a manager chose for backups is never passed here: its mode is theirs.
+ */
+export function keepDataFolderPrivate(folder: string): void {
+  makePrivateFolder(folder);
+  if (process.platform === 'win32') return; // its ACLs, not modes, say who reads it
+  const tighten = (path: string, mode: number) => {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat === undefined || (!stat.isFile() && !stat.isDirectory()) || (stat.mode & 0o077) === 0) return;
+    try {
+      chmodSync(path, mode);
+    } catch {
+      // Another account's (a folder set up by an administrator): not ours to change, and no reason not to open.
+    }
+  };
+  tighten(folder, PRIVATE_FOLDER_MODE);
+  for (const entry of readdirSync(folder, { withFileTypes: true }))
+    if (entry.isFile()) tighten(join(folder, entry.name), PRIVATE_FILE_MODE);
 }

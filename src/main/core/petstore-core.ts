@@ -5,6 +5,7 @@ import type { HistoryRoad } from '../../shared/contract/history';
 import { toAppError, type FaultLog } from '../app-error';
 import { BACKUP_FOLDER_NAME, DATABASE_FILE_NAME } from '../config/data-dir';
 import { createSettings } from '../config/settings';
+import { keepDataFolderPrivate } from '../config/private-files';
 import type { DeprecationNotice } from '../remote/remote-client';
 import { createEnvironmentKeys } from '../secrets/environment-keys';
 import { createKeychain, type Keychain } from '../secrets/keychain';
@@ -121,6 +122,7 @@ export function openPetstoreCore({
   restoresAtOpen = syncInThread,
 }: CoreOptions) {
   // Before anything opens a file a restore asked for in the window replaces.
+  keepDataFolderPrivate(dataDir);
   const restoredAtOpen = restoresAtOpen ? runRestoreAskedAtOpen(dataDir, now(), log) : null;
   const databaseFile = join(dataDir, DATABASE_FILE_NAME);
   const db = openDatabase(databaseFile, MIGRATIONS, {

@@ -53,6 +53,19 @@ describe('files the app writes of a shop', () => {
     }
   });
 
+  it('are made so when a data folder from before, open to others, is opened', async () => {
+    const dataDir = join(tempDir(), 'before');
+    open({ dataDir }).addPet('local', { name: 'Rex', categoryId: '1' });
+    chmodSync(dataDir, 0o755);
+    for (const name of readdirSync(dataDir)) {
+      if (statSync(join(dataDir, name)).isFile()) chmodSync(join(dataDir, name), 0o644);
+    }
+    expect(openToOthers(dataDir)).not.toEqual([]);
+    open({ dataDir });
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(openToOthers(dataDir)).toEqual([]);
+  });
+
   it('stay so when a backup made open to others is restored', async () => {
     const dataDir = join(tempDir(), 'data');
     const core = open({ dataDir });
