@@ -1,7 +1,7 @@
 // What the app writes of a shop's data on its own is this account's alone, whatever the umask: the
 // data folder and what is in it, backups (perhaps on a shared disk), a restore asked for, a support
 // bundle. SQLite gives a database's -wal, -shm and -journal the database file's own mode.
-import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const PRIVATE_FOLDER_MODE = 0o700;
@@ -23,22 +23,23 @@ export function createPrivateFile(file: string): void {
 
 /**
  * The app's own data folder, made by an earlier version under a umask that shared it, made this
- * account's alone: the folder, and the files directly in it (what is below is behind the folder).
- * A folder a manager chose for backups is never passed here: its mode is theirs.
+ * account's alone: the group's and others' bits taken off the folder and the files directly in it
+ * (what is below is behind the folder). Only for the folder the app chose itself: one a shop named
+ * (PETSTORE_DATA_DIR) or chose for backups is theirs, shared or not.
  */
 export function keepDataFolderPrivate(folder: string): void {
   makePrivateFolder(folder);
   if (process.platform === 'win32') return; // its ACLs, not modes, say who reads it
-  const tighten = (path: string, mode: number) => {
-    const stat = statSync(path, { throwIfNoEntry: false });
+  const tighten = (path: string) => {
+    const stat = lstatSync(path, { throwIfNoEntry: false });
     if (stat === undefined || (!stat.isFile() && !stat.isDirectory()) || (stat.mode & 0o077) === 0) return;
     try {
-      chmodSync(path, mode);
+      chmodSync(path, stat.mode & 0o7700);
     } catch {
-      // Another account's (a folder set up by an administrator): not ours to change, and no reason not to open.
+      // Another account's (set up by an administrator): not ours to change, and no reason not to open.
     }
   };
-  tighten(folder, PRIVATE_FOLDER_MODE);
+  tighten(folder);
   for (const entry of readdirSync(folder, { withFileTypes: true }))
-    if (entry.isFile()) tighten(join(folder, entry.name), PRIVATE_FILE_MODE);
+    if (entry.isFile()) tighten(join(folder, entry.name));
 }

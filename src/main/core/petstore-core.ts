@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RemoteEnvironment } from '../../shared/contract';
 import type { HistoryRoad } from '../../shared/contract/history';
 import { toAppError, type FaultLog } from '../app-error';
-import { BACKUP_FOLDER_NAME, DATABASE_FILE_NAME } from '../config/data-dir';
+import { BACKUP_FOLDER_NAME, DATABASE_FILE_NAME, dataDir as appDataDir } from '../config/data-dir';
 import { createSettings } from '../config/settings';
 import { keepDataFolderPrivate } from '../config/private-files';
 import type { DeprecationNotice } from '../remote/remote-client';
@@ -122,7 +122,7 @@ export function openPetstoreCore({
   restoresAtOpen = syncInThread,
 }: CoreOptions) {
   // Before anything opens a file a restore asked for in the window replaces.
-  keepDataFolderPrivate(dataDir);
+  if (dataDir === appDataDir({ ...env, PETSTORE_DATA_DIR: '' })) keepDataFolderPrivate(dataDir);
   const restoredAtOpen = restoresAtOpen ? runRestoreAskedAtOpen(dataDir, now(), log) : null;
   const databaseFile = join(dataDir, DATABASE_FILE_NAME);
   const db = openDatabase(databaseFile, MIGRATIONS, {

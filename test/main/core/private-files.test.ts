@@ -1,7 +1,7 @@
 // What the app writes of a shop's data on its own (the data folder and what is in it, backups, a
 // restore asked for, a support bundle) can be read by this account alone, whatever the umask: a
 // backup on a shared disk holds buyers' names and contacts. Real files, modes read back.
-import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openAppLog } from '../../../src/main/config/app-log';
@@ -53,17 +53,29 @@ describe('files the app writes of a shop', () => {
     }
   });
 
-  it('are made so when a data folder from before, open to others, is opened', async () => {
-    const dataDir = join(tempDir(), 'before');
-    open({ dataDir }).addPet('local', { name: 'Rex', categoryId: '1' });
+  it('are made so when the data folder an earlier version made open to others is opened; a folder named by PETSTORE_DATA_DIR keeps its mode', async () => {
+    const config = join(tempDir(), 'config');
+    const dataDir = join(config, 'Petstore Desk'); // where the app keeps its data, by default
+    const env = { XDG_CONFIG_HOME: config };
+    open({ dataDir, env }).addPet('local', { name: 'Rex', categoryId: '1' });
+    const script = join(dataDir, 'a-script.sh');
+    writeFileSync(script, '');
     chmodSync(dataDir, 0o755);
     for (const name of readdirSync(dataDir)) {
       if (statSync(join(dataDir, name)).isFile()) chmodSync(join(dataDir, name), 0o644);
     }
-    expect(openToOthers(dataDir)).not.toEqual([]);
-    open({ dataDir });
+    chmodSync(script, 0o755);
+    open({ dataDir, env });
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(openToOthers(dataDir)).toEqual([]);
+    expect(statSync(script).mode & 0o777).toBe(0o700); // only others' bits taken: its own stay
+
+    // A folder the shop named itself (PETSTORE_DATA_DIR) is theirs to share: left as it is.
+    const named = join(tempDir(), 'shared');
+    open({ dataDir: named, env: { XDG_CONFIG_HOME: config, PETSTORE_DATA_DIR: named } });
+    chmodSync(named, 0o750);
+    open({ dataDir: named, env: { XDG_CONFIG_HOME: config, PETSTORE_DATA_DIR: named } });
+    expect(statSync(named).mode & 0o777).toBe(0o750);
   });
 
   it('stay so when a backup made open to others is restored', async () => {
