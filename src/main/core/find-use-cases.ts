@@ -8,7 +8,7 @@ import {
   type FoundBy,
   type Pet,
 } from '../../shared/contract';
-import { getPetWithdrawn } from '../remote/get-pet-withdrawn';
+import { getPetAnswer } from '../remote/get-pet-answer';
 import { RemoteError } from '../remote/remote-error';
 import type { CoreParts } from './core-parts';
 
@@ -57,14 +57,15 @@ async function lookedUpElsewhere(id: string, getPet: () => Promise<Pet> | Pet): 
     return await getPet();
   } catch (error) {
     if (error instanceof ApiError && error.code === 'not_found') return undefined;
-    if (getPetWithdrawn(error)) {
+    const answer = getPetAnswer(error);
+    if (answer === 'not-found') return undefined;
+    if (answer === 'withdrawn') {
       throw new ApiError(
         'not_found',
         `${notHere} the server no longer looks animals up by number: use Sync now to bring its animals here, then find it again.`,
       );
     }
     if (!(error instanceof RemoteError)) throw error;
-    if (error.kind === 'service_error' && error.details.status === 404) return undefined;
     const why =
       error.kind === 'unreachable' || error.kind === 'timeout' ? 'could not be reached' : 'gave no answer to use';
     throw new RemoteError(error.kind, `${notHere} the server ${why}: ${error.message}`, error.details);

@@ -20,7 +20,7 @@ import {
   type SameAnimal,
 } from '../../shared/contract';
 import type { RemoteClient } from '../remote/remote-client';
-import { getPetWithdrawn } from '../remote/get-pet-withdrawn';
+import { getPetAnswer } from '../remote/get-pet-answer';
 import { writeTransaction, readTransaction } from '../database/database';
 import { createImportedRows, type RowToImport } from '../database/imported-rows';
 import { createAnimalsWindow } from './animals-window';
@@ -243,10 +243,10 @@ export function openReplica(options: ReplicaOptions) {
         return pets.getPet(petId);
       } catch (error) {
         if (!(error instanceof ApiError && error.code === 'not_found')) throw error;
-        // A server that no longer offers getPet has answered: that is no failing of the server.
-        const withdrawn = (why: unknown) => (getPetWithdrawn(why) ? { withdrawn: why } : Promise.reject(why));
-        const asked = await ask(() => client().getPet(petId).catch(withdrawn));
-        if ('withdrawn' in asked) throw asked.withdrawn;
+        // No animal by that number, or getPet withdrawn: the server has answered, and is not failing.
+        const answered = (why: unknown) => (getPetAnswer(why) !== null ? { answered: why } : Promise.reject(why));
+        const asked = await ask(() => client().getPet(petId).catch(answered));
+        if ('answered' in asked) throw asked.answered;
         serverSent([asked]);
         return asked;
       }

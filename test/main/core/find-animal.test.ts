@@ -117,8 +117,17 @@ describe('finding one animal by what names it', () => {
       status: 404,
       message: 'No animal has the number 4242.',
     });
+    // Any 404 is no animal by that number, whatever its body; the server is not failing for it.
+    for (const notFound of [answer(404, '<h1>Not Found</h1>', 'text/html'), answer(404, '{"detail":"Not Found"}')]) {
+      server.answerGetPet = notFound;
+      expect(await refusal(() => core.findAnimal('staging', '4242'))).toEqual({
+        code: 'not_found',
+        status: 404,
+        message: 'No animal has the number 4242.',
+      });
+      expect(core.serverStatus('staging').connection).toBe('online');
+    }
     const withdrawn = {
-      '404 as a web page': answer(404, '<h1>Not Found</h1>', 'text/html'),
       '405 Method Not Allowed': answer(405, errorBody(405, 'method_not_allowed'), 'application/json', {
         allow: 'POST',
       }),
@@ -136,7 +145,7 @@ describe('finding one animal by what names it', () => {
       // A server that lists and syncs is not shown as failing for an operation it withdrew.
       expect(core.serverStatus('staging').connection, how).toBe('online');
     }
-    expect(asked).toHaveLength(1 + Object.keys(withdrawn).length);
+    expect(asked).toHaveLength(3 + Object.keys(withdrawn).length);
   });
 
   itWithKeyring('on a server that cannot be reached: the animal is not on this computer, and why', async () => {
