@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_ENVIRONMENTS, type RemoteEnvironment, type ServerStatus } from '../../shared/contract';
 import type { ActiveEnvironmentView, ConnectionVerdictView, EnvironmentSettingsView } from '../../shared/ipc/views';
+import { BASE_URL_PRESETS } from '../config/settings';
 import { replicaFileName } from '../sync/replica-file';
 import { checkDataFiles } from './data-files';
 import { restoreAdvice } from './restore-advice';
@@ -43,6 +44,7 @@ export async function runDoctorChecks(
   dataDir: string | undefined,
   openCore: () => DoctorCore,
   told: (check: DoctorCheck) => void = () => {},
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<DoctorOutcome> {
   const checks: DoctorCheck[] = [];
   const check = (verdict: DoctorCheck['verdict'], text: string) => {
@@ -63,7 +65,9 @@ export async function runDoctorChecks(
   // The keychain holds the servers' keys alone: a shop on the local store only does without one.
   const serversHere =
     dataDir === undefined ||
-    REMOTE_ENVIRONMENTS.some((environment) => existsSync(join(dataDir, replicaFileName(environment))));
+    REMOTE_ENVIRONMENTS.some(
+      (environment) => existsSync(join(dataDir, replicaFileName(environment))) || !!env[BASE_URL_PRESETS[environment]],
+    );
   if (health.keychain === null) check('ok', 'OS keychain reachable');
   else if (serversHere) check('problem', health.keychain);
   else

@@ -56,6 +56,10 @@ describe('npm run cli', () => {
     const localOnly = await run(['doctor'], { env });
     expect(localOnly.code).toBe(0);
     expect(localOnly.out).toMatch(/^- +OS keychain not reachable, and only a server's key is kept there/m);
+    // A server's address given by the environment is a server set up, its file not made yet or not.
+    const preset = await run(['doctor'], { env: { ...env, PETSTORE_PRODUCTION_URL: 'https://shop.example/v1' } });
+    expect(preset.code).toBe(1);
+    expect(preset.out).toMatch(/^PROBLEM No OS keychain/m);
     expect((await run(['env', 'set-url', 'staging', 'https://staging.shop.example/v1'], { env })).code).toBe(0);
     const withServer = await run(['doctor'], { env });
     expect(withServer.code).toBe(1);
