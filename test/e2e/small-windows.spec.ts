@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { PetstoreCore } from '../../src/main/core/petstore-core';
 import { expect, test } from './harness';
-import { checkScreen, closeToasts, connectServer, reopen, row, workIn } from './ui-helpers';
+import { addByKeyboard, checkScreen, closeToasts, connectServer, reopen, row, workIn } from './ui-helpers';
 
 const CATEGORIES = [
   ['-9223372036854775808', 'Birds of the southern hemisphere'],
@@ -155,6 +155,31 @@ test('at 800×600 the row the person is on stays in sight when a toast makes roo
   } finally {
     await server.close();
   }
+});
+
+test('with no row to show, the toasts stay in the window, each closable', async ({ app: { page, core } }) => {
+  // An 800×600 window whose list pane is filled by words, not rows: a search that finds nothing.
+  await page.setViewportSize({ width: 800, height: 600 });
+  core.addPet('local', { name: 'Rex', categoryId: '1' });
+  await reopen(page);
+  // A long search: the words that say nothing matches it fill the pane.
+  await page.getByLabel(/Find by name/).fill(`nobody ${'by a name that no animal of this shop has '.repeat(8)}`);
+  await expect(page.getByTestId('empty-list')).toBeVisible();
+  for (const name of ['Biscuit', 'Pepper', 'Mochi', 'Clover']) await addByKeyboard(page, name, '1');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(4);
+  const viewport = page.viewportSize()!;
+  // Where they came to rest: each slides in.
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { document: { getAnimations(): Array<{ playState: string }> } }).document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running'),
+  );
+  for (const toast of await page.locator('[data-sonner-toast][data-visible="true"]').all()) {
+    const box = (await toast.boundingBox())!;
+    expect(box.y + box.height, 'a toast below the window').toBeLessThanOrEqual(viewport.height);
+    expect(box.y, 'a toast above the window').toBeGreaterThanOrEqual(0);
+  }
+  await closeToasts(page);
 });
 
 /** Forty animals with every detail the columns show, long breeds and names among them, a few with a photo. */

@@ -43,7 +43,8 @@ export function keepToastsBesideTheWork(host: Element): () => void {
     }
     const box = room.getBoundingClientRect();
     root.setProperty('--toast-left', `${box.left}px`);
-    root.setProperty('--toast-bottom', `${window.innerHeight - box.bottom}px`);
+    // Never below the window's edge, whatever the screen's words push the room down to.
+    root.setProperty('--toast-bottom', `${Math.max(CLEARANCE_PX, window.innerHeight - box.bottom)}px`);
     root.setProperty('--toast-width', `${Math.min(box.width, WIDEST_TOAST_PX)}px`);
   };
   placeSoon = () => {
