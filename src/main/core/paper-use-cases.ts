@@ -49,6 +49,7 @@ interface PaperPage {
   title: string;
   animals: number;
   leftOff: number;
+  gone: string[];
   pageNumbers: boolean;
 }
 
@@ -60,6 +61,8 @@ interface PaperLayout {
   title: string;
   animals: AnimalOnPaper[];
   leftOff: number;
+  /** Animals named that are here no longer, left out (a request that asked so: the list's marks). */
+  gone: string[];
   pageNumbers: boolean;
   pageOf: (animals: readonly AnimalOnPaper[]) => string;
   perSheet?: number;
@@ -86,18 +89,28 @@ export function createPaperUseCases(
     total: number,
   ) => events.emit('paperProgress', { environment, kind, step, done, total });
 
-  /** The animals a request names (each must be shown here) or its view holds (those without an id yet left off). */
-  function gather(request: Exclude<ValidPaperRequest, { kind: 'week' }>): { pets: Pet[]; leftOff: number } {
+  /**
+   * The animals a request names (each must be shown here, unless it asks those gone left out) or its
+   * view holds (those without an id yet left off).
+   */
+  function gather(request: Exclude<ValidPaperRequest, { kind: 'week' }>): {
+    pets: Pet[];
+    leftOff: number;
+    gone: string[];
+  } {
     const { environment } = request;
     if (request.kind !== 'stock' && 'ids' in request.animals) {
       const ids = [...new Set(request.animals.ids)];
       const missing = ids.filter((id) => inventory(environment).shownPet(id) === undefined);
-      if (missing.length > 0)
+      if (missing.length > 0 && !(request.animals.leaveOutGone === true && missing.length < ids.length))
         throw new ApiError(
           'not_found',
-          `No animal has id ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ''} in ${environment}.`,
+          request.animals.leaveOutGone === true
+            ? `None of the animals marked is in ${environment} any more: clear the marks.`
+            : `No animal has id ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ''} in ${environment}.`,
         );
-      return { pets: ids.map((id) => inventory(environment).shownPet(id)!), leftOff: 0 };
+      const pets = ids.flatMap((id) => inventory(environment).shownPet(id) ?? []);
+      return { pets, leftOff: 0, gone: missing };
     }
     const query =
       request.kind === 'stock' || 'ids' in request.animals ? { sort: 'name' as const } : request.animals.view;
@@ -114,7 +127,7 @@ export function createPaperUseCases(
           'invalid_parameter',
           `This view holds more than ${PAPER_MOST_ANIMALS} animals, more than one printing takes: narrow it by status or a search.`,
         );
-      if (window.rows.length < PAGE_ROWS || offset + PAGE_ROWS >= window.total) return { pets, leftOff };
+      if (window.rows.length < PAGE_ROWS || offset + PAGE_ROWS >= window.total) return { pets, leftOff, gone: [] };
     }
   }
 
@@ -163,9 +176,9 @@ export function createPaperUseCases(
     const { environment, kind } = request;
     if (request.kind === 'week') {
       const html = weekPage(weekAtAGlance(request));
-      return { title: 'Week at a glance', animals: [], leftOff: 0, pageNumbers: true, pageOf: () => html };
+      return { title: 'Week at a glance', animals: [], leftOff: 0, gone: [], pageNumbers: true, pageOf: () => html };
     }
-    const { pets, leftOff } = gather(request);
+    const { pets, leftOff, gone } = gather(request);
     if (pets.length === 0)
       throw new ApiError(
         'not_found',
@@ -201,7 +214,7 @@ export function createPaperUseCases(
       await tell(index);
       animals.push(animalOnPaper(pet, currency, today, { photo: photos[index], codes: withCodes }));
     }
-    const made = { animals, leftOff, pageNumbers: false };
+    const made = { animals, leftOff, gone, pageNumbers: false };
     if (request.kind === 'cards') {
       const { layout } = request;
       const pageOf = (some: readonly AnimalOnPaper[]) => cardsPage(some, layout, (field) => shown.has(field));
@@ -248,11 +261,11 @@ export function createPaperUseCases(
 
     /** The PDF, to a file a person chooses (main's save dialog). */
     async savePaper(request: PaperRequest): Promise<PaperSaved> {
-      const { pdf, animals, leftOff, title } = await paperPdf(request);
+      const { pdf, animals, leftOff, gone, title } = await paperPdf(request);
       const day = new Date(now()).toISOString().slice(0, 10);
       const suggested = `${title.toLowerCase().replace(/ /g, '-')}-${request.environment}-${day}.pdf`;
       const path = roads.savePdf === undefined ? null : await roads.savePdf(suggested, pdf);
-      return { path, animals, leftOff };
+      return { path, animals, leftOff, gone };
     },
 
     /** The page, to the operating system's print dialog (the window's Print…). */
@@ -263,7 +276,7 @@ export function createPaperUseCases(
       progress(request.environment, request.kind, 'rendering', page.animals, page.animals);
       const printed = await roads.printPage(page.html, page.title);
       progress(request.environment, request.kind, 'done', page.animals, page.animals);
-      return { printed, animals: page.animals, leftOff: page.leftOff };
+      return { printed, animals: page.animals, leftOff: page.leftOff, gone: page.gone };
     },
 
     /** What the shop's cards show besides the name. */

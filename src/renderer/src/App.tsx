@@ -3,6 +3,7 @@ import { Toaster } from 'sonner';
 import { COMMANDS, commandForKey, shortcutLabel, type CommandId } from '../../shared/commands';
 import { subscribe } from './api';
 import { listenForScans } from './scanner';
+import { marksFollowTheWindow } from './marks-follow-the-window';
 import { saveSupportBundle } from './support-bundle';
 import { isUndoKey, undoLatest } from './undo';
 import { AnimalsScreen } from './components/AnimalsScreen';
@@ -116,7 +117,9 @@ export function App() {
     const stopFollowingTheCounter = followTheCounter();
     const stopListeningForScans = listenForScans();
     const stopFollowingBackups = followBackups();
+    const stopMarksFollowing = marksFollowTheWindow();
     return () => {
+      stopMarksFollowing();
       stopFollowingBackups();
       stopListeningForScans();
       stopFollowingTheCounter();

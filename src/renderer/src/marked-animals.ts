@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import type { EnvironmentName } from '../../shared/contract';
-import { useWindowState } from './window-state';
 
 /**
  * The animals a person has marked in the list, to print together (a card for each cage they just
@@ -15,6 +14,8 @@ interface MarkedAnimals {
   toggle(environment: EnvironmentName, id: string): void;
   /** Marks each animal not marked yet (a range, a row moved over with Shift). */
   mark(environment: EnvironmentName, ids: readonly string[]): void;
+  /** Takes the marks off these (animals gone since they were marked). */
+  unmark(environment: EnvironmentName, ids: readonly string[]): void;
   clear(): void;
 }
 
@@ -32,8 +33,13 @@ export const useMarkedAnimals = create<MarkedAnimals>()((set, get) => {
     },
     mark(environment, more) {
       const ids = marksIn(environment);
-      const added = more.filter((id, at) => !ids.includes(id) && more.indexOf(id) === at);
+      const seen = new Set(ids);
+      const added = more.filter((id) => !seen.has(id) && (seen.add(id), true));
       if (added.length > 0 || get().environment !== environment) set({ environment, ids: [...ids, ...added] });
+    },
+    unmark(environment, gone) {
+      const off = new Set(gone);
+      set({ environment, ids: marksIn(environment).filter((id) => !off.has(id)) });
     },
     clear: () => set({ environment: null, ids: NONE }),
   };
@@ -43,7 +49,17 @@ export const useMarkedAnimals = create<MarkedAnimals>()((set, get) => {
 export const markedIn = (state: Pick<MarkedAnimals, 'environment' | 'ids'>, environment: EnvironmentName | null) =>
   state.environment === environment ? state.ids : NONE;
 
-// Another environment shown: its marks are let go (not found again on coming back).
-useWindowState.subscribe((state, before) => {
-  if (state.environment !== before.environment) useMarkedAnimals.getState().clear();
-});
+/** Where the window is: its environment, and that environment's server's address (undefined: not heard yet). */
+export interface WhereShown {
+  environment: EnvironmentName | null;
+  address: string | null | undefined;
+}
+
+/**
+ * Whether the marks are let go: another environment shown, or its server at another address (where
+ * the same numbers are other animals). The address's first word, heard late, is no move.
+ */
+export function marksLetGo(now: WhereShown, before: WhereShown): boolean {
+  if (now.environment !== before.environment) return true;
+  return now.address !== undefined && before.address !== undefined && now.address !== before.address;
+}

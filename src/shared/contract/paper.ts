@@ -56,6 +56,8 @@ export const paperAnimalsSchema = z.union([
       .array(z.string().max(40))
       .min(1, { error: 'names no animal: give one id or more' })
       .max(PAPER_MOST_ANIMALS, { error: `names more than ${PAPER_MOST_ANIMALS} animals: print them in parts` }),
+    /** Those no longer here are left out, and said (the list's marks), rather than refusing the printing. */
+    leaveOutGone: z.boolean().optional(),
   }),
   z.strictObject({ view: animalsQuerySchema.omit({ offset: true, limit: true }) }),
 ]);
@@ -103,10 +105,12 @@ export interface PaperProgress {
   total: number;
 }
 
-/** What a printing made: how many animals, and those of the view left off (added here, no id yet to print). */
+/** What a printing made: how many animals, those of the view left off (added here, no id yet to print), and those asked for that are gone. */
 export interface PaperOutcome {
   animals: number;
   leftOff: number;
+  /** Ids asked for with `leaveOutGone` that are here no longer, left out. */
+  gone: readonly string[];
 }
 
 /** A PDF saved where a person chose (null: they chose nowhere). */

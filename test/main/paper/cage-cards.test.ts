@@ -94,6 +94,30 @@ describe('cage cards', () => {
     expect((await fontsOfPdf(cjk)).filter((font) => !font.startsWith('DejaVu')).length).toBeGreaterThan(0);
   });
 
+  it('animals marked that are gone since are left out and named; none left is refused in words', async () => {
+    const core = open();
+    const rex = addAnimal(core, { name: 'Rex' });
+    const marked = { ids: [rex.id, '999999'], leaveOutGone: true };
+    const printed = await core.paperPdf({ kind: 'cards', environment: 'local', animals: marked, layout: 'a6' });
+    expect({ animals: printed.animals, gone: printed.gone }).toEqual({ animals: 1, gone: ['999999'] });
+    expect(idsRead(await codesInPdf(printed.pdf, 150), 'QRCode')).toEqual([rex.id]);
+    await expect(
+      core.paperPdf({
+        kind: 'cards',
+        environment: 'local',
+        animals: { ids: ['999999'], leaveOutGone: true },
+        layout: 'a6',
+      }),
+    ).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'None of the animals marked is in local any more: clear the marks.',
+    });
+    // Ids a person typed are each an animal, or the printing is refused naming the one that is not.
+    await expect(
+      core.paperPdf({ kind: 'cards', environment: 'local', animals: { ids: [rex.id, '999999'] }, layout: 'a6' }),
+    ).rejects.toMatchObject({ code: 'not_found', message: 'No animal has id 999999 in local.' });
+  });
+
   it("shows only the fields the shop chose, and refuses a field that is not a card's", async () => {
     const core = open();
     const pet = addAnimal(core, { name: 'Pepper' });

@@ -11,6 +11,7 @@ import { useRowDialogs } from './RowDialogs';
 import { ColumnChooser } from './ColumnChooser';
 import { Filters } from './Filters';
 import { FindByNumber } from './FindByNumber';
+import { MarkedBar } from './MarkedBar';
 import { Time } from './Time';
 import { ToastRoom } from './ToastRoom';
 
@@ -173,6 +174,7 @@ export function AnimalsScreen() {
         <Filters />
         <Freshness />
         <ListBody />
+        {environment !== null && <MarkedBar environment={environment} />}
         <ToastRoom />
       </section>
       <aside className="side-pane">

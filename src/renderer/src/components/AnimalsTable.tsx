@@ -14,7 +14,6 @@ import { columnNeeds, widestOf, type ColumnNeeds } from './table-columns';
 import { useColumnsWithRoom } from './use-columns-with-room';
 import { rowAt, rowKey, useRowSelection } from './use-row-selection';
 import { useRowSlots } from './use-row-slots';
-import { MarkedBar } from './MarkedBar';
 import { useRowMarks } from './use-row-marks';
 
 let firstListPainted = false;
@@ -293,7 +292,6 @@ export const AnimalsTable = memo(function AnimalsTable({ list }: { list: AnimalL
           </tbody>
         </table>
       </div>
-      <MarkedBar environment={environment} />
       <p id="list-keys" className="list-keys">
         On a row: <kbd>↑</kbd> <kbd>↓</kbd> move;{' '}
         {changesOffered ? (

@@ -4,6 +4,7 @@ import {
   CARD_LAYOUTS,
   LABEL_LAYOUTS,
   PAPER_LAYOUT_WORDS,
+  PAPER_MOST_ANIMALS,
   type EnvironmentName,
   type PaperAnimals,
   type PaperProgress,
@@ -12,6 +13,7 @@ import {
 } from '../../../shared/contract';
 import { call, messageOf, subscribe } from '../api';
 import { ENVIRONMENT_LABELS } from '../format';
+import { useMarkedAnimals } from '../marked-animals';
 import { FormError } from './FormError';
 import { useModal } from './use-modal';
 
@@ -50,7 +52,8 @@ export function PaperDialog(props: {
   const [layout, setLayout] = useState<string>(CARD_LAYOUTS[0]);
   const marked = props.marked ?? [];
   const [named, setNamed] = useState<string | null>(null); // the ids typed, once "These" is chosen
-  const [ofMarked, setOfMarked] = useState(marked.length > 0);
+  const [markedChosen, setOfMarked] = useState(marked.length > 0);
+  const ofMarked = markedChosen && marked.length > 0; // none left (another environment shown): the view
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState('');
   const [problem, setProblem] = useState('');
@@ -67,7 +70,10 @@ export function PaperDialog(props: {
   /** The request, or what the person must fix first. */
   const request = (): PaperRequest | string => {
     if (kind === 'stock') return { kind, environment };
-    if (ofMarked) return { kind, environment, animals: { ids: [...marked] }, layout: layout as never };
+    if (ofMarked && marked.length > PAPER_MOST_ANIMALS)
+      return `${count.format(marked.length)} animals are marked, more than one printing takes (${count.format(PAPER_MOST_ANIMALS)}): take some marks off, or print the view.`;
+    if (ofMarked)
+      return { kind, environment, animals: { ids: [...marked], leaveOutGone: true }, layout: layout as never };
     if (named === null) return { kind, environment, animals: props.animals, layout: layout as never };
     const read = readPaperIds(named);
     if ('notAnId' in read)
@@ -82,13 +88,17 @@ export function PaperDialog(props: {
     setBusy(true);
     setProblem('');
     try {
-      if (how === 'savePaper') {
-        const saved = await call('savePaper', asked);
-        if (saved.path !== null)
-          toast.success(`${KIND_WORDS[kind]} of ${animals(saved.animals)} saved to ${saved.path}.`);
-      } else {
-        const printed = await call('printPaper', asked);
-        if (printed.printed) toast.success(`${KIND_WORDS[kind]} of ${animals(printed.animals)} sent to the printer.`);
+      const outcome = how === 'savePaper' ? await call('savePaper', asked) : await call('printPaper', asked);
+      if ('path' in outcome && outcome.path !== null)
+        toast.success(`${KIND_WORDS[kind]} of ${animals(outcome.animals)} saved to ${outcome.path}.`);
+      if ('printed' in outcome && outcome.printed)
+        toast.success(`${KIND_WORDS[kind]} of ${animals(outcome.animals)} sent to the printer.`);
+      if (outcome.gone.length > 0) {
+        // Marked, and gone since (a server took them off its list): left out, and their marks taken off.
+        useMarkedAnimals.getState().unmark(environment, outcome.gone);
+        toast(
+          `${animals(outcome.gone.length)} marked ${outcome.gone.length === 1 ? 'is' : 'are'} no longer in ${ENVIRONMENT_LABELS[environment]}: left out, and unmarked.`,
+        );
       }
       props.onClose();
     } catch (error) {

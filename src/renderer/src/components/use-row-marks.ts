@@ -22,18 +22,25 @@ export function useRowMarks(list: AnimalList, environment: EnvironmentName, sele
     const row = rowAt(list, index);
     return row?.kind === 'pet' ? row.pet.id : undefined;
   };
-  const toggleAt = (index: number) => {
-    const id = petIdAt(index);
+  /** The row's own animal (as its element shows it, whatever the list holds at that place now). */
+  const toggle = (row: HTMLElement) => {
+    const id = row.dataset.petId;
     if (id === undefined) toast('An animal still waiting to be sent has no number yet: mark it once it is sent.');
     else useMarkedAnimals.getState().toggle(environment, id);
   };
   const markBetween = (from: number, to: number) => {
     const ids: string[] = [];
+    let unread = 0;
     for (let index = Math.min(from, to); index <= Math.max(from, to); index++) {
       const id = petIdAt(index);
       if (id !== undefined) ids.push(id);
+      else if (rowAt(list, index) === undefined) unread += 1;
     }
     useMarkedAnimals.getState().mark(environment, ids);
+    if (unread > 0)
+      toast(
+        `${unread} of the rows between ${unread === 1 ? 'was' : 'were'} not read yet, and not marked: scroll through them and mark again.`,
+      );
   };
   const rowIndexOf = (target: EventTarget) => {
     const element = target instanceof Element ? target : null;
@@ -46,9 +53,9 @@ export function useRowMarks(list: AnimalList, environment: EnvironmentName, sele
   return {
     marked,
     /** A row's key: true when it was Space, which marks and is done; Shift with an arrow marks and lets the move go on. */
-    onKey(event: React.KeyboardEvent, index: number, step: number | undefined): boolean {
+    onKey(event: React.KeyboardEvent<HTMLElement>, index: number, step: number | undefined): boolean {
       if (event.key === ' ' && !event.shiftKey) {
-        toggleAt(index);
+        if (!event.repeat) toggle(event.target as HTMLElement); // a held key marks once
         return true;
       }
       if (event.shiftKey && (step === 1 || step === -1)) markBetween(index, Math.max(0, index + step));
@@ -64,7 +71,7 @@ export function useRowMarks(list: AnimalList, environment: EnvironmentName, sele
       const at = rowIndexOf(event.target);
       if (!withModifier(event) || at === null) return;
       if (event.shiftKey && anchor.current >= 0) markBetween(anchor.current, at.index);
-      else toggleAt(at.index);
+      else toggle(at.row);
       at.row.focus();
     },
   };
