@@ -119,6 +119,7 @@ export function parse(args: string[], options: Options = {}): Parsed {
 function negativeValuesJoined(args: string[], options: Options): string[] {
   const joined: string[] = [];
   for (let at = 0; at < args.length; at++) {
+    if (args[at] === '--') return [...joined, ...args.slice(at)]; // what follows is positional, as typed
     const name = /^--([a-z][a-z-]*)$/.exec(args[at]!)?.[1];
     const next = args[at + 1];
     if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-[0-9.]/.test(next)) {
