@@ -92,7 +92,12 @@ test('a status set by mistake is taken back with Ctrl+Z, or with Undo on its toa
 
   await row(page, 'Biscuit').focus();
   await page.keyboard.press('p');
-  await page.getByRole('button', { name: 'Undo' }).click();
+  // The Undo of this change's toast (the one before may still be leaving the screen).
+  await page
+    .locator('[data-sonner-toast]:not([data-removed="true"])')
+    .filter({ hasText: 'Biscuit marked pending.' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
   await expect.poll(async () => (await core.getPet('local', pet.id)).status).toBe('available');
   expect(core.petHistory('local', pet.id).entries.map((entry) => entry.action)).toEqual([
     'undone',

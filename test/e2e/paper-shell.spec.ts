@@ -30,7 +30,7 @@ test('Save as PDF… prints in a locked-down hidden window and writes where the 
   const before = (await shell.calls()).length;
   expect(await shell.invoke('savePaper', request)).toEqual({
     ok: true,
-    value: { path: chosen, animals: 1, leftOff: 0 },
+    value: { path: chosen, animals: 1, leftOff: 0, gone: [] },
   });
   expect(readFileSync(chosen, 'latin1')).toBe('%PDF-1.7 stand-in');
 
@@ -72,7 +72,10 @@ test('Save as PDF… prints in a locked-down hidden window and writes where the 
 
   // The person cancels the save dialog: no file, and the outcome says so.
   await shell.ask('answerSave', { path: null });
-  expect(await shell.invoke('savePaper', request)).toEqual({ ok: true, value: { path: null, animals: 1, leftOff: 0 } });
+  expect(await shell.invoke('savePaper', request)).toEqual({
+    ok: true,
+    value: { path: null, animals: 1, leftOff: 0, gone: [] },
+  });
 });
 
 test('Print… gives the same page to the print dialog, and says whether the person printed', async () => {
@@ -88,7 +91,7 @@ test('Print… gives the same page to the print dialog, and says whether the per
   const before = (await shell.calls()).length;
   expect(await shell.invoke('printPaper', request)).toEqual({
     ok: true,
-    value: { printed: false, animals: 1, leftOff: 0 },
+    value: { printed: false, animals: 1, leftOff: 0, gone: [] },
   });
   const calls = await since(before);
   expect(calls.map((call) => call.api)).toEqual([
