@@ -101,7 +101,8 @@ export function createPaperUseCases(
     const { environment } = request;
     if (request.kind !== 'stock' && 'ids' in request.animals) {
       const ids = [...new Set(request.animals.ids)];
-      const missing = ids.filter((id) => inventory(environment).shownPet(id) === undefined);
+      const shown = ids.map((id) => [id, inventory(environment).shownPet(id)] as const);
+      const missing = shown.flatMap(([id, pet]) => (pet === undefined ? [id] : []));
       if (missing.length > 0 && !(request.animals.leaveOutGone === true && missing.length < ids.length))
         throw new ApiError(
           'not_found',
@@ -109,7 +110,7 @@ export function createPaperUseCases(
             ? `None of the animals marked is in ${environment} any more: clear the marks.`
             : `No animal has id ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ''} in ${environment}.`,
         );
-      const pets = ids.flatMap((id) => inventory(environment).shownPet(id) ?? []);
+      const pets = shown.flatMap(([, pet]) => pet ?? []);
       return { pets, leftOff: 0, gone: missing };
     }
     const query =
