@@ -33,9 +33,10 @@ export function openTestReplica(
   /**
    * apiKey: in place of `config.key` (a keychain that fails); entry: another build of the sync
    * thread than the run's (the app's); timeouts: in place of the short deadlines, for answers a test
-   * holds back.
+   * holds back; via: the address this replica's requests go to, in place of the server's own (a
+   * proxy of its own in front of the same server, as each process has its own network).
    */
-  options: { apiKey?: () => Promise<string | null>; entry?: URL; timeouts?: typeof TIMEOUTS } = {},
+  options: { apiKey?: () => Promise<string | null>; entry?: URL; timeouts?: typeof TIMEOUTS; via?: string } = {},
 ): ReplicaHandles {
   const appDatabase = join(dataDir, DATABASE_FILE_NAME);
   const appDb = openDatabase(appDatabase);
@@ -61,7 +62,7 @@ export function openTestReplica(
   const replica = openReplica({
     dataDir,
     environment,
-    client: () => createRemoteClient({ environment, baseUrl: config.baseUrl, apiKey, timeouts }),
+    client: () => createRemoteClient({ environment, baseUrl: options.via ?? config.baseUrl, apiKey, timeouts }),
     currentBaseUrl: () => config.baseUrl,
     engine: TUNING,
     syncElsewhere:

@@ -10,8 +10,8 @@ import {
 import { toAppError } from '../app-error';
 import type { RemoteClient, RemotePage } from '../remote/remote-client';
 import { RemoteError } from '../remote/remote-error';
-import type { SqliteDatabase } from '../database/database';
-import { walkBatch, writeWalkRow, type WalkRow, type WalkStore } from './walk-store';
+import { writeTransaction, type SqliteDatabase } from '../database/database';
+import { latestWalk, walkBatch, writeWalkRow, type WalkRow, type WalkStore } from './walk-store';
 
 /** A page as large as the interface allows: the fewest requests for the whole inventory. */
 export const WALK_PAGE_SIZE = 100;
@@ -84,9 +84,8 @@ export function createInventoryWalk({
     return (await ask(() => client().listPage({ limit: WALK_PAGE_SIZE - 1 }, { signal }))).next !== null;
   }
 
-  async function run(signal: AbortSignal): Promise<void> {
-    const baseUrl = currentBaseUrl();
-    if (baseUrl === null) throw new RemoteError('no_address', 'No address is set: there is no inventory to walk.');
+  /** The walk resumed, or a new one numbered after the file's last, whichever process walked it. */
+  const begin = writeTransaction(db, (baseUrl: string): WalkRow => {
     const before = read.get();
     const resume = before?.state === 'walking' && before.base_url === baseUrl && before.next_url !== null;
     const row: WalkRow = resume
@@ -103,6 +102,17 @@ export function createInventoryWalk({
           problem: null,
         };
     write(row);
+    return row;
+  });
+  const isLatest = latestWalk(db);
+  const endIfLatest = writeTransaction(db, (row: WalkRow) => {
+    if (isLatest(row)) write(row);
+  });
+
+  async function run(signal: AbortSignal): Promise<void> {
+    const baseUrl = currentBaseUrl();
+    if (baseUrl === null) throw new RemoteError('no_address', 'No address is set: there is no inventory to walk.');
+    const row = begin(baseUrl);
     lastProblem = null;
     events.emit('change');
     const seen = new Set<string>();
@@ -170,7 +180,7 @@ export function createInventoryWalk({
             await storeReceived(filtered.pets);
           }
           await storing;
-          write({
+          endIfLatest({
             ...row,
             state: 'first_pages_only',
             finished_at: now(),

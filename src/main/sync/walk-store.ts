@@ -59,11 +59,23 @@ export function writeWalkRow(db: SqliteDatabase): (row: WalkRow) => void {
   return (row) => void write.run(row);
 }
 
+/**
+ * Whether the walk of `row` is the file's latest. Another process of this computer (the CLI beside
+ * the app) may have begun a walk of the same file since: the older walk goes on storing what it
+ * sees, but the walk's place and what leaves the file are the newer one's. Called in the write
+ * transaction that acts on it.
+ */
+export function latestWalk(db: SqliteDatabase): (row: WalkRow) => boolean {
+  const generation = db.prepare<[], number>('SELECT generation FROM inventory_walk WHERE id = 1').pluck();
+  return (row) => (generation.get() ?? row.generation) === row.generation;
+}
+
 type SeenParams = AnimalParams & { generation: number; searchText?: string };
 
 /**
  * A walk's writes over `db`. Every animal is marked seen in this walk (the walk's generation),
- * whatever its version; `serverSent` is told of them in the transaction that stores them.
+ * whatever its version, and never back from a newer walk's; `serverSent` is told of them in the
+ * transaction that stores them.
  */
 export function createWalkStore(db: SqliteDatabase, serverSent: (pets: readonly Pet[]) => void) {
   const seenDeciding = byFieldSet((decided) => seenStatements(db, decided));
@@ -74,6 +86,7 @@ export function createWalkStore(db: SqliteDatabase, serverSent: (pets: readonly 
   const held = db.prepare<[bigint], number>('SELECT 1 FROM pets WHERE id = ?').pluck();
   const indexingNew = createBatchedSearchIndex(db);
   const write = writeWalkRow(db);
+  const isLatest = latestWalk(db);
   const storeInTransaction = writeTransaction(
     db,
     ({ pets, searchTexts }: WalkBatch, row: WalkRow, decided: Decided) => {
@@ -94,7 +107,7 @@ export function createWalkStore(db: SqliteDatabase, serverSent: (pets: readonly 
         });
       });
       serverSent(pets);
-      write(row);
+      if (isLatest(row)) write(row);
     },
   );
   // Pages are the server's, fetched again if lost: their commit is not synced to disk by itself (the
@@ -111,6 +124,7 @@ export function createWalkStore(db: SqliteDatabase, serverSent: (pets: readonly 
     }
   };
   const finish = writeTransaction(db, (row: WalkRow) => {
+    if (!isLatest(row)) return;
     removeUnseen.run(row.generation, row.started_at);
     write(row);
   });
@@ -149,7 +163,7 @@ function seenStatements(db: SqliteDatabase, decided: Decided) {
     keepingName: db.prepare<SeenParams>(
       `UPDATE pets SET
          ${setEach(butIdAndName, (column, name) => `CASE WHEN ${OLDER_THAN_GIVEN} THEN ${column} ELSE @${name} END`)},
-         seen_in_walk = @generation
+         seen_in_walk = max(seen_in_walk, @generation)
        WHERE id = @id AND name = @name ${searchesDetails ? 'AND search_text = @searchText' : ''}`,
     ),
     // Positional: run for every animal of a walk (see animalValues).
@@ -157,7 +171,7 @@ function seenStatements(db: SqliteDatabase, decided: Decided) {
       `INSERT INTO pets (${columnsOf(decided)}, search_text, seen_in_walk)
        VALUES (${placeholdersOf(decided)}, ?, ?)
        ON CONFLICT (id) DO UPDATE SET ${setEach(butId, keepNewer)}, search_text = ${searchText},
-         seen_in_walk = excluded.seen_in_walk`,
+         seen_in_walk = max(pets.seen_in_walk, excluded.seen_in_walk)`,
     ),
   };
 }

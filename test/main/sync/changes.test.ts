@@ -1,6 +1,8 @@
 // Changes of the server's animals made here: kept durably, shown at once, sent exactly
 // once in order per animal, through faults; conflicts with another counter kept for a person;
 // a server without the extension detected. Real service, real replica files, real HTTP.
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../../src/main/remote/remote-error';
@@ -152,8 +154,10 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('changes, the engine
   it('two counters change the same animal offline: the second meets one conflict, shown with both versions; keep mine', async () => {
     const service = track(await startService());
     const [rex] = seed(service, 1) as [Pet];
-    const first = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`, syncRunsIn)).replica;
-    const second = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`, syncRunsIn)).replica;
+    // Two computers: a data folder each.
+    const computer = () => mkdtempSync(join(tempDir(), 'counter-'));
+    const first = track(openTestReplica(computer(), 'staging', `${service.baseUrl}/v1`, syncRunsIn)).replica;
+    const second = track(openTestReplica(computer(), 'staging', `${service.baseUrl}/v1`, syncRunsIn)).replica;
     await Promise.all([first.walkInventory(), second.walkInventory()]);
     await first.engine.stop(); // both offline, as far as sending goes: the second's engine waits
     second.changePet(rex.id, { status: 'pending', name: 'Rexie' });

@@ -6,7 +6,7 @@ import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import { startMisbehavingServer, type MisbehavingServer } from '../../helpers/misbehaving-server';
 import { startService, type RunningService } from '../../helpers/http-service';
 import { probeNamesWritten } from '../../helpers/names-written';
-import { drain, openTestReplica, type ReplicaHandles } from '../../helpers/replica';
+import { drain, openTestReplica, type ReplicaHandles, type SyncRunsIn } from '../../helpers/replica';
 import { useTempDir } from '../../helpers/temp-dir';
 
 let service: RunningService;
@@ -209,3 +209,73 @@ describe('the inventory walk with its pages written in the sync thread, as in th
     expect(replica.animals({}).total).toBe(900);
   });
 });
+
+describe.each<SyncRunsIn>(['this thread', 'a sync thread'])(
+  'two processes walking one replica file, the engine in %s',
+  (syncRunsIn) => {
+    // Two processes of one computer (the app and the CLI, say) open the same file, each over a
+    // network of its own in front of the same server.
+    let other: FaultProxy;
+    const opened: ReplicaHandles[] = [];
+    beforeEach(async () => {
+      other = await startFaultProxy(service.port);
+    });
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((handles) => handles.close()));
+      await other.close();
+    });
+    const openVia = (via: FaultProxy) => {
+      const handles = openTestReplica(dir(), 'staging', `${service.baseUrl}/v1`, syncRunsIn, {
+        via: via.baseUrl,
+        timeouts: { responseMs: 10_000, totalMs: 20_000 },
+      });
+      opened.push(handles);
+      return handles.replica;
+    };
+
+    it('the older walk finishing last removes none of the animals the newer one saw', async () => {
+      seed(401); // five pages: the first four stored together, then the last
+      const older = openVia(proxy);
+      const newer = openVia(other);
+      proxy.setMode('hold');
+      const olderWalk = older.walkInventory();
+      other.schedule(['pass', 'pass', 'pass', 'pass', 'hold']);
+      const newerWalk = newer.walkInventory();
+      // The newer walk has stored its first four pages and waits for its last.
+      await expect.poll(() => other.held).toBe(1);
+      await expect.poll(() => newer.animals({}).total).toBe(400);
+      // The older walk goes through every page meanwhile, and finishes.
+      proxy.setMode('pass');
+      proxy.release();
+      await olderWalk;
+      other.release();
+      await newerWalk;
+      expect(newer.animals({}).total).toBe(401);
+      expect(older.animals({}).total).toBe(401);
+      expect(newer.status().inventory).toMatchObject({ state: 'complete', animals: 401 });
+    });
+
+    it('the newer walk finishing first: the older one neither removes nor marks the walk as its own', async () => {
+      seed(250);
+      const older = openVia(proxy);
+      const newer = openVia(other);
+      proxy.setMode('hold');
+      const olderWalk = older.walkInventory();
+      await expect.poll(() => proxy.held).toBe(1);
+      await newer.walkInventory();
+      // Since: one animal gone from the server, one new.
+      service.db.exec("DELETE FROM pets WHERE name = 'Fish 7'");
+      service.store.createPet({ name: 'Goldie', categoryId: '1', status: 'available' });
+      proxy.setMode('pass');
+      proxy.release();
+      await olderWalk;
+      expect(newer.status().inventory).toMatchObject({ state: 'complete', animals: 250 });
+      // The next walk is newer than both, and removes what the server lost.
+      await newer.walkInventory();
+      const names = older.animals({ limit: 500 }).rows.map((row) => row.kind === 'pet' && row.pet.name);
+      expect(names).toHaveLength(250);
+      expect(names).toContain('Goldie');
+      expect(names).not.toContain('Fish 7');
+    });
+  },
+);
