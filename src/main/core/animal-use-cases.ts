@@ -76,8 +76,11 @@ export function createAnimalUseCases({ inventory, server, settings, categoryName
       { anyway = false }: { anyway?: boolean } = {},
     ): { pet: Pet } | { entry: OutboxEntry } {
       const valid = parseOrThrow(newPetSchema('app'), newPet, 'invalid_body', 'body');
-      if (!anyway) checkLookAlikes(environment, valid);
-      const added = inventory(environment).addPet(valid);
+      // Checked where it is added: another process may be adding the same animal at this moment.
+      const added = inventory(environment).addPet(
+        valid,
+        anyway ? undefined : () => checkLookAlikes(environment, valid),
+      );
       settings.setLastCategory(environment, valid.categoryId);
       events.emit('dataChanged', { environment });
       return added;

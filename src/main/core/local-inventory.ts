@@ -7,7 +7,7 @@ import {
   SAME_ANIMALS_SHOWN,
   type PetsView,
 } from '../../shared/contract';
-import type { SqliteDatabase } from '../database/database';
+import { inOneWrite, type SqliteDatabase } from '../database/database';
 import { createImportedRows } from '../database/imported-rows';
 import { createPetPhotos } from '../database/pet-photos';
 import { createPetHistory } from '../database/history-table';
@@ -66,7 +66,14 @@ export function createLocalInventory(db: SqliteDatabase, person: PersonActing): 
 
     walkEveryAnimal: async () => undefined, // every animal is here already
 
-    addPet: (pet) => ({ pet: as('added', () => store.createPet(pet)) }),
+    addPet: (pet, checkFirst) => ({
+      pet: as('added', () =>
+        inOneWrite(db, () => {
+          checkFirst?.();
+          return store.createPet(pet);
+        }),
+      ),
+    }),
 
     /** Made only if the animal is still at `revision` (absent: whatever it is now), else precondition_failed. */
     changePet: (petId, patch, revision, action = 'changed') => ({

@@ -4,6 +4,7 @@ import type { SyncPassResult } from '../sync/sync-engine';
 import { createPetHistory } from '../database/history-table';
 import { createWeekFigures, type WeekFigures } from '../database/week-figures';
 import { acting } from '../database/write-context';
+import { inOneWrite } from '../database/database';
 import { createOrders, type Orders } from '../database/orders-table';
 import { refuseSoldAgain } from '../../shared/contract/orders';
 import type { HistoryAction } from '../../shared/contract/history';
@@ -119,7 +120,14 @@ export function createRemoteInventory(
       await replica().learnExtensions();
       await replica().walkInventory();
     },
-    addPet: (pet) => ({ entry: as('added', () => replica().createPet(pet)) }),
+    addPet: (pet, checkFirst) => ({
+      entry: as('added', () =>
+        inOneWrite(replica().db, () => {
+          checkFirst?.();
+          return replica().createPet(pet);
+        }),
+      ),
+    }),
     // A change waits in the replica and is judged by the server against the revision it was made to.
     changePet: (petId, patch, _revision, action = 'changed') => ({
       change: as(action, () => replica().changePet(petId, patch)),

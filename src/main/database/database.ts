@@ -13,6 +13,9 @@ import { APP_VERSION } from '../config/app-version';
 import { newerFileInWords, readAppWriter, recordAppWriter } from './app-writer';
 import { createPrivateFile, makePrivateFolder } from '../config/private-files';
 
+/** How long a write waits for another connection's (the sync thread's, another process's) to end. */
+const BUSY_TIMEOUT_MS = 5000;
+
 /**
  * The file was written by a newer app; we refuse it rather than risk damaging it, naming the
  * version that wrote it (app-writer.ts) so that a person knows what to install.
@@ -72,7 +75,7 @@ function open(file: string, migrations: readonly Migration[], { backups }: OpenO
     makePrivateFolder(dirname(file));
     createPrivateFile(file);
   }
-  const db = new Database(file, { timeout: 5000 });
+  const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   try {
     let fileVersion: number;
     try {
@@ -85,7 +88,7 @@ function open(file: string, migrations: readonly Migration[], { backups }: OpenO
     if (fileVersion > migrations.length)
       throw new DatabaseFromFutureError(file, fileVersion, migrations.length, readAppWriter(db));
     if (file !== ':memory:') refuseTruncated(db, file);
-    db.pragma('journal_mode = WAL');
+    useWriteAheadLog(db);
     db.pragma('synchronous = FULL');
     // Each statement of a transaction keeps the pages it changes, to undo it alone if it fails: in
     // memory, not in a temporary file written page by page (a walk's upserts spent a fifth of
@@ -98,12 +101,16 @@ function open(file: string, migrations: readonly Migration[], { backups }: OpenO
     registerWriteContext(db);
     if (backups !== undefined && fileVersion > 0 && fileVersion < migrations.length)
       backupNow(db, { ...backups, reason: 'before-upgrade' });
-    for (let version = fileVersion; version < migrations.length; version++) {
-      db.transaction(() => {
-        migrations[version]!(db);
-        db.pragma(`user_version = ${version + 1}`);
-      }).immediate();
-    }
+    // Each step reads the version again under the write lock: another process opening the same
+    // file at the same moment may have taken the step already.
+    const nextStep = db.transaction((): boolean => {
+      const version = db.pragma('user_version', { simple: true }) as number;
+      if (version >= migrations.length) return false;
+      migrations[version]!(db);
+      db.pragma(`user_version = ${version + 1}`);
+      return true;
+    }).immediate;
+    while (nextStep());
     recordAppWriter(db, APP_VERSION);
     keepHistoryTriggers(db);
     keepSaleTriggers(db);
@@ -139,15 +146,39 @@ export function checkDatabaseFile(file: string, migrations: readonly Migration[]
 }
 
 /**
+ * The file in write-ahead-log mode, kept by the file once set. Setting it takes the file alone, and
+ * SQLite answers "busy" at once, without waiting, while another process opens the same new file:
+ * that process sets it too, so the mode is read again until the file has it or the busy timeout ends.
+ */
+function useWriteAheadLog(db: SqliteDatabase): void {
+  const until = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      if (
+        db.pragma('journal_mode', { simple: true }) === 'wal' ||
+        db.pragma('journal_mode = WAL', { simple: true }) === 'wal'
+      )
+        return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > until) throw error;
+    }
+    if (Date.now() > until) throw new Error('The database file could not be put in write-ahead-log mode.');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+  }
+}
+
+/**
  * A file cut short (a copy that stopped, a disk that lost its end) is refused when it is opened,
  * before a use case half-runs over it: SQLite would only find the missing pages when it reads them.
  * With a write-ahead log present the file may lag it legitimately, so only a closed file is measured.
  */
 function refuseTruncated(db: SqliteDatabase, file: string): void {
-  if ((statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0) return;
-  const size = statSync(file).size;
+  // The size the header gives first: pages it counts from the log were in the log when it was read,
+  // and leave it only once copied into the file (another process may be writing it now).
   const expected =
     (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+  if ((statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0) return;
+  const size = statSync(file).size;
   if (size < expected)
     throw Object.assign(new Error(`${file} is shorter than its header says`), { code: 'SQLITE_CORRUPT' });
 }
@@ -164,6 +195,11 @@ export function writeTransaction<A extends unknown[], R>(
   run: (...args: A) => R,
 ): (...args: A) => R {
   return db.transaction(run).immediate;
+}
+
+/** `run` in one write transaction of `db`: what it reads stays so, for every process, until what it writes commits. */
+export function inOneWrite<R>(db: SqliteDatabase, run: () => R): R {
+  return db.transaction(run).immediate();
 }
 
 /** A transaction that only reads: one consistent snapshot, taking no write lock (writers are not held up). */
