@@ -2,6 +2,7 @@ import { isRemoteEnvironment, sentApartIn, type ChangeEntry, type RemoteEnvironm
 import type { PetstoreCore } from '../core/petstore-core';
 import { ANIMAL_OPTIONS, optionsInWords, patchOfOptions } from './animal-options';
 import { environmentOption, EXIT, parse, UsageError, type CliIo, type WritingCommand } from './cli-args';
+import { askWhereDetailsGo, detailsKeptNote } from './details-kept-note';
 import { petsAsJson, petsAsTable } from './output';
 import { applyPhoto, PHOTO_OPTIONS, photoAsked } from './photo-option';
 
@@ -23,6 +24,7 @@ export async function changePet(command: string, args: string[], writing: Writin
   const photo = command === 'edit' ? photoAsked(values) : null;
   if (Object.keys(patch).length === 0 && photo === null)
     throw new UsageError(`pets edit needs something to change: ${optionsInWords(environment)}; or --photo, --no-photo`);
+  if (isRemoteEnvironment(environment) && Object.keys(patch).length > 0) await askWhereDetailsGo(core, environment);
   if (photo !== null && isRemoteEnvironment(environment))
     return changeOnServerWithPhoto(environment, petId, patch, photo, json, writing);
   const changed =
@@ -34,13 +36,24 @@ export async function changePet(command: string, args: string[], writing: Writin
     io.out(json ? petsAsJson(pet) : `Changed in ${environment}:\n${petsAsTable([pet])}`);
     return EXIT.ok;
   }
+  const kept = isRemoteEnvironment(environment) ? detailsKeptNote(core, environment, patch) : null;
   if (changed.change === null) {
-    io.out(json ? 'null' : `Nothing to send: animal ${petId} already shows that in ${environment}.`);
+    if (json) io.out('null');
+    else io.out(kept ?? `Nothing to send: animal ${petId} already shows that in ${environment}.`);
     return EXIT.ok;
   }
   const server = changed.change.environment;
   await core.syncNow(server).catch(() => undefined); // the change is safe; its state says what happened
-  return await reportChange(server, core.changeEntry(server, changed.change.entryId), changed.change, json, core, io);
+  const exit = await reportChange(
+    server,
+    core.changeEntry(server, changed.change.entryId),
+    changed.change,
+    json,
+    core,
+    io,
+  );
+  if (kept !== null && !json) io.err(kept);
+  return exit;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AnimalsWindow, EnvironmentName } from '../../shared/contract';
+import { isRemoteEnvironment, type AnimalsWindow, type EnvironmentName } from '../../shared/contract';
 import { ReportedError, toAppError } from '../app-error';
 import type { PetstoreCore } from '../core/petstore-core';
 import {
@@ -14,6 +14,7 @@ import {
   type WritingCommand,
 } from './cli-args';
 import { ANIMAL_OPTIONS, newPetOfOptions } from './animal-options';
+import { askWhereDetailsGo, detailsKeptNote } from './details-kept-note';
 import { entriesAsTable, petsAsJson, petsAsTable } from './output';
 import { changePet } from './pets-change-commands';
 import { sellPet } from './orders-commands';
@@ -137,8 +138,10 @@ async function add(args: string[], command: WritingCommand): Promise<number> {
   const { values, environment, json } = parsePets(args, core);
   const photo = photoAsked(values);
   refusePhotoOfAWaitingAdd(photo, environment);
+  const newPet = newPetOfOptions(values, environment, core.currency(environment));
+  if (isRemoteEnvironment(environment)) await askWhereDetailsGo(core, environment);
   const added = await writes
-    .addPet(environment, newPetOfOptions(values, environment, core.currency(environment)), {
+    .addPet(environment, newPet, {
       anyway: values['anyway'] === true,
     })
     .catch((error: unknown) => {
@@ -157,6 +160,8 @@ async function add(args: string[], command: WritingCommand): Promise<number> {
   const server = added.entry.environment;
   await core.syncNow(server).catch(() => undefined); // the entry is safe; its state says what happened
   const entry = core.outboxEntry(server, added.entry.entryId) ?? added.entry;
+  const kept = detailsKeptNote(core, server, newPet);
+  if (kept !== null && !json) io.err(kept);
   if (json) io.out(JSON.stringify(entry));
   if (entry.state === 'accepted') {
     if (!json) io.out(`Added to ${environment} as id ${entry.serverId}.`);

@@ -48,6 +48,12 @@ export function createSyncUseCases({ inventory, server }: CoreParts) {
     serverStatus: (environment: RemoteEnvironment): ServerStatus => server(environment).status(),
 
     /**
+     * Asks the server which of our extensions it has, unless it said so lately (a command's first
+     * write to it: where the details go depends on it). A server out of reach leaves it unknown.
+     */
+    learnExtensions: (environment: RemoteEnvironment): Promise<void> => server(environment).learnExtensions(),
+
+    /**
      * The animals' details kept on this computer, sent to the server now that it takes them (it is
      * asked again first): how many animals'.
      */

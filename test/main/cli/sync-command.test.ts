@@ -96,4 +96,35 @@ describe('petstore sync', () => {
     },
     3 * ENDS_WITHIN_MS,
   );
+  itWithKeyring(
+    'the first add to a server never asked takes its details with it; details kept here are said at the add and the edit',
+    async () => {
+      await run(['env', 'set-url', 'staging', proxy.baseUrl]);
+      await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
+      const priced = ['pets', 'add', '--env', 'staging', '--name', 'Priced Pup', '--category', '2', '--price', '12.50'];
+      const added = await run(priced, { killAfterMs: ENDS_WITHIN_MS });
+      expect(added).toMatchObject({ code: 0, err: '' });
+      expect(service.store.listPets({ limit: 100 }).find((pet) => pet.name === 'Priced Pup')).toMatchObject({
+        price: 1250,
+      });
+
+      const seedOnly = await startSeedOnlyProxy(service.port);
+      try {
+        await run(['env', 'set-url', 'staging', seedOnly.baseUrl]);
+        await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
+        const bred = ['pets', 'add', '--env', 'staging', '--name', 'Bred Kit', '--category', '2', '--breed', 'Siamese'];
+        const keptAdd = await run(bred, { killAfterMs: ENDS_WITHIN_MS });
+        const said =
+          'Its details are kept on this computer only: staging does not take them; petstore sync --upload-details --env staging sends them once it does.';
+        expect(keptAdd).toMatchObject({ code: 0, err: said });
+        const kit = service.store.listPets({ limit: 100 }).find((pet) => pet.name === 'Bred Kit')!;
+        expect(kit.breed).toBeUndefined();
+        const keptEdit = await run(['pets', 'edit', kit.id, '--env', 'staging', '--breed', 'Burmese']);
+        expect(keptEdit).toMatchObject({ code: 0, out: said });
+      } finally {
+        await seedOnly.close();
+      }
+    },
+    3 * ENDS_WITHIN_MS,
+  );
 });
