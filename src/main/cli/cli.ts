@@ -14,6 +14,7 @@ import {
   type CommandGroup,
 } from './cli-args';
 import { messageWithOptions } from './animal-options';
+import { problemInWords } from './output';
 import { commandUsage } from './command-usage';
 import { doctor } from './doctor-command';
 import { register } from './register-command';
@@ -111,7 +112,7 @@ export async function runCli(argvGiven: string[], io: CliIo, openCore: () => Pet
     }
     const problem = toAppError(error, io.faults);
     // An animal's fields come from the pets commands' options; other commands keep the field's name.
-    io.err(argv[0] === 'pets' ? messageWithOptions(problem) : problem.message);
+    io.err(argv[0] === 'pets' && problem.fields !== undefined ? messageWithOptions(problem) : problemInWords(problem));
     return exitCodeOf(problem);
   } finally {
     await core?.close();

@@ -1,4 +1,4 @@
-import { describePatch, type ChangeEntry, type OutboxEntry, type Pet } from '../../shared/contract';
+import { describePatch, type AppError, type ChangeEntry, type OutboxEntry, type Pet } from '../../shared/contract';
 import { petToWire, stringifyJson } from '../wire/json-codec';
 import { cellSafe } from './terminal-text';
 
@@ -61,4 +61,14 @@ export function changesAsTable(changes: ChangeEntry[]): string {
       c.lastError ?? '',
     ]),
   ]);
+}
+
+/** Text ended as a sentence: a server's own message may have no full stop before the app's next words. */
+export const sentence = (text: string): string => (/[.!?…)]$/.test(text) ? text : `${text}.`);
+
+/** A problem as the terminal says it, with what to do where the command line has its own way (a key it rejected). */
+export function problemInWords(problem: AppError, environment?: string): string {
+  if (problem.code !== 'key_rejected') return problem.message;
+  const env = environment ?? '<production|staging>';
+  return `${sentence(problem.message)} Give it the key it takes: petstore key set ${env} (the key on standard input).`;
 }

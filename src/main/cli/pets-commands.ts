@@ -15,7 +15,7 @@ import {
 } from './cli-args';
 import { ANIMAL_OPTIONS, newPetOfOptions } from './animal-options';
 import { askWhereDetailsGo, detailsKeptNote } from './details-kept-note';
-import { entriesAsTable, petsAsJson, petsAsTable } from './output';
+import { entriesAsTable, petsAsJson, petsAsTable, problemInWords, sentence } from './output';
 import { changePet } from './pets-change-commands';
 import { sellPet } from './orders-commands';
 import { petHistory } from './pets-history-command';
@@ -69,7 +69,7 @@ async function listEvery(
     io.err(
       inventory.state === 'first_pages_only'
         ? `${environment} shows only its first 100 animals per filter: others may exist.`
-        : `Not every page of ${environment} could be read${problem ? `: ${problem.message}` : '.'} Shown: what this computer has.`,
+        : `Not every page of ${environment} could be read${problem ? `: ${sentence(problemInWords(problem, environment))}` : '.'} Shown: what this computer has.`,
     );
     if (inventory.state !== 'first_pages_only' && problem) return exitCodeOf(problem);
   }
@@ -116,7 +116,7 @@ async function list(args: string[], { core, io }: WritingCommand): Promise<numbe
   }
   if (view.problem) {
     const shown = `Shown: the animals as last seen${view.listedAt ? ` (${view.listedAt})` : ''}.`;
-    io.err(`${view.problem.message} ${shown}`);
+    io.err(`${sentence(problemInWords(view.problem, environment))} ${shown}`);
     return exitCodeOf(view.problem);
   }
   return EXIT.ok;

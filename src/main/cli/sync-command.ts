@@ -1,4 +1,5 @@
 import { EXIT, parse, serverOption, type Command } from './cli-args';
+import { problemInWords } from './output';
 
 /**
  * `sync [--upload-details]`: runs until the outbox is empty or nothing more can be done; with
@@ -24,7 +25,7 @@ export const sync: Command = async (args, context) => {
   io.out(
     `${environment}: ${status.waiting} waiting, ${status.refused} refused, ${status.held} to confirm, ${conflicts}.`,
   );
-  if (status.problem) io.err(status.problem.message);
+  if (status.problem) io.err(problemInWords(status.problem, environment));
   const { server, keptHere } = status.details;
   if (keptHere > 0 && server === 'takes')
     io.err(

@@ -150,6 +150,7 @@ describe('npm run cli', () => {
     const rejected = await run(['pets', 'list', '--env', 'staging']);
     expect(rejected.code).toBe(1);
     expect(rejected.err).toContain('rejected the key');
+    expect(rejected.err).toContain('Give it the key it takes: petstore key set staging (the key on standard input).');
     await run(['env', 'set-url', 'staging', 'http://127.0.0.1:9/v1']);
     await run(['key', 'confirm', 'staging', '--yes']); // another origin: the key goes there only once confirmed
     expect((await run(['pets', 'list', '--env', 'staging'])).code).toBe(3);
