@@ -33,7 +33,15 @@ async function main(): Promise<void> {
   const tls = options.tls && { cert: readFileSync(options.tls.cert), key: readFileSync(options.tls.key) };
   const db = openDatabase(options.db);
   const app = buildServer({ db, store: createPetsTable(db), apiKey, logger: log, tls, limits: options.limits });
-  await app.listen({ host: options.host, port: options.port });
+  await app.listen({ host: options.host, port: options.port }).catch((error: NodeJS.ErrnoException) => {
+    const where = `Port ${options.port} on ${options.host}`;
+    if (error.code === 'EADDRINUSE')
+      throw new Error(`${where} is in use (another petstore-serve?): stop that one, or give another --port.`);
+    if (error.code === 'EACCES') throw new Error(`${where} may not be listened on here: give a --port above 1023.`);
+    if (error.code === 'EADDRNOTAVAIL')
+      throw new Error(`${options.host} is not an address of this computer: check --host.`);
+    throw error;
+  });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
   const scheme = tls ? 'https' : 'http';

@@ -13,8 +13,9 @@ export const USAGE = `usage: petstore-serve [--port 8787] [--db FILE] [--host 12
 
 /** The command line of petstore-serve, read and checked; a problem is thrown with what to give instead. */
 export function parseServeOptions(argv: string[]) {
-  const { values } = parseArgs({
+  const { values, tokens } = parseArgs({
     args: argv,
+    tokens: true,
     options: {
       port: { type: 'string', default: '8787' },
       db: { type: 'string', default: join(dataDir(), DATABASE_FILE_NAME) },
@@ -28,6 +29,12 @@ export function parseServeOptions(argv: string[]) {
     },
     strict: true,
   });
+  const given = new Set<string>();
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (given.has(token.name)) throw new Error(`${token.rawName} is given twice: give it once`);
+    given.add(token.name);
+  }
   const port = Number(values.port);
   if (!/^\d{1,5}$/.test(values.port) || port > 65535)
     throw new Error(`--port must be a number from 0 to 65535, got ${values.port}`);

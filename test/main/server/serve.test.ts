@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -114,5 +115,34 @@ describe('npm run serve', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('--port must be a number from 0 to 65535, got abc');
     expect(result.stderr).toContain('usage: petstore-serve');
+  });
+
+  it('refuses an option given twice, as the CLI does, rather than letting the last win', () => {
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/main/server/serve.ts', '--port', '8791', '--port', '8792'],
+      { cwd: ROOT, encoding: 'utf8', timeout: 20_000 }, // one that listens is ended here
+    );
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--port is given twice: give it once');
+  });
+
+  it('says what to do when its port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const result = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'src/main/server/serve.ts', '--port', String(port), '--db', join(tempDir(), 'pets.db')],
+        { cwd: ROOT, encoding: 'utf8', env: { ...process.env, PETSTORE_API_KEY: KEY }, timeout: 20_000 },
+      );
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(
+        `Port ${port} on 127.0.0.1 is in use (another petstore-serve?): stop that one, or give another --port.`,
+      );
+    } finally {
+      taken.close();
+    }
   });
 });
