@@ -50,7 +50,7 @@ export async function sellPet(args: string[], writing: WritingCommand): Promise<
     return EXIT.ok;
   }
   if (!isRemoteEnvironment(environment) || sold.change === null) return EXIT.ok;
-  await core.syncNow(environment).catch(() => undefined); // the sale is safe; its state says what happened
+  await core.sendWaiting(environment).catch(() => undefined); // the sale is safe; its state says what happened
   const now = core.changeEntry(environment, sold.change.entryId);
   return await reportChange(environment, now, sold.change, json, core, io);
 }

@@ -55,7 +55,7 @@ async function outbox(command: string, args: string[], { core, io, writes }: Wri
     return EXIT.ok;
   }
   await writes.resendEntry(environment, entryId);
-  await core.syncNow(environment);
+  await core.sendWaiting(environment);
   const after = core.outboxEntry(environment, entryId)!;
   io.out(
     `Entry ${entryId}: ${after.state}${after.serverId ? ` (id ${after.serverId} on ${environment})` : ''}${after.lastError && after.state !== 'accepted' ? `: ${after.lastError}` : ''}`,
@@ -94,7 +94,7 @@ async function changeEntryCommand(
   }
   if (command === 'keep-mine') await writes.resolveConflict(environment, entryId, 'keep-mine');
   else await writes.resendEntry(environment, entryId);
-  await core.syncNow(environment).catch(() => undefined);
+  await core.sendWaiting(environment).catch(() => undefined);
   return await reportChange(environment, core.changeEntry(environment, entryId), entry, json, core, io);
 }
 

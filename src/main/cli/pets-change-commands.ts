@@ -43,7 +43,7 @@ export async function changePet(command: string, args: string[], writing: Writin
     return EXIT.ok;
   }
   const server = changed.change.environment;
-  await core.syncNow(server).catch(() => undefined); // the change is safe; its state says what happened
+  await core.sendWaiting(server).catch(() => undefined); // the change is safe; its state says what happened
   const exit = await reportChange(
     server,
     core.changeEntry(server, changed.change.entryId),
@@ -75,7 +75,7 @@ async function changeOnServerWithPhoto(
   const openPhoto = () =>
     core.changeEntries(environment).findLast((entry) => entry.petId === petId && sentApartIn(entry.patch));
   const photoMade = openPhoto();
-  await core.syncNow(environment).catch(() => undefined); // what was made is safe; its state says what happened
+  await core.sendWaiting(environment).catch(() => undefined); // what was made is safe; its state says what happened
   let exit: number = EXIT.ok;
   if (made !== null)
     exit = await reportChange(environment, core.changeEntry(environment, made.entryId), made, json, core, io);

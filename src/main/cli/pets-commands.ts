@@ -158,7 +158,7 @@ async function add(args: string[], command: WritingCommand): Promise<number> {
     return EXIT.ok;
   }
   const server = added.entry.environment;
-  await core.syncNow(server).catch(() => undefined); // the entry is safe; its state says what happened
+  await core.sendWaiting(server).catch(() => undefined); // the entry is safe; its state says what happened
   const entry = core.outboxEntry(server, added.entry.entryId) ?? added.entry;
   const kept = detailsKeptNote(core, server, newPet);
   if (kept !== null && !json) io.err(kept);

@@ -50,7 +50,7 @@ export async function importAnimals(args: string[], { core, io, writes }: Writin
       ? JSON.stringify(outcome)
       : `${preview.fileName}: ${summary}. Added ${outcome.added} to ${environment}${isRemoteEnvironment(environment) ? ' (sent by sync)' : ''}.`,
   );
-  if (isRemoteEnvironment(environment) && outcome.added > 0) await core.syncNow(environment).catch(() => undefined);
+  if (isRemoteEnvironment(environment) && outcome.added > 0) await core.sendWaiting(environment).catch(() => undefined);
   return counts.invalid > 0 ? EXIT.serviceError : EXIT.ok;
 }
 

@@ -24,6 +24,13 @@ export function createSyncUseCases({ inventory, server }: CoreParts) {
     },
 
     /**
+     * One pass of what waits, backoff or not, and nothing else (no walk, no question of its
+     * extensions): a command's own write, sent at once.
+     */
+    sendWaiting: (environment: RemoteEnvironment): Promise<SyncPassResult> =>
+      server(environment).syncPass({ force: true }),
+
+    /**
      * Sends until nothing waits or nothing more can be done now (the CLI's `sync`): entries whose
      * retry comes within 30 s are waited for; later ones, and changes waiting behind one a person
      * must decide on (`waitingBehind`), are left for the next run.

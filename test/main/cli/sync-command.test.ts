@@ -127,4 +127,24 @@ describe('petstore sync', () => {
     },
     3 * ENDS_WITHIN_MS,
   );
+  itWithKeyring(
+    "a command's add is sent at once, and nothing else is asked: not the server's every page",
+    async () => {
+      await run(['env', 'set-url', 'staging', proxy.baseUrl]);
+      await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
+      const many = Array.from({ length: 250 }, (_, i) =>
+        service.store.createPet({ name: `Many ${i}`, categoryId: '3' }),
+      );
+      await run(['pets', 'list', '--all', '--env', 'staging']); // every page here once
+      await run(['pets', 'add', '--env', 'staging', '--name', 'First of the day', '--category', '3']);
+      const before = proxy.forwarded;
+      const added = await run(['pets', 'add', '--env', 'staging', '--name', 'One more', '--category', '3']);
+      expect(added).toMatchObject({ code: 0, out: expect.stringMatching(/^Added to staging as id \d+\.$/) });
+      expect(proxy.forwarded - before).toBe(1); // the add's POST
+      const edited = await run(['pets', 'set-status', many[7]!.id, 'pending', '--env', 'staging']);
+      expect(edited.code).toBe(0);
+      expect(proxy.forwarded - before).toBe(2); // and the change's
+    },
+    3 * ENDS_WITHIN_MS,
+  );
 });
