@@ -16,10 +16,15 @@ export const sync: Command = async (args, context) => {
     io.out(`Sending ${queued === 1 ? 'one animal’s details' : `${queued} animals’ details`} kept on this computer.`);
   }
   io.out(`Syncing ${environment}: ${core.serverStatus(environment).waiting} waiting.`);
-  const { pass, status, waitingBehind } = await core.syncUntilSettled(environment, (progress) =>
-    io.out(
-      `  sent ${progress.accepted}, refused ${progress.refused}, ${core.serverStatus(environment).waiting} still waiting`,
-    ),
+  const { pass, status, waitingBehind } = await core.syncUntilSettled(
+    environment,
+    (progress) =>
+      io.out(
+        `  sent ${progress.accepted}, refused ${progress.refused}, ${core.serverStatus(environment).waiting} still waiting`,
+      ),
+    // A retry due soon is waited for; the person sees why the command has not ended.
+    (waitMs) =>
+      waitMs >= 1000 && io.out(`  next try in ${Math.round(waitMs / 1000)} s (Ctrl+C stops; what waits is kept)`),
   );
   const conflicts = `${status.conflicts} conflict${status.conflicts === 1 ? '' : 's'} to choose`;
   io.out(

@@ -35,7 +35,12 @@ export function createSyncUseCases({ inventory, server }: CoreParts) {
      * retry comes within 30 s are waited for; later ones, and changes waiting behind one a person
      * must decide on (`waitingBehind`), are left for the next run.
      */
-    async syncUntilSettled(environment: RemoteEnvironment, onProgress?: (progress: SyncPassResult) => void) {
+    async syncUntilSettled(
+      environment: RemoteEnvironment,
+      onProgress?: (progress: SyncPassResult) => void,
+      /** Told before each wait for the next try, with how long it is (ms). */
+      onWait?: (waitMs: number) => void,
+    ) {
       const remote = server(environment);
       const unsubscribe = onProgress ? remote.onSyncProgress(onProgress) : undefined;
       try {
@@ -43,7 +48,9 @@ export function createSyncUseCases({ inventory, server }: CoreParts) {
         for (;;) {
           const nextDue = remote.nextDueAt();
           if (pass.stoppedBecause !== null || nextDue === null || nextDue - Date.now() > SETTLE_WAITS_UP_TO_MS) break;
-          await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextDue - Date.now())));
+          const waitMs = Math.max(0, nextDue - Date.now());
+          onWait?.(waitMs);
+          await new Promise((resolve) => setTimeout(resolve, waitMs));
           pass = await remote.syncPass();
         }
         return { pass, status: remote.status(), waitingBehind: remote.waitingBehind() };

@@ -147,4 +147,22 @@ describe('petstore sync', () => {
     },
     3 * ENDS_WITHIN_MS,
   );
+  itWithKeyring(
+    'says when it waits for the next try of a server that asked for time, then ends once sent',
+    async () => {
+      await run(['env', 'set-url', 'staging', proxy.baseUrl]);
+      await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
+      await run(['pets', 'list', '--env', 'staging']);
+      proxy.setMode('reset'); // offline: the add waits
+      expect((await run(['pets', 'add', '--env', 'staging', '--name', 'Patient Pup', '--category', '3'])).code).toBe(0);
+      proxy.setMode('pass');
+      proxy.schedule(['unavailable-503', 'unavailable-503']); // Retry-After: 1, twice
+      const synced = await run(['sync', '--env', 'staging'], { killAfterMs: ENDS_WITHIN_MS });
+      expect(synced.code).toBe(0);
+      expect(synced.out).toMatch(/ {2}next try in \d+ s \(Ctrl\+C stops; what waits is kept\)/);
+      expect(synced.out).toContain('staging: 0 waiting, 0 refused');
+      expect(service.db.prepare("SELECT count(*) FROM pets WHERE name = 'Patient Pup'").pluck().get()).toBe(1);
+    },
+    3 * ENDS_WITHIN_MS,
+  );
 });
