@@ -34,6 +34,16 @@ describe('int64', () => {
     }
   });
 
+  it('says what is wrong with a number in the range written with leading zeros, not the range', () => {
+    for (const value of ['01', '-007', '-0', '00']) {
+      const checked = checkInt64(value);
+      expect(checked, value).toEqual({
+        ok: false,
+        problem: `must be written without leading zeros (0 without a sign), got "${value}"`,
+      });
+    }
+  });
+
   it('takes a safe-integer number from app code, but refuses one beyond 2^53 instead of rounding it', () => {
     expect(checkInt64(42)).toEqual({ ok: true, value: '42' });
     const unsafe = checkInt64(2 ** 53 + 2);

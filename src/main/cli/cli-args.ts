@@ -101,6 +101,11 @@ export function parse(args: string[], options: Options = {}): Parsed {
       tokens: true,
     });
   } catch (error) {
+    const negative = /^Unknown option '(-[0-9.][^']*)'/.exec((error as Error).message)?.[1];
+    if (negative !== undefined)
+      throw new UsageError(
+        `${negative} is read as an option: a number below zero goes after --, as in: -- ${negative}`,
+      );
     throw new UsageError((error as Error).message);
   }
   const seen = new Set<string>();

@@ -70,6 +70,10 @@ export async function runCli(argvGiven: string[], io: CliIo, openCore: () => Pet
   // --yes, anywhere on the line: a script's answer to every question a write would ask at a terminal.
   const yes = argvGiven.includes('--yes');
   const argv = argvGiven.filter((arg) => arg !== '--yes');
+  if (argvGiven.length - argv.length > 1) {
+    io.err(`--yes is given twice: give it once\n${commandUsage(argv)}`);
+    return EXIT.usage;
+  }
   const [group] = argv;
   if (group === undefined || HELP.has(group)) {
     io.out(USAGE);

@@ -4,6 +4,7 @@ import {
   PAPER_MOST_ANIMALS,
   paperRequestSchema,
   parseOrThrow,
+  petIdSchema,
   type CardField,
   type EnvironmentName,
   type PaperKind,
@@ -100,7 +101,9 @@ export function createPaperUseCases(
   } {
     const { environment } = request;
     if (request.kind !== 'stock' && 'ids' in request.animals) {
-      const ids = [...new Set(request.animals.ids)];
+      const ids = [
+        ...new Set(request.animals.ids.map((id) => parseOrThrow(petIdSchema, id, 'invalid_parameter', 'id'))),
+      ];
       const shown = ids.map((id) => [id, inventory(environment).shownPet(id)] as const);
       const missing = shown.flatMap(([id, pet]) => (pet === undefined ? [id] : []));
       if (missing.length > 0 && !(request.animals.leaveOutGone === true && missing.length < ids.length))

@@ -42,6 +42,12 @@ export function checkInt64(value: unknown, source: ValueSource = 'app'): Int64Ch
   } else if (typeof value === 'string' && !/^-?[0-9]+$/.test(value)) {
     // No number at all ("abc", "1.5"): the int64 range would only puzzle.
     return { ok: false, problem: `must be a whole number, got ${describeValue(value)}` };
+  } else if (typeof value === 'string' && /^-?0[0-9]|^-0+$/.test(value)) {
+    // In the range, but not as a number is written: saying the range would only puzzle.
+    return {
+      ok: false,
+      problem: `must be written without leading zeros (0 without a sign), got ${describeValue(value)}`,
+    };
   } else {
     return { ok: false, problem: `must be a whole number ${RANGE}, got ${describeValue(value)}` };
   }

@@ -54,6 +54,9 @@ describe('petstore backup, where the backup goes', () => {
     const twice = await run(['pets', 'list', '--limit', '5', '--limit', '9']);
     expect(twice.code).toBe(2);
     expect(twice.err).toMatch(/^--limit is given twice/);
+    const yesTwice = await run(['pets', 'list', '--yes', '--yes']);
+    expect(yesTwice.code).toBe(2);
+    expect(yesTwice.err).toMatch(/^--yes is given twice: give it once/);
   });
 
   it('prints after a usage error only the command’s usage and where the rest is', async () => {

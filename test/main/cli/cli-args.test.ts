@@ -15,4 +15,11 @@ describe('reading a command’s options', () => {
     expect(() => parse(['--price', '-x'], options)).toThrow(/--price/);
     expect(parse(['--', '--price', '-5'], options).positionals).toEqual(['--price', '-5']);
   });
+
+  it('says how to give a number below zero where an id goes, rather than Node’s words', () => {
+    expect(() => parse(['-1'], options)).toThrow(
+      /^-1 is read as an option: a number below zero goes after --, as in: -- -1$/,
+    );
+    expect(parse(['--', '-1'], options).positionals).toEqual(['-1']);
+  });
 });

@@ -116,6 +116,13 @@ describe('cage cards', () => {
     await expect(
       core.paperPdf({ kind: 'cards', environment: 'local', animals: { ids: [rex.id, '999999'] }, layout: 'a6' }),
     ).rejects.toMatchObject({ code: 'not_found', message: 'No animal has id 999999 in local.' });
+    // An id no animal can have is said to be no id, as everywhere else.
+    await expect(
+      core.paperPdf({ kind: 'cards', environment: 'local', animals: { ids: ['9223372036854775808'] }, layout: 'a6' }),
+    ).rejects.toMatchObject({
+      code: 'invalid_parameter',
+      message: 'id must be a whole number from -9223372036854775808 to 9223372036854775807, got 9223372036854775808',
+    });
   });
 
   it("shows only the fields the shop chose, and refuses a field that is not a card's", async () => {
