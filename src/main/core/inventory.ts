@@ -42,8 +42,10 @@ export interface Inventory {
   animals(query: AnimalsQuery): AnimalsWindow;
   /** Brings what this computer has up to every animal the environment has; throws a RemoteError when it stops short. */
   walkEveryAnimal(): Promise<void>;
-  /** Adds a valid animal: at once (`pet`), or kept to be sent (`entry`). */
-  /** The add, `checkFirst` run in its write transaction: no other process adds in between. */
+  /**
+   * Adds a valid animal: at once (`pet`), or kept to be sent (`entry`). `checkFirst` runs in the
+   * add's write transaction: no other process adds in between.
+   */
   addPet(pet: NewPet, checkFirst?: () => void): { pet: Pet } | { entry: OutboxEntry };
   /** Changes an animal: at once under `revision` (`pet`), or kept to be sent (`change`, null when nothing is left to send). */
   changePet(

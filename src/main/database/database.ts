@@ -199,7 +199,7 @@ export function writeTransaction<A extends unknown[], R>(
 
 /** `run` in one write transaction of `db`: what it reads stays so, for every process, until what it writes commits. */
 export function inOneWrite<R>(db: SqliteDatabase, run: () => R): R {
-  return db.transaction(run).immediate();
+  return writeTransaction(db, run)();
 }
 
 /** A transaction that only reads: one consistent snapshot, taking no write lock (writers are not held up). */
