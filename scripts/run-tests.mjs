@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = join(import.meta.dirname, '..');
 
@@ -40,6 +41,15 @@ const suites = [
       failed: r.numFailedTests,
       skipped: r.numPendingTests + r.numTodoTests,
     }),
+    failures: (r) =>
+      r.testResults.flatMap((file) =>
+        file.assertionResults
+          .filter((test) => test.status === 'failed')
+          .map((test) => ({
+            name: `${file.name.replace(`${root}/`, '')} › ${test.fullName}`,
+            why: test.failureMessages.join('\n'),
+          })),
+      ),
   },
   {
     name: 'playwright (end to end: the renderer in Chromium over the real core)',
@@ -50,10 +60,27 @@ const suites = [
       failed: r.stats.unexpected,
       skipped: r.stats.skipped,
     }),
+    failures: (r) => playwrightFailures(r.suites ?? []),
   },
 ];
 
+/** Failed Playwright tests, searched through nested describe blocks. */
+function playwrightFailures(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => ({
+        name: `${spec.file}:${spec.line} › ${spec.title}`,
+        why: spec.tests
+          .flatMap((test) => test.results.map((result) => result.error?.message ?? result.errors?.[0]?.message ?? ''))
+          .join('\n'),
+      })),
+    ...playwrightFailures(suite.suites ?? []),
+  ]);
+}
+
 const total = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
 let broken = false;
 for (const suite of suites) {
   console.log(`\n=== ${suite.name} ===`);
@@ -64,12 +91,24 @@ for (const suite of suites) {
     broken = true;
     continue;
   }
-  const counts = suite.count(JSON.parse(readFileSync(suite.report, 'utf8')));
+  const report = JSON.parse(readFileSync(suite.report, 'utf8'));
+  const counts = suite.count(report);
+  failures.push(...suite.failures(report));
   for (const key of Object.keys(total)) total[key] += counts[key];
   if (result.status !== 0 && counts.failed === 0) {
     console.error(`${suite.name}: exited ${result.status} with no failed test; counting that as a failure.`);
     total.failed += 1;
     broken = true;
+  }
+}
+
+// Named again here, at the end, where a CI log's tail is read.
+if (failures.length > 0) {
+  console.log('\n=== failed ===');
+  for (const failure of failures) {
+    console.log(`✗ ${failure.name}`);
+    const why = stripVTControlCharacters(failure.why).trim().split('\n').slice(0, 12);
+    for (const line of why) console.log(`    ${line}`);
   }
 }
 
