@@ -2,38 +2,14 @@
 // (src/shared/contract/leaving-rules.ts, run with the sale's by settleAnimal), each refusal in the
 // Error shape on the field to fix, with a message that says what to do.
 import { describe, expect, it } from 'vitest';
-import {
-  ApiError,
-  newPetSchema,
-  petPatchSchema,
-  refuseBrokenLeaving,
-  settleAnimal,
-  type NewPet,
-  type PetPatch,
-} from '../../src/shared/contract';
-import { thrown } from '../helpers/store';
+import { newPetSchema, petPatchSchema, refuseBrokenLeaving, type NewPet } from '../../src/shared/contract';
+import { problemOf, writesOn } from '../helpers/animal-rules';
 
 const TODAY = '2026-06-01';
 const DIED = { leftOn: '2026-05-10', leftHow: 'died' } as const;
 const REX: NewPet = { name: 'Rex', categoryId: '1', acquiredOn: '2026-03-02', bornOn: '2026-01' };
 
-/** An add as the store makes it. */
-const add = (pet: NewPet) => settleAnimal(undefined, pet, pet, TODAY);
-/** A change of `before` as the store makes it (a merge patch: null removes). */
-const change = (before: NewPet, patch: PetPatch) => {
-  const after = { ...before, ...patch } as Record<string, unknown>;
-  for (const [name, value] of Object.entries(after)) if (value === null) delete after[name];
-  return settleAnimal(before, after as NewPet, patch, TODAY);
-};
-/** The one field problem a refused write has. */
-function problemOf(write: () => unknown) {
-  const error = thrown(write);
-  expect(error).toBeInstanceOf(ApiError);
-  expect(error).toMatchObject({ code: 'invalid_body', status: 400 });
-  const { fields } = error as ApiError;
-  expect(fields).toHaveLength(1);
-  return fields![0]!;
-}
+const { add, change } = writesOn(TODAY);
 
 describe('how and when an animal left', () => {
   it('an animal with no status or pending may leave, by a day and a way given together', () => {

@@ -121,6 +121,7 @@ export const ANIMAL_FIELDS = {
     fromServer: () => storedDateSchema,
     longest: DATE_TYPED_LONGEST,
     csv: { header: 'born_on', alsoReads: ['dateofbirth', 'dob', 'born'] },
+    day: { event: 'it was born' },
     form: {
       input: 'date',
       maxLength: DATE_TYPED_LONGEST,
@@ -178,6 +179,7 @@ export const ANIMAL_FIELDS = {
     fromServer: () => storedDateSchema,
     longest: DATE_TYPED_LONGEST,
     csv: { header: 'acquired_on' },
+    day: { event: 'the day it was acquired', notBefore: ['bornOn'] },
     flag: 'acquired',
     form: { input: 'date', maxLength: DATE_TYPED_LONGEST, more: true, hint: 'The day the shop took it in: 2026-05-03' },
   },
@@ -222,6 +224,7 @@ export const ANIMAL_FIELDS = {
     fromServer: () => storedDateSchema,
     longest: DATE_TYPED_LONGEST,
     csv: { header: 'sold_on' },
+    day: { event: 'the day it was sold', notBefore: ['bornOn', 'acquiredOn'] },
     form: { input: 'date', maxLength: DATE_TYPED_LONGEST, more: true, shownWhen: { field: 'status', is: 'sold' } },
   },
   // An animal that left the shop other than by a sale: when and how, given together (leaving-rules.ts).
@@ -235,6 +238,7 @@ export const ANIMAL_FIELDS = {
     fromServer: () => storedDateSchema,
     longest: DATE_TYPED_LONGEST,
     csv: { header: 'left_on' },
+    day: { event: 'the day it left', notBefore: ['bornOn', 'acquiredOn'] },
     noFlag: 'not-left',
     form: {
       input: 'date',

@@ -56,6 +56,11 @@ export interface PersonField extends FieldFacts {
     hint?: string;
     shownWhen?: { field: string; is: string } | { field: string; isNot: readonly string[] };
   };
+  /**
+   * A date's place among the animal's days: the moment it names, in a sentence ("the day it was
+   * acquired"), and the days it cannot come before (day-order-rules.ts).
+   */
+  day?: { event: string; notBefore?: readonly string[] };
   /** Its option on the command line (`--born`), when not its label in lower case. */
   flag?: string;
   /** Its option that removes it in a change, when not `--no-` and its option; one may remove several fields. */

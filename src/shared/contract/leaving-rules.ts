@@ -30,7 +30,7 @@ const isNotWhileLeft = (status: PetStatus | undefined): status is (typeof NOT_WH
  * the fields the write gives are checked (an animal as a server sent it is changed as it is).
  */
 function leavingProblem(after: LeavingFacts, given: Given): FieldProblem | undefined {
-  const { leftOn, leftHow, acquiredOn, bornOn, status, soldOn } = after;
+  const { leftOn, leftHow, status, soldOn } = after;
   const givesLeaving = touches(given, 'leftOn', 'leftHow');
   if (givesLeaving && leftOn === undefined && leftHow !== undefined) {
     const message = `must be given with how it left (${LEAVING_WAY_WORDS[leftHow].toLowerCase()}): the day it left, such as 2026-05-03; or remove both`;
@@ -41,17 +41,6 @@ function leavingProblem(after: LeavingFacts, given: Given): FieldProblem | undef
     return { field: 'leftHow', message: `must be given with the day it left (${leftOn}): ${ways}; or remove both` };
   }
   if (leftOn === undefined) return undefined;
-  if (touches(given, 'leftOn', 'acquiredOn') && acquiredOn !== undefined && leftOn < acquiredOn) {
-    return given.leftOn !== undefined
-      ? { field: 'leftOn', message: `must not be before the day it was acquired (${acquiredOn})` }
-      : { field: 'acquiredOn', message: `must not be after the day it left (${leftOn})` };
-  }
-  // A birth known to the month or the year starts on its first day.
-  if (touches(given, 'leftOn', 'bornOn') && bornOn !== undefined && leftOn.slice(0, bornOn.length) < bornOn) {
-    return given.leftOn !== undefined
-      ? { field: 'leftOn', message: `must not be before it was born (${bornOn})` }
-      : { field: 'bornOn', message: `must not be after the day it left (${leftOn})` };
-  }
   if (isNotWhileLeft(status) && touches(given, 'status', 'leftOn', 'leftHow', 'soldOn')) {
     if (!givesLeaving) {
       const who = after.name ?? 'This animal';
@@ -74,10 +63,10 @@ function leavingProblem(after: LeavingFacts, given: Given): FieldProblem | undef
 }
 
 /**
- * Refused (400 invalid_body, on the field to fix): a day left without how, or how without a day; a
- * day left before the animal was acquired or born; an animal that has left marked available or
- * sold, or one that is either given a day left; a day sold and a day left together. A day left in
- * the future is refused by its own rule (dateSchema).
+ * Refused (400 invalid_body, on the field to fix): a day left without how, or how without a day; an
+ * animal that has left marked available or sold, or one that is either given a day left; a day sold
+ * and a day left together. A day left in the future is refused by its own rule (dateSchema), one
+ * before the animal was acquired or born by the day order (day-order-rules.ts).
  */
 export function refuseBrokenLeaving(after: LeavingFacts, given: Given): void {
   const problem = leavingProblem(after, given);
