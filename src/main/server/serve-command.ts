@@ -1,5 +1,5 @@
 // `petstore-serve --port 8787 --db ./pets.db [--host 127.0.0.1]`: the HTTP service, run in this process (see serve.ts).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import pino from 'pino';
 import { APP_VERSION } from '../config/app-version';
 import { createKeychain, keychainService } from '../secrets/keychain';
@@ -31,6 +31,7 @@ async function main(): Promise<void> {
   const apiKey = await resolveServerApiKey(process.env, createKeychain(keychainService(process.env)), log);
 
   const tls = options.tls && { cert: readFileSync(options.tls.cert), key: readFileSync(options.tls.key) };
+  const created = !existsSync(options.db);
   const db = openDatabase(options.db);
   const app = buildServer({ db, store: createPetsTable(db), apiKey, logger: log, tls, limits: options.limits });
   await app.listen({ host: options.host, port: options.port }).catch((error: NodeJS.ErrnoException) => {
@@ -49,9 +50,10 @@ async function main(): Promise<void> {
     {
       url: `${scheme}://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/v1`,
       db: options.db,
+      ...(created ? { created: true } : {}),
       ...(options.insecure ? { insecure: true } : {}),
     },
-    options.insecure ? 'listening (plain HTTP beyond this computer: keys travel in clear)' : 'listening',
+    `listening${created ? ' on a new, empty store' : ''}${options.insecure ? ' (plain HTTP beyond this computer: keys travel in clear)' : ''}`,
   );
   log.flush();
   setInterval(() => log.flush(), 200).unref(); // lines reach the log within 200 ms, however quiet it is

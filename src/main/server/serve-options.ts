@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isLoopbackHost } from '../../shared/contract';
 import { DATABASE_FILE_NAME, dataDir } from '../config/data-dir';
@@ -35,6 +36,12 @@ export function parseServeOptions(argv: string[]) {
     if (given.has(token.name)) throw new Error(`${token.rawName} is given twice: give it once`);
     given.add(token.name);
   }
+  // A path the person typed names a store they have, or one to begin in a folder they have: a
+  // mistyped folder is refused rather than made and served empty. The default is ours to make.
+  if (given.has('db') && !existsSync(dirname(values.db)))
+    throw new Error(
+      `--db ${values.db}: there is no folder ${dirname(values.db)}. Check the path, or create the folder first.`,
+    );
   const port = Number(values.port);
   if (!/^\d{1,5}$/.test(values.port) || port > 65535)
     throw new Error(`--port must be a number from 0 to 65535, got ${values.port}`);

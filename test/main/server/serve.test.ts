@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SERVER_KEY_ACCOUNT } from '../../../src/main/server/api-key';
@@ -143,6 +144,47 @@ describe('npm run serve', () => {
       );
     } finally {
       taken.close();
+    }
+  });
+
+  it('refuses a --db whose folder does not exist, rather than serving an empty store there', () => {
+    const mistyped = join(tempDir(), 'shop-dtaa', 'pets.db');
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/main/server/serve.ts', '--port', '0', '--db', mistyped],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, PETSTORE_API_KEY: KEY },
+        timeout: 20_000,
+      },
+    );
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(
+      `--db ${mistyped}: there is no folder ${dirname(mistyped)}. Check the path, or create the folder first.`,
+    );
+    expect(existsSync(dirname(mistyped))).toBe(false);
+  });
+
+  it('says in its first line when it made a new, empty store, and not when it opened one', async () => {
+    const file = join(tempDir(), 'pets.db');
+    for (const created of [true, false]) {
+      const serve = await startServeProcess(['--port', '0', '--db', file], { PETSTORE_API_KEY: KEY });
+      try {
+        const listening = JSON.parse(
+          serve
+            .output()
+            .split('\n')
+            .find((line) => line.includes('"listening'))!,
+        );
+        expect(listening).toMatchObject(
+          created ? { msg: 'listening on a new, empty store', created: true } : { msg: 'listening' },
+        );
+        expect('created' in listening).toBe(created);
+      } finally {
+        serve.child.kill('SIGTERM');
+        await serve.exited;
+      }
     }
   });
 });
