@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
  * - drop-after-commit: forward it, let the server commit, then cut the connection (the client never hears);
  * - reset: cut the connection before forwarding;
  * - reject-400: refuse it as the server would refuse an invalid animal;
- * - error-500, unavailable-503 (Retry-After: 1), too-many-429 (Retry-After: 1), unauthorized-401: answer instead of the server;
+ * - error-500, unavailable-503 and too-many-429 (with Retry-After, 1 s unless set), unauthorized-401: answer instead of the server;
  * - invalid-json: forward it, then answer 201 with a body that is not JSON;
  * - slow: forward it, relay the answer after `slowMs`;
  * - hold: forward it, relay the answer once the test calls release() (at once if it has since).
@@ -37,6 +37,8 @@ export interface FaultProxy {
    * with `fields` as our service's extension carries them when given; GETs pass.
    */
   rejectPostsWith(message: string | null, fields?: Array<{ field: string; message: string }>): void;
+  /** The Retry-After (seconds) its 503s and 429s carry: 1 unless set. */
+  setRetryAfter(seconds: number): void;
   /** Requests forwarded to the real server (whatever the client heard). */
   forwarded: number;
   /** Answers kept back by 'hold' (the server has answered; the client has not heard), until release(). */
@@ -73,7 +75,7 @@ export async function startFaultProxy(
   let mode: Fault = 'pass';
   let postRejection: string | null = null;
   let postRejectionFields: Array<{ field: string; message: string }> | undefined;
-  const state = { forwarded: 0 };
+  const state = { forwarded: 0, retryAfter: '1' };
   // The requests held until the next release() wait on one gate; `held` counts the answers waiting.
   let gate = Promise.withResolvers<void>();
   const holding = { held: 0 };
@@ -129,9 +131,9 @@ export async function startFaultProxy(
         case 'error-500':
           return errorBody(res, 500, 'internal');
         case 'unavailable-503':
-          return errorBody(res, 503, 'unavailable', { 'retry-after': '1' });
+          return errorBody(res, 503, 'unavailable', { 'retry-after': state.retryAfter });
         case 'too-many-429':
-          return errorBody(res, 429, 'too_many_requests', { 'retry-after': '1' });
+          return errorBody(res, 429, 'too_many_requests', { 'retry-after': state.retryAfter });
         case 'unauthorized-401':
           return errorBody(res, 401, 'unauthorized', { 'www-authenticate': 'Bearer' });
       }
@@ -168,6 +170,9 @@ export async function startFaultProxy(
     baseUrl: `http://127.0.0.1:${port}/v1`,
     setMode: (fault) => {
       mode = fault;
+    },
+    setRetryAfter: (seconds) => {
+      state.retryAfter = String(seconds);
     },
     schedule: (faults) => {
       queue = [...faults];

@@ -39,7 +39,9 @@ export function serviceError(where: string, status: number, body: unknown, retry
     status === 412 ? remotePetSchema('json').safeParse((body as { current?: unknown }).current) : undefined;
   const retryAfterMs = readRetryAfter(retryAfter);
   const summary =
-    status === 401 ? `${where} rejected the key (401): ${message}` : `${where} answered ${status} ${code}: ${message}`;
+    status === 401
+      ? `${where} rejected the key (401): ${message}`
+      : `${where} answered ${status} ${code}: ${message}${pauseAsked(message, status, retryAfterMs)}`;
   return new RemoteError('service_error', summary, {
     status,
     code,
@@ -48,6 +50,14 @@ export function serviceError(where: string, status: number, body: unknown, retry
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     ...(current?.success ? { current: current.data } : {}),
   });
+}
+
+/** A server's Retry-After to a 429 or 503, in words, after its own message. */
+function pauseAsked(message: string, status: number, retryAfterMs: number | undefined): string {
+  if ((status !== 429 && status !== 503) || retryAfterMs === undefined || retryAfterMs < 1000) return '';
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  const pause = seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
+  return `${/[.!?]$/.test(message) ? '' : '.'} It asked for a pause of ${pause}: what waits goes after it.`;
 }
 
 /** The longest a server may make the app wait by Retry-After: past it, the app asks again anyway. */

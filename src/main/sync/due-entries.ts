@@ -35,8 +35,9 @@ export function createDueEntries(db: SqliteDatabase, rules: WaitingRules, now: (
   const waiting = `FROM ${table} INDEXED BY ${indexes.waiting}
     WHERE state IN ('pending', 'unknown')${inOrderOf === undefined ? '' : ` AND NOT EXISTS (${earlier('')})`}`;
   const nextDue = db.prepare<{ now: number }, number | null>(`SELECT min(${dueAt('@now')}) ${waiting}`).pluck();
-  const allDue = db.prepare<[number]>(
-    `UPDATE ${table} SET next_attempt_at = 0, updated_at = ? WHERE state IN ('pending', 'unknown') AND next_attempt_at > 0`,
+  const allDue = db.prepare<{ due: number; now: number }>(
+    `UPDATE ${table} SET next_attempt_at = @due, updated_at = @now
+     WHERE state IN ('pending', 'unknown') AND next_attempt_at > @due`,
   );
   const behind =
     inOrderOf === undefined
@@ -57,9 +58,13 @@ export function createDueEntries(db: SqliteDatabase, rules: WaitingRules, now: (
     nextDueAt: (): number | null => nextDue.get({ now: now() }) ?? null,
     /** Waiting entries that no sync sends until a person decides on an earlier one of their `inOrderOf`. */
     behindAPerson: (): number => behind?.get() ?? 0,
-    /** "Sync now": whatever waits out a backoff is due at once; what is already due is left as it is. */
-    makeAllDue(): void {
-      allDue.run(now());
+    /**
+     * "Sync now": whatever waits out a backoff is due at once, or when the server asked (`notBefore`,
+     * ms since epoch, from a Retry-After) if that is later; what is due sooner is left as it is.
+     */
+    makeAllDue(notBefore = 0): void {
+      const at = now();
+      allDue.run({ due: notBefore > at ? notBefore : 0, now: at });
     },
     /** One waiting entry due at once (a person's resend of one on its way). */
     dueNow(id: number): void {

@@ -69,8 +69,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const halt = new AbortController();
 
   const { baseMs, capMs } = options.backoff ?? BACKOFF;
-  const delay = (attempts: number, retryAfterMs = 0) =>
-    Math.max(Math.round(random() * Math.min(capMs, baseMs * 2 ** Math.max(0, attempts - 1))), retryAfterMs);
+  // Until when the server last asked, by Retry-After, not to be sent to: a person's "Sync now" waits for it too.
+  let serverAskedUntil = 0;
+  const delay = (attempts: number, retryAfterMs = 0) => {
+    if (retryAfterMs > 0) serverAskedUntil = Math.max(serverAskedUntil, now() + retryAfterMs);
+    return Math.max(Math.round(random() * Math.min(capMs, baseMs * 2 ** Math.max(0, attempts - 1))), retryAfterMs);
+  };
 
   function noteReachable(value: boolean) {
     const regained = value && reachable === false;
@@ -136,7 +140,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   function makeAllDue(): void {
-    for (const queue of queues) queue.makeAllDue();
+    for (const queue of queues) queue.makeAllDue(serverAskedUntil);
   }
 
   function startPass(): Promise<SyncPassResult> {
@@ -155,7 +159,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   /**
-   * A pass now; `force` (a person's "sync now") also skips the backoff of waiting entries. Called
+   * A pass now; `force` (a person's "sync now") also skips the backoff of waiting entries, not a
+   * wait the server asked for (Retry-After). Called
    * while a pass runs, it resolves with one pass that starts after the call (all such calls share it),
    * so what the caller just changed is always seen.
    */
