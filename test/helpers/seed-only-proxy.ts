@@ -10,6 +10,8 @@ export interface SeedOnlyProxy {
   baseUrl: string;
   /** From now on the server has the details and photos extensions: everything passes as it is. */
   gainDetails(): void;
+  /** From now on it is a server of the interface alone again (one put back to an older version). */
+  loseDetails(): void;
   /** Requests refused because they carried a detail (a strict server of the interface alone). */
   readonly refusedForDetails: number;
   /** Requests that asked which extensions it has. */
@@ -93,6 +95,7 @@ export async function startSeedOnlyProxy(targetPort: number): Promise<SeedOnlyPr
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     gainDetails: () => void (gained = true),
+    loseDetails: () => void (gained = false),
     get refusedForDetails() {
       return refusedForDetails;
     },

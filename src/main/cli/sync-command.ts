@@ -4,7 +4,7 @@ import { problemInWords } from './output';
 /**
  * `sync [--upload-details]`: runs until the outbox is empty or nothing more can be done; with
  * --upload-details, the animals' details kept on this computer go first to a server that now takes
- * them. Exit 0 empty; 1 refused, held, in conflict or still pending; 3 unreachable.
+ * them. Exit 0 empty; 1 refused, held, in conflict, still pending or details to upload; 3 unreachable.
  */
 export const sync: Command = async (args, context) => {
   const core = context.core();
@@ -32,14 +32,13 @@ export const sync: Command = async (args, context) => {
   );
   if (status.problem) io.err(problemInWords(status.problem, environment));
   const { server, keptHere } = status.details;
+  const kept = `${keptHere === 1 ? 'One animal’s details are' : `${keptHere} animals’ details are`} kept on this computer only`;
   if (keptHere > 0 && server === 'takes')
     io.err(
-      `${keptHere === 1 ? 'One animal’s details are' : `${keptHere} animals’ details are`} kept on this computer only, and the ${environment} server takes them now: send them with petstore sync --upload-details --env ${environment}.`,
+      `${kept}, and the ${environment} server takes them now: send them with petstore sync --upload-details --env ${environment}.`,
     );
-  else if (keptHere > 0)
-    io.err(
-      `${keptHere === 1 ? 'One animal’s details are' : `${keptHere} animals’ details are`} kept on this computer only: the ${environment} server does not take them.`,
-    );
+  else if (keptHere > 0 && server === 'lacks') io.err(`${kept}: the ${environment} server does not take them.`);
+  else if (keptHere > 0) io.err(`${kept}: the ${environment} server has not said whether it takes them.`);
   if (status.conflicts > 0) {
     io.err(
       `Another counter changed ${status.conflicts === 1 ? 'an animal' : 'animals'} you changed too: nothing was overwritten. See them with: petstore outbox list --env ${environment}; then keep yours with petstore outbox keep-mine <entry>, or theirs with petstore outbox keep-theirs <entry>.`,
@@ -57,6 +56,9 @@ export const sync: Command = async (args, context) => {
   }
   if (pass.stoppedBecause === 'offline') return EXIT.unreachable;
   if (pass.stoppedBecause === 'not_configured') return EXIT.usage;
-  // Anything left for a person (or still waiting) is a non-zero exit: a script can tell.
-  return status.waiting + status.refused + status.held + status.conflicts === 0 ? EXIT.ok : EXIT.serviceError;
+  // Anything left for a person (or still waiting, or details to upload) is a non-zero exit: a script can tell.
+  const toUpload = server === 'takes' ? keptHere : 0;
+  return status.waiting + status.refused + status.held + status.conflicts + toUpload === 0
+    ? EXIT.ok
+    : EXIT.serviceError;
 };

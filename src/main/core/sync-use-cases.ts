@@ -33,7 +33,8 @@ export function createSyncUseCases({ inventory, server }: CoreParts) {
     /**
      * Sends until nothing waits or nothing more can be done now (the CLI's `sync`): entries whose
      * retry comes within 30 s are waited for; later ones, and changes waiting behind one a person
-     * must decide on (`waitingBehind`), are left for the next run.
+     * must decide on (`waitingBehind`), are left for the next run. A server that took the pass is then
+     * asked which extensions it has, as "Sync now" does: the status says where details go.
      */
     async syncUntilSettled(
       environment: RemoteEnvironment,
@@ -53,6 +54,7 @@ export function createSyncUseCases({ inventory, server }: CoreParts) {
           await new Promise((resolve) => setTimeout(resolve, waitMs));
           pass = await remote.syncPass();
         }
+        if (pass.stoppedBecause === null) await remote.learnExtensions({ again: true });
         return { pass, status: remote.status(), waitingBehind: remote.waitingBehind() };
       } finally {
         unsubscribe?.();

@@ -48,11 +48,18 @@ export function createKeptDetails(db: SqliteDatabase, shown: ReturnType<typeof c
       writeServer.run(animalParams(applyPetPatch(shown.serverVersion(id)!, details), ID_AND_DETAILS));
     },
 
-    /** Each animal whose details are kept here: its id, the server's version as kept here, and its details. */
+    /**
+     * Each animal whose details are kept here: its id, the server's version as kept here, and its
+     * details as a patch that makes the server's the same: each one it lacks here is removed (null),
+     * for the server may have had it before it was kept here (a treatment cleared while kept here).
+     */
     *each(): Generator<{ id: bigint; server: Pet; details: PetPatch }> {
       for (const id of keptIds.all()) {
         const server = shown.serverVersion(id);
-        if (server !== undefined) yield { id, server, details: pickFields(server, DETAIL_FIELD_NAMES) };
+        if (server === undefined) continue;
+        const details: Record<string, unknown> = {};
+        for (const name of DETAIL_FIELD_NAMES) details[name] = server[name] ?? null;
+        yield { id, server, details: details as PetPatch };
       }
     },
 

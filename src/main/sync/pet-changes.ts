@@ -234,7 +234,6 @@ export function createPetChanges(
     const at = now();
     const animals = new Set<bigint>();
     for (const { id, server, details } of kept.each()) {
-      if (Object.keys(details).length === 0) continue;
       queueUpload(baseUrl, id, details, server, DETAIL_FIELD_NAMES, at);
       animals.add(id);
     }

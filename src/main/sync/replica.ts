@@ -197,9 +197,8 @@ export function openReplica(options: ReplicaOptions) {
     status: status.snapshot,
     /** Asks the server by a call made elsewhere (a connection test): the status hears of the outcome. */
     ask,
-    /** The address or the key changed: what was known about the server is no longer known. */
+    /** The address or the key changed: how it stands is not known; what it takes is kept by its address. */
     forgetServer(): void {
-      extensions.forget();
       status.forget();
       walk.cancel(); // a walk resumes only on the address it began on
     },

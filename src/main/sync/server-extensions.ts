@@ -27,7 +27,6 @@ export function createServerExtensions(db: SqliteDatabase, currentBaseUrl: () =>
   const write = db.prepare<[string, string, number]>(
     'INSERT OR REPLACE INTO server_extensions (id, base_url, names, checked_at) VALUES (1, ?, ?, ?)',
   );
-  const forget = db.prepare('DELETE FROM server_extensions');
   const keptCount = db
     .prepare<[], number>('SELECT count(*) FROM pets INDEXED BY pets_details_here WHERE details_here = 1')
     .pluck();
@@ -70,8 +69,6 @@ export function createServerExtensions(db: SqliteDatabase, currentBaseUrl: () =>
     note(baseUrl: string, names: readonly ExtensionName[], at: number): void {
       write.run(baseUrl, JSON.stringify(names), at);
     },
-    /** The address or key changed: the server is asked again. */
-    forget: (): void => void forget.run(),
 
     sendDetails,
     sendPhotos,

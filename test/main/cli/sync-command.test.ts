@@ -165,4 +165,54 @@ describe('petstore sync', () => {
     },
     3 * ENDS_WITHIN_MS,
   );
+  itWithKeyring(
+    'a key set again keeps what the server said it takes: an edit made offline then keeps its details on their way',
+    async () => {
+      await run(['env', 'set-url', 'staging', proxy.baseUrl]);
+      await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
+      const pup = service.store.createPet({ name: 'Keyed Pup', categoryId: '3', treatment: 'Kennel cough' });
+      await run(['pets', 'list', '--all', '--env', 'staging']); // it is here; asks which extensions it has
+      await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY }); // the same server, its key set again
+      proxy.setMode('reset'); // offline
+      const edited = await run(['pets', 'edit', pup.id, '--env', 'staging', '--no-treatment', '--price', '15']);
+      proxy.setMode('pass');
+      expect(edited).toMatchObject({
+        code: 0,
+        out: expect.stringContaining('it will be sent to staging by the next sync'),
+      });
+      expect(edited.out + edited.err).not.toContain('kept on this computer only');
+      expect(await run(['sync', '--env', 'staging'], { killAfterMs: ENDS_WITHIN_MS })).toMatchObject({ code: 0 });
+      const onServer = service.store.getPet(pup.id);
+      expect(onServer).toMatchObject({ price: 1500 });
+      expect(onServer).not.toHaveProperty('treatment');
+    },
+    3 * ENDS_WITHIN_MS,
+  );
+  itWithKeyring(
+    'sync asks a server never asked what it takes, and says details kept here wait for --upload-details: exit 1',
+    async () => {
+      await run(['env', 'set-url', 'staging', proxy.baseUrl]);
+      await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
+      proxy.setMode('reset'); // offline before it was ever asked: the details stay here
+      const add = ['pets', 'add', '--env', 'staging', '--name', 'Unasked Kit', '--category', '2', '--breed', 'Manx'];
+      expect(await run(add)).toMatchObject({
+        code: 0,
+        err: expect.stringContaining('kept on this computer only: staging has not said it takes them'),
+      });
+      proxy.setMode('pass');
+      const synced = await run(['sync', '--env', 'staging'], { killAfterMs: ENDS_WITHIN_MS });
+      expect(synced.err).not.toContain('does not take them');
+      expect(synced).toMatchObject({
+        code: 1,
+        err: expect.stringContaining(
+          'One animal’s details are kept on this computer only, and the staging server takes them now: send them with petstore sync --upload-details --env staging.',
+        ),
+      });
+      const sent = await run(['sync', '--upload-details', '--env', 'staging'], { killAfterMs: ENDS_WITHIN_MS });
+      expect(sent.code).toBe(0);
+      const kit = service.db.prepare("SELECT breed FROM pets WHERE name = 'Unasked Kit'").get();
+      expect(kit).toEqual({ breed: 'Manx' });
+    },
+    3 * ENDS_WITHIN_MS,
+  );
 });

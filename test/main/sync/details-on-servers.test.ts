@@ -108,6 +108,33 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('details, the engine
     expect(shown(replica, id)).toMatchObject({ breed: 'Collie', price: 1250, soldOn: localToday() });
   });
 
+  it('details removed while kept here are removed on the server too when they go up', async () => {
+    const service = track(await startService());
+    const seedOnly = track(await startSeedOnlyProxy(service.port));
+    seedOnly.gainDetails();
+    const { replica } = track(openTestReplica(tempDir(), 'staging', seedOnly.baseUrl, syncRunsIn));
+    await replica.learnExtensions();
+    replica.createPet({ ...BISCUIT, treatment: 'Kennel cough', notes: 'Shy.' });
+    await drain(replica);
+    await replica.walkInventory();
+    const id = idOf(replica, 'Biscuit');
+    expect(onServer(service, id)).toMatchObject({ treatment: 'Kennel cough', notes: 'Shy.', price: 1250 });
+
+    seedOnly.loseDetails(); // put back to a version without them, for a while
+    await replica.learnExtensions({ again: true });
+    expect(replica.changePet(id, { treatment: null, notes: null, price: 1500 })).toBeNull(); // kept here
+    expect(shown(replica, id)).not.toHaveProperty('treatment');
+
+    seedOnly.gainDetails();
+    await replica.learnExtensions({ again: true });
+    expect(replica.uploadKeptDetails()).toBe(1);
+    await drain(replica);
+    const server = onServer(service, id);
+    expect(server).toMatchObject({ price: 1500, breed: 'Beagle' });
+    expect(server).not.toHaveProperty('treatment');
+    expect(server).not.toHaveProperty('notes');
+  });
+
   it('a change whose status goes but is kept theirs takes its details with it', async () => {
     const service = track(await startService());
     const seedOnly = track(await startSeedOnlyProxy(service.port));
