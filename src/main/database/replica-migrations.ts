@@ -260,4 +260,12 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
   indexSearchTextByStatus,
   // 22: a walk's new animals indexed for search in one statement per page (batched-search-index.ts).
   letInsertsWaitForSearchIndex,
+  // 23: who is named with a photo, by its digest: one photo may be several animals' (a litter's),
+  // and its bytes are kept while any of them is (sync/replica-photos.ts).
+  (db) => {
+    db.exec(`
+      CREATE INDEX pets_by_photo ON pets (photo) WHERE photo IS NOT NULL;
+      CREATE INDEX server_pets_by_photo ON server_pets (photo) WHERE photo IS NOT NULL;
+    `);
+  },
 ];

@@ -112,25 +112,28 @@ const animal: fc.Arbitrary<NewPet> = fc
     },
     { requiredKeys: ['name', 'categoryId'] },
   )
-  // The store's rules across fields: a date sold only for a sold animal, and none sold under
-  // treatment; how and when it left together, only for one neither for sale nor sold, and not
-  // before it was acquired or born.
-  .map(({ soldOn, treatment, left, ...pet }) => ({
-    ...pet,
-    ...(pet.status === 'sold'
-      ? soldOn === undefined
-        ? {}
-        : { soldOn }
-      : treatment === undefined
-        ? {}
-        : { treatment }),
-    ...(left !== undefined &&
-    (pet.status === undefined || pet.status === 'pending') &&
-    left.leftOn >= (pet.acquiredOn ?? '') &&
-    left.leftOn.slice(0, pet.bornOn?.length) >= (pet.bornOn ?? '')
-      ? left
-      : {}),
-  }));
+  // The store's rules across fields: its days in order (born, acquired, then sold or left); a date
+  // sold only for a sold animal, and none sold under treatment; how and when it left together,
+  // only for one neither for sale nor sold.
+  .map(({ soldOn, treatment, left, acquiredOn, ...pet }) => {
+    const bornFrom = `${pet.bornOn ?? ''}-01-01`.slice(0, 10); // a birth known to the year starts on its first day
+    const acquired = acquiredOn !== undefined && acquiredOn >= bornFrom ? acquiredOn : undefined;
+    const inOrder = (day: string): boolean => day >= bornFrom && day >= (acquired ?? '');
+    return {
+      ...pet,
+      ...(acquired === undefined ? {} : { acquiredOn: acquired }),
+      ...(pet.status === 'sold'
+        ? soldOn === undefined || !inOrder(soldOn)
+          ? {}
+          : { soldOn }
+        : treatment === undefined
+          ? {}
+          : { treatment }),
+      ...(left !== undefined && (pet.status === undefined || pet.status === 'pending') && inOrder(left.leftOn)
+        ? left
+        : {}),
+    };
+  });
 
 /** A microchip number belongs to one animal: the animals of a run have different ones. */
 const animals = fc.uniqueArray(animal, {

@@ -119,6 +119,48 @@ describe.each<SyncRunsIn>(['this thread', 'a sync thread'])('a photo, the engine
   });
 });
 
+describe('one photo for several animals, on a server', () => {
+  it('a litter shares it: each is sent and shown; removed from one, the others keep it; from all, nothing is kept', async () => {
+    const service = track(await startService());
+    const litter = ['Pip', 'Pop', 'Pup'].map((name) => service.store.createPet({ name, categoryId: '1' }));
+    const replica = await replicaOf(`${service.baseUrl}/v1`);
+    for (const { id } of litter) replica.photos.setPhoto(id, red, '*');
+    await drain(replica);
+    expect(replica.changeEntries().filter((entry) => entry.state !== 'accepted')).toEqual([]);
+    for (const { id } of litter) {
+      expect(service.store.getPet(id).photo, `animal ${id} on the server`).toBeDefined();
+      expect(replica.photos.photo(id, 'image')?.bytes.equals(red.image), `animal ${id} here`).toBe(true);
+    }
+
+    replica.photos.removePhoto(litter[0]!.id, '*');
+    await drain(replica);
+    expect(replica.photos.photo(litter[0]!.id, 'image')).toBeUndefined();
+    for (const { id } of litter.slice(1)) expect(heldThumbnail(replica, id)?.bytes.equals(red.thumbnail)).toBe(true);
+
+    for (const { id } of litter.slice(1)) replica.photos.removePhoto(id, '*');
+    await drain(replica);
+    expect(replica.db.prepare('SELECT count(*) FROM pet_photos').pluck().get()).toBe(0);
+  });
+});
+
+describe("one photo of the server's, for several animals", () => {
+  it('is brought here once, for whichever of them is still named with it', async () => {
+    const service = track(await startService());
+    const [pip, pop] = ['Pip', 'Pop'].map((name) => service.store.createPet({ name, categoryId: '1' }));
+    const shared = serverPhotos(service).setPhoto(pip!.id, red, '*').photo!;
+    expect(serverPhotos(service).setPhoto(pop!.id, red, '*').photo).toBe(shared);
+    const { replica } = track(openTestReplica(tempDir(), 'staging', `${service.baseUrl}/v1`));
+    await replica.learnExtensions();
+    await replica.walkInventory(); // both named with it; nothing brought yet
+    serverPhotos(service).setPhoto(pip!.id, blue, '*'); // the first one named with it has another now
+    service.store.createPet({ name: 'Pap', categoryId: '1' }); // a write through the store: its list is read afresh
+    await replica.walkInventory();
+    await replica.engine.syncNow({ force: true });
+    expect(replica.photos.photo(pop!.id, 'image')?.digest).toBe(shared);
+    expect(replica.photos.photo(pip!.id, 'image')?.digest).toBe(shownDigest(replica, pip!.id));
+  });
+});
+
 describe('a photo and the animal it belongs to, on a server', () => {
   it('goes in order with the animal’s other changes, and merges with another counter’s change of other fields', async () => {
     const service = track(await startService());
