@@ -4,7 +4,7 @@ import { ANIMAL_OPTIONS, optionsInWords, patchOfOptions } from './animal-options
 import { environmentOption, EXIT, parse, UsageError, type CliIo, type WritingCommand } from './cli-args';
 import { askWhereDetailsGo, detailsKeptNote } from './details-kept-note';
 import { petsAsJson, petsAsTable } from './output';
-import { applyPhoto, PHOTO_OPTIONS, photoAsked } from './photo-option';
+import { applyPhoto, PHOTO_OPTIONS, photoAsked, readyPhoto, type ReadyPhoto } from './photo-option';
 
 /**
  * `pets set-status <id> <status>` and `pets edit <id> [--name] [--category] [--status] ...`: the
@@ -21,9 +21,10 @@ export async function changePet(command: string, args: string[], writing: Writin
   if (command === 'set-status' && status === undefined)
     throw new UsageError('pets set-status needs a status: available, pending, sold or none');
   const patch = patchOfOptions(command === 'set-status' ? { status } : values, environment, core.currency(environment));
-  const photo = command === 'edit' ? photoAsked(values) : null;
-  if (Object.keys(patch).length === 0 && photo === null)
+  const asked = command === 'edit' ? photoAsked(values) : null;
+  if (Object.keys(patch).length === 0 && asked === null)
     throw new UsageError(`pets edit needs something to change: ${optionsInWords(environment)}; or --photo, --no-photo`);
+  const photo = await readyPhoto(asked);
   if (isRemoteEnvironment(environment) && Object.keys(patch).length > 0) await askWhereDetailsGo(core, environment);
   if (photo !== null && isRemoteEnvironment(environment))
     return changeOnServerWithPhoto(environment, petId, patch, photo, json, writing);
@@ -64,7 +65,7 @@ async function changeOnServerWithPhoto(
   environment: RemoteEnvironment,
   petId: string,
   patch: object,
-  photo: NonNullable<ReturnType<typeof photoAsked>>,
+  photo: NonNullable<ReadyPhoto>,
   json: boolean,
   writing: WritingCommand,
 ): Promise<number> {

@@ -20,7 +20,7 @@ import { changePet } from './pets-change-commands';
 import { sellPet } from './orders-commands';
 import { petHistory } from './pets-history-command';
 import { showPet } from './pets-show-command';
-import { applyPhoto, PHOTO_OPTIONS, photoAsked, refusePhotoOfAWaitingAdd } from './photo-option';
+import { applyPhoto, PHOTO_OPTIONS, photoAsked, readyPhoto, refusePhotoOfAWaitingAdd } from './photo-option';
 import { exportAnimals, importAnimals } from './pets-file-commands';
 import { petsCard, petsLabels } from './paper-commands';
 
@@ -136,9 +136,10 @@ async function get(args: string[], { core, io }: WritingCommand): Promise<number
 async function add(args: string[], command: WritingCommand): Promise<number> {
   const { core, io, writes } = command;
   const { values, environment, json } = parsePets(args, core);
-  const photo = photoAsked(values);
-  refusePhotoOfAWaitingAdd(photo, environment);
+  const asked = photoAsked(values);
+  refusePhotoOfAWaitingAdd(asked, environment);
   const newPet = newPetOfOptions(values, environment, core.currency(environment));
+  const photo = await readyPhoto(asked);
   if (isRemoteEnvironment(environment)) await askWhereDetailsGo(core, environment);
   const added = await writes
     .addPet(environment, newPet, {

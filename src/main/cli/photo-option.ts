@@ -1,6 +1,8 @@
 import type { EnvironmentName, Pet } from '../../shared/contract';
 import { guardPhotoWrites } from '../core/photo-use-cases';
 import { readPhotoFile } from '../photos/photo-file';
+import { preparePhotoLazily } from '../photos/prepare-lazily';
+import type { PreparedPhoto } from '../photos/prepare-photo';
 import { UsageError, type Parsed, type WritingCommand } from './cli-args';
 
 /** `--photo FILE` and `--no-photo` of `pets add` and `pets edit`. */
@@ -29,15 +31,22 @@ export function refusePhotoOfAWaitingAdd(asked: ReturnType<typeof photoAsked>, e
     );
 }
 
+/** The photo asked for, its file read and prepared: a photo that will not do is refused before anything is written. */
+export type ReadyPhoto = { set: PreparedPhoto } | 'remove' | null;
+export async function readyPhoto(asked: ReturnType<typeof photoAsked>): Promise<ReadyPhoto> {
+  if (asked === null || asked === 'remove') return asked;
+  return { set: await preparePhotoLazily(await readPhotoFile(asked.set)) };
+}
+
 /** The photo asked for, set or removed through main's guard (as the window's): the animal after it. */
 export async function applyPhoto(
-  asked: ReturnType<typeof photoAsked>,
+  ready: ReadyPhoto,
   environment: EnvironmentName,
   petId: string,
   { core, writes }: WritingCommand,
 ): Promise<Pet | null> {
-  if (asked === null) return null;
+  if (ready === null) return null;
   const photos = guardPhotoWrites(core, writes);
-  if (asked === 'remove') return photos.removePhoto(environment, petId);
-  return photos.setPhotoFromBytes(environment, petId, await readPhotoFile(asked.set));
+  if (ready === 'remove') return photos.removePhoto(environment, petId);
+  return photos.setPhotoFromBytes(environment, petId, ready.set);
 }

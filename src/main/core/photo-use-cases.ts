@@ -26,14 +26,15 @@ export function createPhotoUseCases(
 ) {
   const photosOf = (environment: EnvironmentName): PetPhotos => inventory(environment).photos();
 
+  /** `photo` as bytes, or already prepared (a command prepares it before it writes anything else). */
   async function setPhotoFromBytes(
     environment: EnvironmentName,
     petId: string,
-    bytes: Uint8Array,
+    photo: Uint8Array | PreparedPhoto,
     revision?: number,
   ): Promise<Pet> {
     const photos = photosOf(environment);
-    const prepared = await preparePhotoLazily(bytes);
+    const prepared = photo instanceof Uint8Array ? await preparePhotoLazily(photo) : photo;
     const pet = photos.setPhoto(petId, prepared, ifMatchOf(revision));
     events.emit('dataChanged', { environment });
     // Made for paper from the pixels decoded to prepare it, and kept: its first printing decodes no photo.
@@ -125,9 +126,14 @@ export function guardPhotoWrites(core: PetstoreCore, writes: Pick<GuardedWrites,
       return core.setPhotoFromFile(environment, petId, path, revision);
     },
 
-    async setPhotoFromBytes(environment: EnvironmentName, petId: string, bytes: Uint8Array, revision?: number) {
+    async setPhotoFromBytes(
+      environment: EnvironmentName,
+      petId: string,
+      photo: Uint8Array | PreparedPhoto,
+      revision?: number,
+    ) {
       await permit(environment, petId, 'set');
-      return core.setPhotoFromBytes(environment, petId, bytes, revision);
+      return core.setPhotoFromBytes(environment, petId, photo, revision);
     },
 
     async removePhoto(environment: EnvironmentName, petId: string, revision?: number) {

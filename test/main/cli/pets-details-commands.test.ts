@@ -240,6 +240,22 @@ describe("an animal's details on the command line", () => {
     expect(forServer.code).toBe(2);
   });
 
+  it('a photo that will not do is refused before anything is written: no animal added, no field changed', async () => {
+    await addRex();
+    const text = join(dataDir(), 'notes.jpg');
+    writeFileSync(text, 'not a picture at all');
+    const missing = join(dataDir(), 'nope.jpg');
+    for (const file of [missing, text]) {
+      const add = await run(['pets', 'add', '--name', 'Bella', '--category', '3', '--photo', file]);
+      expect(add.code, file).not.toBe(0);
+      const edit = await run(['pets', 'edit', '1', '--name', 'Renamed', '--price', '99', '--photo', file]);
+      expect(edit.code, file).not.toBe(0);
+    }
+    const names = JSON.parse((await run(['pets', 'list', '--json'])).out).map((pet: { name: string }) => pet.name);
+    expect(names).toEqual(['Rex']);
+    expect(JSON.parse((await run(['pets', 'show', '1', '--json'])).out)).toMatchObject({ name: 'Rex', price: 1250 });
+  });
+
   it('on a server, pets edit --photo sends the photo as a change, reported as one; the server keeps it', async () => {
     const service = await startService();
     try {
