@@ -33,6 +33,7 @@ import {
 } from '../csv/animal-csv';
 import { readCsv, unguardCell, writeCsv } from '../csv/spreadsheet-csv';
 import type { CategoryNames } from '../database/category-names';
+import { refuseTakenMicrochip, type MicrochipHolder } from '../database/microchip-holder';
 import type { RowToImport } from '../database/imported-rows';
 import { searchText } from '../database/search-text';
 
@@ -40,6 +41,7 @@ export interface AnimalFilesDeps {
   animals(environment: EnvironmentName, query: AnimalsQuery): AnimalsWindow;
   categoryNames: CategoryNames;
   lookAlikes(environment: EnvironmentName, pet: NewPet): SameAnimal[];
+  microchipHolder(environment: EnvironmentName, microchip: string): MicrochipHolder | undefined;
   wasImported(environment: EnvironmentName, rowKey: string): boolean;
   importRows(environment: EnvironmentName, rows: readonly RowToImport<NewPet>[]): { added: number; skipped: number };
   onProgress(environment: EnvironmentName, progress: ImportProgress): void;
@@ -58,10 +60,16 @@ const PREVIEWS_KEPT = 4;
 const schema = newPetSchema('app');
 const categoryIdSchema = int64Schema('app');
 
-/** What the store's rules across fields (a sale, how it left) say of a row's animal, as an add would hear it. */
-function storeRuleProblems(animal: NewPet): FieldProblem[] {
+/**
+ * What the store's rules across fields (a sale, how it left, its days) and its microchip number,
+ * another animal's or not, say of a row's animal, as an add would hear it.
+ */
+function storeRuleProblems(
+  animal: NewPet,
+  holderOf: (microchip: string) => MicrochipHolder | undefined,
+): FieldProblem[] {
   try {
-    settleAnimal(undefined, animal, animal, localToday());
+    refuseTakenMicrochip(settleAnimal(undefined, animal, animal, localToday()), undefined, holderOf);
     return [];
   } catch (error) {
     if (error instanceof ApiError && error.fields !== undefined) return error.fields;
@@ -147,7 +155,7 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
     const checked = schema.safeParse({ ...cellsSay.animal, categoryId: categoryId ?? '0' }, { error: phraseIssue });
     if (!checked.success)
       problems.push(...fieldProblems(checked.error, 'body').filter(({ field }) => field !== 'categoryId'));
-    else problems.push(...storeRuleProblems(checked.data));
+    else problems.push(...storeRuleProblems(checked.data, (chip) => deps.microchipHolder(environment, chip)));
     const row: ImportRow = { line, ...read, category, categoryId, state: 'ready', problems };
     if (problems.length > 0 || !checked.success) return { row: { ...row, state: 'invalid' } };
     const lookAlikes = deps.lookAlikes(environment, checked.data);
@@ -185,10 +193,18 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
       const keys = records.map(({ line }) => createHash('sha256').update(`${file}:${line}`).digest('hex').slice(0, 40));
       // The line that first adds each animal (name as search reads it, category): a later row like it asks, as the form would.
       const firstLineOf = new Map<string, number>();
+      // The line that first gives each microchip number: a later row with it is refused, as an add would be.
+      const chipLineOf = new Map<string, number>();
       const checked = records.map(({ line, cells }) => checkRow(environment, line, cells, columns));
       const rows = checked.map(({ row, animal }, index): ImportRow => {
         if (animal === undefined) return row;
         if (deps.wasImported(environment, keys[index]!)) return { ...row, state: 'imported' };
+        const chipLine = animal.microchip === undefined ? undefined : chipLineOf.get(animal.microchip);
+        if (chipLine !== undefined) {
+          const message = `is line ${chipLine}’s too: a microchip number belongs to one animal. Check the number`;
+          return { ...row, state: 'invalid', problems: [{ field: 'microchip', message }] };
+        }
+        if (animal.microchip !== undefined) chipLineOf.set(animal.microchip, row.line);
         const same = `${animal.categoryId}:${searchText(animal.name)}`;
         const sameAsLine = firstLineOf.get(same);
         if (sameAsLine !== undefined) return { ...row, state: 'look_alike', sameAsLine };

@@ -9,6 +9,7 @@ export function createFileUseCases({ inventory, categoryNames, events, saveFile,
     animals: (environment, query) => inventory(environment).animals(query),
     categoryNames,
     lookAlikes: (environment, pet) => inventory(environment).lookAlikes(pet),
+    microchipHolder: (environment, microchip) => inventory(environment).microchipHolder(microchip),
     wasImported: (environment, rowKey) => inventory(environment).wasImported(rowKey),
     importRows(environment, rows) {
       const outcome = inventory(environment).importRows(rows);

@@ -1,3 +1,4 @@
+import type { MicrochipHolder } from '../database/microchip-holder';
 import type {
   AnimalsQuery,
   AnimalsWindow,
@@ -70,6 +71,8 @@ export interface Inventory {
   getPet(petId: string): Promise<Pet> | Pet;
   /** The animals listed or waiting of this name and category: what an add would repeat. */
   lookAlikes(pet: NewPet): SameAnimal[];
+  /** The animal (shown or waiting to be added) that has this microchip number, if any. */
+  microchipHolder(microchip: string): MicrochipHolder | undefined;
   wasImported(rowKey: string): boolean;
   /** Imported rows added, each row once however often its file is imported. */
   importRows(rows: readonly RowToImport<NewPet>[]): { added: number; skipped: number };

@@ -88,6 +88,7 @@ export function createLocalInventory(db: SqliteDatabase, person: PersonActing): 
     photos: () => photos,
     getPet: (petId) => store.getPet(petId),
     lookAlikes: ({ name, categoryId }) => store.lookAlikes(name, categoryId, SAME_ANIMALS_SHOWN),
+    microchipHolder: (microchip) => store.microchipHolder(microchip),
     wasImported: (rowKey) => imports.wasImported(rowKey),
     importRows: (rows) => as('imported', () => imports.importAll(rows, ({ animal }) => store.createPet(animal).id)),
     history: (petId, query) => history.page(petId, query),

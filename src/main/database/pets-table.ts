@@ -69,6 +69,8 @@ export interface PetsTable {
   countByStatus(search: string | undefined, details?: Pick<ValidAnimalsQuery, 'sex' | 'underTreatment'>): StatusCounts;
   /** Up to `limit` animals of this name (as search reads it: "cafe" is "Café") in this category. */
   lookAlikes(name: string, categoryId: string, limit: number): Pet[];
+  /** The animal that has this microchip number, if any (a table without the details has none). */
+  microchipHolder(microchip: string): MicrochipHolder | undefined;
   /**
    * Changes whenever the animals may have changed: by this store's writes, or by another
    * connection (another process on the same file) committing. Lets callers cache reads safely.
@@ -280,6 +282,8 @@ export function createPetsTable(db: SqliteDatabase, options: PetsTableOptions = 
       );
       return { ...counts };
     },
+
+    microchipHolder: (microchip) => chipHolder?.get({ microchip, petId: null }),
 
     lookAlikes(name, categoryId, limit) {
       return animalsFromRows(

@@ -288,6 +288,32 @@ describe('animals to and from CSV', () => {
     expect(core.animals('local').total).toBe(5);
   });
 
+  it('a microchip number another animal has, in the store or a line before, is a problem of its row; the rest go in', async () => {
+    const core = open();
+    core.addPet('local', { name: 'Chipped', categoryId: '1', microchip: '985112000111111' });
+    const text = [
+      'name,category,microchip',
+      'Ada,1,985112000222222',
+      'Bo,1,985 112 000 222 222',
+      'Cy,1,985112000111111',
+      'Di,1,985112000333333',
+    ].join('\n');
+    const preview = core.previewImport('local', 'chips.csv', text);
+    expect(preview.rows.map((row) => row.state)).toEqual(['ready', 'invalid', 'invalid', 'ready']);
+    expect(preview.rows[1]!.problems).toEqual([
+      { field: 'microchip', message: 'is line 2’s too: a microchip number belongs to one animal. Check the number' },
+    ]);
+    expect(preview.rows[2]!.problems).toEqual([
+      {
+        field: 'microchip',
+        message:
+          "is already Chipped's (id 1): a microchip number belongs to one animal. Check the number, or correct Chipped first",
+      },
+    ]);
+    expect(await core.importAnimals('local', preview.importId)).toMatchObject({ added: 2 });
+    expect(animalsOf(core, 'local').map((pet) => pet.name)).toEqual(['Chipped', 'Ada', 'Di']);
+  });
+
   itWithKeyring(
     'through the outbox to a server, exactly once: imported twice, and by a second counter, 1,000 rows stay 1,000',
     async () => {
