@@ -7,7 +7,8 @@ import type { Migration } from './schema-steps';
  * the local store and our service; a replica, for a server's animals). A row is written by a
  * trigger on `pets` in the same statement as the status change, so every road that marks an
  * animal sold (the window, the CLI, an import, the service, a replica) records one, and nothing
- * can leave a sold animal without its sale. An animal no longer sold takes its sale back.
+ * can leave a sold animal without its sale. An animal no longer sold takes its sale back. A sale
+ * is of the moment it is recorded, or of the day sold when the write dates it before that day.
  */
 export const addOrdersTable: Migration = (db) => {
   db.exec(`
@@ -43,6 +44,12 @@ export function keepSaleTriggers(db: SqliteDatabase): void {
     ? 'new.price_minor'
     : 'NULL';
   const replica = has(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'pet_changes'`);
+  // A sale dated before the day it is recorded (an animal sold last month, entered now) is that
+  // day's, at its local noon: that day's takings, not today's.
+  const soldAt = has(`SELECT 1 FROM pragma_table_info('pets') WHERE name = 'sold_on'`)
+    ? `CASE WHEN new.sold_on < date(json_extract(w.j, '$.at') / 1000, 'unixepoch', 'localtime')
+         THEN unixepoch(new.sold_on || ' 12:00:00', 'utc') * 1000 ELSE json_extract(w.j, '$.at') END`
+    : `json_extract(w.j, '$.at')`;
   const standing = (petId: string) => `SELECT 1 FROM main.orders WHERE pet_id = ${petId} AND taken_back_at IS NULL`;
   const saleOnItsWay = `SELECT 1 FROM main.pet_changes WHERE pet_id = new.id AND state <> 'accepted'
     AND json_extract(act, '$.sale') IS NOT NULL`;
@@ -52,7 +59,7 @@ export function keepSaleTriggers(db: SqliteDatabase): void {
       WHERE pet_id = ${petId} AND taken_back_at IS NULL;`;
   // The price the person gave (a number, or null for none), else the animal's.
   const record = `INSERT INTO main.orders (pet_id, sold_at, price_minor, sold_by, buyer_name, buyer_contact)
-    SELECT new.id, json_extract(w.j, '$.at'),
+    SELECT new.id, ${soldAt},
       CASE WHEN json_type(w.s, '$.price') IS NULL THEN ${animalPrice} ELSE json_extract(w.s, '$.price') END,
       json_extract(w.j, '$.by'), json_extract(w.s, '$.buyerName'), json_extract(w.s, '$.buyerContact')
     FROM (SELECT write_context('changed') AS j, write_sale() AS s) AS w;`;

@@ -80,6 +80,19 @@ describe('selling in the local store', () => {
     expect(core.listOrders('local').sales).toHaveLength(1);
   });
 
+  it('an animal marked sold on a day before today is a sale of that day: its takings, not today’s', () => {
+    const core = open();
+    const addedSold = addRex(core, { status: 'sold', soldOn: '2026-09-15' });
+    const changedSold = addRex(core, { name: 'Tom' });
+    core.changePet('local', changedSold, { status: 'sold', soldOn: '2026-10-01' });
+    const soldToday = addRex(core, { name: 'Kit' });
+    core.changePet('local', soldToday, { status: 'sold' });
+    const soldOn = (day: string) => core.listOrders('local', { from: day, to: day }).sales.map((sale) => sale.petId);
+    expect(soldOn('2026-09-15')).toEqual([addedSold]);
+    expect(soldOn('2026-10-01')).toEqual([changedSold]);
+    expect(soldOn(localToday())).toEqual([soldToday]);
+  });
+
   it('an undone sale is taken back: the takings no longer count it', () => {
     const core = open();
     const id = addRex(core);
