@@ -1,4 +1,4 @@
-import { REMOTE_ENVIRONMENTS } from '../../shared/contract';
+import { REMOTE_ENVIRONMENTS, type EnvironmentName } from '../../shared/contract';
 import { toAppError } from '../app-error';
 import { BASE_URL_PRESETS } from '../config/settings';
 import type { PetstoreCore } from '../core/petstore-core';
@@ -15,7 +15,16 @@ async function environmentsReport(core: PetstoreCore) {
   return { active: core.activeEnvironment().environment, remotes };
 }
 
-/** `env show | use <environment> | set-url <server> <url>`: which environment is active, and each server's address. */
+/** The currency an environment's prices are read in, and whether it is kept or this computer's region's. */
+const pricesIn = (core: PetstoreCore, environment: EnvironmentName) =>
+  core.currencyKept(environment)
+    ? `prices in ${core.currency(environment)}`
+    : `prices in ${core.currency(environment)} (this computer’s region, until a price is written or a manager sets the shop’s: env set-currency ${environment} <code>)`;
+
+/**
+ * `env show | use <environment> | set-url <server> <url> | set-currency <environment> <code>`:
+ * which environment is active, each server's address, and the currency of each one's prices.
+ */
 export const envCommands: CommandGroup = {
   async show(args, { core, io }) {
     const opened = core();
@@ -46,7 +55,7 @@ export const envCommands: CommandGroup = {
       return EXIT.ok;
     }
     io.out(`Active environment: ${active}${active === 'production' ? '   <<< PRODUCTION: the live shop >>>' : ''}`);
-    io.out('local:       the local store on this computer');
+    io.out(`local:       the local store on this computer; ${pricesIn(opened, 'local')}`);
     for (const { environment, settings } of remotes) {
       if ('code' in settings) {
         io.out(`${`${environment}:`.padEnd(12)} ${settings.message}`);
@@ -57,6 +66,7 @@ export const envCommands: CommandGroup = {
           ? `no address (set one with env set-url ${environment} <url>)`
           : `${settings.baseUrl}${settings.baseUrlSource === 'environment variable' ? ` (from ${BASE_URL_PRESETS[environment]})` : ''}`;
       io.out(`${`${environment}:`.padEnd(12)} ${url}; key ${keyInWords(settings.key, environment)}`);
+      io.out(`             ${pricesIn(opened, environment)}`);
       if (settings.baseUrlProblem) io.out(`             ${settings.baseUrlProblem}`);
     }
     return EXIT.ok;
@@ -66,6 +76,16 @@ export const envCommands: CommandGroup = {
     const opened = core();
     const { environment } = opened.setActiveEnvironment(environmentArg(parse(args).positionals[0], false));
     io.out(`Active environment: ${environment}${environment === 'production' ? ' (PRODUCTION: the live shop)' : ''}`);
+    return EXIT.ok;
+  },
+
+  async 'set-currency'(args, { core, io }) {
+    const { positionals } = parse(args);
+    const environment = environmentArg(positionals[0], false);
+    if (positionals[1] === undefined)
+      throw new UsageError('env set-currency needs an ISO 4217 currency code, e.g. GBP, EUR or USD');
+    const { currency } = core().setCurrency({ environment, currency: positionals[1] });
+    io.out(`${environment}: prices in ${currency} (the amounts kept stay the same numbers)`);
     return EXIT.ok;
   },
 

@@ -7,6 +7,7 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   env show [--json]                          the active environment, addresses and key status
   env use <local|production|staging>         switch the active environment
   env set-url <production|staging> <url>     set a server's base address (https://.../v1)
+  env set-currency <environment> <code>      the ISO 4217 currency its prices are in (GBP, EUR, USD ...)
   key set <production|staging>               read the key from standard input, keep it in the OS keychain
                                              (for the origin of the current address: it is sent nowhere else)
   key confirm <production|staging>           send the key to the environment's new address (another origin)
@@ -27,7 +28,7 @@ export const USAGE = `usage: petstore <command>   (or npm run -s cli -- <command
   categories name <id> <name>|--remove [--env E]
   categories import <file.csv> [--env E]     (category_id, name): all or none
   manager status | set-pin | remove-pin      the manager's PIN (read from standard input); with one set,
-                                             env use, env set-url, key ..., categories name/import,
+                                             env use, env set-url, env set-currency, key ..., categories name/import,
                                              outbox discard ask for it (at a terminal, or PETSTORE_MANAGER_PIN)
   staff list [--json]                        the shop's staff, by the number the sign-in dialog gives them
   staff add <name> [--manager]               add a person (their PIN read from standard input; a manager's

@@ -56,6 +56,10 @@ export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = proc
     .pluck();
   let known = new Map<string, string | undefined>();
   let knownAt = '';
+  const keptCurrency = (environment: EnvironmentName): string | undefined => {
+    const stored = read.get(`currency.${environment}`);
+    return stored !== undefined && isCurrencyCode(stored) ? stored : undefined;
+  };
   const read = {
     get(name: string): string | undefined {
       if (db.inTransaction) return select.get(name); // what it reads may yet be rolled back
@@ -104,8 +108,19 @@ export function createSettings(db: SqliteDatabase, env: NodeJS.ProcessEnv = proc
      * then, that of this computer's region.
      */
     currency(environment: EnvironmentName): string {
-      const stored = read.get(`currency.${environment}`);
-      return stored !== undefined && isCurrencyCode(stored) ? stored : defaultCurrency(systemLocale());
+      return keptCurrency(environment) ?? defaultCurrency(systemLocale());
+    },
+
+    /** Whether the environment's currency is kept (a manager's, or the first price's), not this computer's region's. */
+    currencyKept: (environment: EnvironmentName): boolean => keptCurrency(environment) !== undefined,
+
+    /**
+     * Keeps the currency the environment's prices are read in now, when none is: called as a
+     * price is first written, so that every process reads it the same, whatever its region.
+     */
+    keepCurrency(environment: EnvironmentName): void {
+      if (keptCurrency(environment) === undefined)
+        write.run(`currency.${environment}`, defaultCurrency(systemLocale()));
     },
 
     setCurrency(environment: EnvironmentName, code: string): string {

@@ -82,6 +82,7 @@ export function createAnimalUseCases({ inventory, server, settings, categoryName
         anyway ? undefined : () => checkLookAlikes(environment, valid),
       );
       settings.setLastCategory(environment, valid.categoryId);
+      if (valid.price !== undefined) settings.keepCurrency(environment);
       events.emit('dataChanged', { environment });
       return added;
     },
@@ -117,6 +118,7 @@ export function createAnimalUseCases({ inventory, server, settings, categoryName
       const newest = (limit: number) => animals.history(id, { limit }).entries;
       const before = newest(1)[0]?.seq ?? 0;
       const changed = animals.changePet(id, patch, revision);
+      if (typeof (patch as { price?: unknown }).price === 'number') settings.keepCurrency(environment);
       events.emit('dataChanged', { environment });
       // The newest made here since: the sync thread may record what the server sent meanwhile.
       const made = newest(5).find((entry) => entry.seq > before && entry.where === 'here');

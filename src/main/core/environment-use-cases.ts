@@ -50,6 +50,9 @@ export function createEnvironmentUseCases({ server, settings, managerLock, event
       return decide(environment);
     },
 
+    /** Whether the environment's currency is kept (a manager's, or its first price's), not this computer's region's. */
+    currencyKept: (environment: EnvironmentName): boolean => settings.currencyKept(environment),
+
     /**
      * A manager's: the prices kept stay the same numbers, now read in `currency`. The active
      * environment's is told as a new decision, so the window shows its prices in it at once.

@@ -13,6 +13,7 @@ export function createFileUseCases({ inventory, categoryNames, events, saveFile,
     wasImported: (environment, rowKey) => inventory(environment).wasImported(rowKey),
     importRows(environment, rows) {
       const outcome = inventory(environment).importRows(rows);
+      if (rows.some(({ animal }) => animal.price !== undefined)) settings.keepCurrency(environment);
       if (outcome.added > 0) events.emit('dataChanged', { environment });
       return outcome;
     },

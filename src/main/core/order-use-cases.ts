@@ -61,7 +61,7 @@ function periodBounds({ from, to }: Pick<OrdersQuery, 'from' | 'to'>): { from: n
 }
 
 /** Selling an animal with its sale's terms, and the sales of a period: one road for the window, the CLI and the service's store. */
-export function createOrderUseCases({ inventory, server, events }: CoreParts) {
+export function createOrderUseCases({ inventory, server, events, settings }: CoreParts) {
   return {
     /** How many sales stand on a server in the period (our orders extension); null from a server without it. */
     serverSales: (environment: RemoteEnvironment, query: Pick<OrdersQuery, 'from' | 'to'> = {}) =>
@@ -82,6 +82,7 @@ export function createOrderUseCases({ inventory, server, events }: CoreParts) {
       const valid = parseOrThrow(saleTermsSchema, terms, 'invalid_body', 'body');
       const animals = inventory(environment);
       const sold = animals.sellPet(id, valid, revision);
+      if (sold.sale.priceMinor !== null) settings.keepCurrency(environment);
       events.emit('dataChanged', { environment });
       // The sale's entry in the animal's history (what an undo takes back): its newest made here.
       const made = animals.history(id, { limit: 5 }).entries.find((entry) => entry.where === 'here');

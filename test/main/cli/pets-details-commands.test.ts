@@ -240,6 +240,28 @@ describe("an animal's details on the command line", () => {
     expect(forServer.code).toBe(2);
   });
 
+  it("the first price written keeps the currency it was read in, whatever another shell's region; a manager sets another", async () => {
+    const US = { LANG: 'en_US.UTF-8', LC_ALL: 'en_US.UTF-8' };
+    expect(await run(['env', 'show'], { env: US })).toMatchObject({
+      out: expect.stringContaining(
+        'local:       the local store on this computer; prices in USD (this computer’s region',
+      ),
+    });
+    await run(['pets', 'add', '--name', 'Pound', '--category', '1', '--price', '3'], { env: GBP });
+    const shown = await run(['pets', 'show', '1'], { env: US });
+    expect(shown.out).toMatch(/Price:\s+£3\.00/);
+    expect((await run(['env', 'show'], { env: US })).out).toContain(
+      'local:       the local store on this computer; prices in GBP',
+    );
+    const set = await run(['env', 'set-currency', 'local', 'eur'], { env: US });
+    expect(set).toMatchObject({ code: 0, out: 'local: prices in EUR (the amounts kept stay the same numbers)' });
+    expect((await run(['pets', 'show', '1'], { env: US })).out).toMatch(/Price:\s+€3\.00/);
+    expect(await run(['env', 'set-currency', 'local', 'EURO'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('must be an ISO 4217 currency code such as GBP, EUR or USD, got "EURO"'),
+    });
+  });
+
   it('a photo that will not do is refused before anything is written: no animal added, no field changed', async () => {
     await addRex();
     const text = join(dataDir(), 'notes.jpg');
