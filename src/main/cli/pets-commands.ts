@@ -163,7 +163,9 @@ async function add(args: string[], command: WritingCommand): Promise<number> {
   const entry = core.outboxEntry(server, added.entry.entryId) ?? added.entry;
   const kept = detailsKeptNote(core, server, newPet);
   if (kept !== null && !json) io.err(kept);
-  if (json) io.out(JSON.stringify(entry));
+  // Accepted: the animal, as an add to the local store prints it; else its entry, as `outbox list --json` does.
+  const pet = entry.state === 'accepted' && entry.serverId !== null ? core.shownPet(server, entry.serverId) : undefined;
+  if (json) io.out(pet === undefined ? JSON.stringify(entry) : petsAsJson(pet));
   if (entry.state === 'accepted') {
     if (!json) io.out(`Added to ${environment} as id ${entry.serverId}.`);
     return EXIT.ok;

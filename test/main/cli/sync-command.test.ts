@@ -215,4 +215,19 @@ describe('petstore sync', () => {
     },
     3 * ENDS_WITHIN_MS,
   );
+  itWithKeyring(
+    'pets add --json prints the animal as the server took it, ids as JSON integers; one still waiting, its outbox entry',
+    async () => {
+      await run(['env', 'set-url', 'staging', proxy.baseUrl]);
+      await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
+      const added = await run(['pets', 'add', '--env', 'staging', '--name', 'Json Pup', '--category', '4', '--json']);
+      expect(added.code).toBe(0);
+      expect(added.out).toMatch(/^\{"id":\d+,"name":"Json Pup","categoryId":4\b/);
+      proxy.setMode('reset'); // offline
+      const waiting = await run(['pets', 'add', '--env', 'staging', '--name', 'Json Kit', '--category', '4', '--json']);
+      proxy.setMode('pass');
+      expect(JSON.parse(waiting.out)).toMatchObject({ state: 'unknown', name: 'Json Kit', serverId: null }); // it may have arrived
+    },
+    3 * ENDS_WITHIN_MS,
+  );
 });
