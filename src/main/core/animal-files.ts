@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  ANIMAL_FIELDS,
   ApiError,
   fieldProblems,
   IMPORT_ROW_STATES,
@@ -76,6 +77,12 @@ function storeRuleProblems(
     throw error;
   }
 }
+
+/** A problem named by the file's column (`born_on`), not the contract's field (`bornOn`). */
+const inFileWords = (problem: FieldProblem): FieldProblem => {
+  const field = (ANIMAL_FIELDS as Record<string, { csv?: { header: string } }>)[problem.field];
+  return field?.csv === undefined ? problem : { ...problem, field: field.csv.header };
+};
 
 /** What sync state a row is in, in words for a spreadsheet: blank when the server has it as shown. */
 function syncCell(row: AnimalRow): string {
@@ -156,7 +163,7 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
     if (!checked.success)
       problems.push(...fieldProblems(checked.error, 'body').filter(({ field }) => field !== 'categoryId'));
     else problems.push(...storeRuleProblems(checked.data, (chip) => deps.microchipHolder(environment, chip)));
-    const row: ImportRow = { line, ...read, category, categoryId, state: 'ready', problems };
+    const row: ImportRow = { line, ...read, category, categoryId, state: 'ready', problems: problems.map(inFileWords) };
     if (problems.length > 0 || !checked.success) return { row: { ...row, state: 'invalid' } };
     const lookAlikes = deps.lookAlikes(environment, checked.data);
     return { row: lookAlikes.length > 0 ? { ...row, state: 'look_alike', lookAlikes } : row, animal: checked.data };

@@ -288,6 +288,16 @@ describe('animals to and from CSV', () => {
     expect(core.animals('local').total).toBe(5);
   });
 
+  it("a row's problems are named by the file's columns", () => {
+    const core = open();
+    const text = 'name,category,born_on,acquired_on,sold_on\nKit,1,2026-05-03,2026-05-01,\nTom,1,,,2026-05-01\n';
+    const preview = core.previewImport('local', 'days.csv', text);
+    expect(preview.rows.map((row) => row.problems.map((problem) => problem.field))).toEqual([
+      ['acquired_on'],
+      ['sold_on'],
+    ]);
+  });
+
   it('a microchip number another animal has, in the store or a line before, is a problem of its row; the rest go in', async () => {
     const core = open();
     core.addPet('local', { name: 'Chipped', categoryId: '1', microchip: '985112000111111' });

@@ -103,9 +103,9 @@ describe('an animal that left the shop', () => {
       'name,category,status,acquired_on,left_on,left_how\nA,1,available,,2026-03-01,died\nB,1,,,2026-03-01,\nC,1,,2026-03-05,2026-03-01,rehomed\nD,1,,,2026-03-01,other\n',
     );
     expect(bad.rows.map((row) => [row.state, row.problems.map((problem) => problem.field)])).toEqual([
-      ['invalid', ['leftOn']],
-      ['invalid', ['leftHow']],
-      ['invalid', ['leftOn']],
+      ['invalid', ['left_on']],
+      ['invalid', ['left_how']],
+      ['invalid', ['left_on']],
       ['ready', []],
     ]);
   });
