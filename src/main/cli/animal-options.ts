@@ -120,15 +120,21 @@ export function patchOfOptions(
 }
 
 /**
- * A refusal of an animal's fields said with the options that gave them ("--born must be a real
- * date"), as a person typed them; any other message as it is.
+ * A refusal of fields said with the options that gave them, as a person typed them: an animal's
+ * field by its option in a pets command ("--born must be a real date"), any other by the option of
+ * its name when one was given ("--from"), the animal's id in words; any other message as it is.
  */
-export function messageWithOptions(problem: AppError): string {
+export function messageWithOptions(problem: AppError, argv: readonly string[]): string {
   const fields = problem.fields ?? [];
   // Only a message made of its fields is said again: a server's own words are kept.
   if (fields.length === 0 || problem.message !== fields.map(({ field, message }) => `${field} ${message}`).join('; '))
     return problem.message;
-  const named = (field: string) =>
-    (PERSON_FIELD_NAMES as readonly string[]).includes(field) ? `--${flagOf(field as PersonFieldName)}` : field;
+  const given = (name: string) => argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+  const named = (field: string) => {
+    if (argv[0] === 'pets' && (PERSON_FIELD_NAMES as readonly string[]).includes(field))
+      return `--${flagOf(field as PersonFieldName)}`;
+    if (field === 'petId') return "The animal's id";
+    return given(field) ? `--${field}` : field;
+  };
   return fields.map(({ field, message }) => `${named(field)} ${message}`).join('; ');
 }

@@ -90,6 +90,11 @@ export interface Parsed {
 }
 
 /** A command's options read; an option given twice is refused (else the last would silently win), unless it may repeat. */
+/** Refused: more positionals than a command takes (`what`: what it takes, in words), rather than leaving them unread. */
+export function noMoreThan(positionals: readonly string[], count: number, what: string): void {
+  if (positionals.length > count) throw new UsageError(`${what}, not more: ${positionals.slice(count).join(' ')}`);
+}
+
 export function parse(args: string[], options: Options = {}): Parsed {
   let parsed;
   try {

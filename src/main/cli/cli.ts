@@ -115,8 +115,8 @@ export async function runCli(argvGiven: string[], io: CliIo, openCore: () => Pet
       return EXIT.usage;
     }
     const problem = toAppError(error, io.faults);
-    // An animal's fields come from the pets commands' options; other commands keep the field's name.
-    io.err(argv[0] === 'pets' && problem.fields !== undefined ? messageWithOptions(problem) : problemInWords(problem));
+    // Fields are said by the options that gave them.
+    io.err(problem.fields !== undefined ? messageWithOptions(problem, argv) : problemInWords(problem));
     return exitCodeOf(problem);
   } finally {
     await core?.close();

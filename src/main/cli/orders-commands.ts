@@ -6,6 +6,7 @@ import { stringifyJson } from '../wire/json-codec';
 import {
   environmentOption,
   EXIT,
+  noMoreThan,
   opened,
   parse,
   UsageError,
@@ -35,6 +36,7 @@ export async function sellPet(args: string[], writing: WritingCommand): Promise<
   const environment = environmentOption(values, core);
   const [petId] = positionals;
   if (petId === undefined) throw new UsageError("pets sell needs the animal's id");
+  noMoreThan(positionals, 1, "pets sell takes one animal's id");
   const terms: Record<string, unknown> = {};
   if (typeof values['price'] === 'string') {
     const money = parseMoney(values['price'], core.currency(environment));

@@ -15,6 +15,8 @@ export function outFileOption(given: unknown, what: 'PDF' | 'CSV', extension?: s
     throw new UsageError(`--out ${given} is a folder: give the file's name in it (${given.replace(/\/?$/, '/')}F)`);
   if (extension !== undefined && extname(out).toLowerCase() !== extension)
     throw new UsageError(`--out ${given} does not end in ${extension}: this command writes a ${what} (${example})`);
+  if (what === 'CSV' && extname(out).toLowerCase() === '.pdf')
+    throw new UsageError(`--out ${given} ends in .pdf, but this command writes a CSV: give a name ending in .csv`);
   const folder = statSync(dirname(out), { throwIfNoEntry: false });
   if (folder === undefined) throw new UsageError(`--out ${given}: the folder ${dirname(out)} is not there`);
   if (!folder.isDirectory()) throw new UsageError(`--out ${given}: ${dirname(out)} is a file, not a folder`);

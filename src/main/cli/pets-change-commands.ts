@@ -1,7 +1,7 @@
 import { isRemoteEnvironment, sentApartIn, type ChangeEntry, type RemoteEnvironment } from '../../shared/contract';
 import type { PetstoreCore } from '../core/petstore-core';
 import { ANIMAL_OPTIONS, optionsInWords, patchOfOptions } from './animal-options';
-import { environmentOption, EXIT, parse, UsageError, type CliIo, type WritingCommand } from './cli-args';
+import { environmentOption, EXIT, noMoreThan, parse, UsageError, type CliIo, type WritingCommand } from './cli-args';
 import { askWhereDetailsGo, detailsKeptNote } from './details-kept-note';
 import { petsAsJson, petsAsTable } from './output';
 import { applyPhoto, PHOTO_OPTIONS, photoAsked, readyPhoto, type ReadyPhoto } from './photo-option';
@@ -18,6 +18,11 @@ export async function changePet(command: string, args: string[], writing: Writin
   const json = values['json'] === true;
   const [petId, status] = positionals;
   if (petId === undefined) throw new UsageError(`pets ${command} needs the animal's id`);
+  noMoreThan(
+    positionals,
+    command === 'set-status' ? 2 : 1,
+    command === 'set-status' ? "pets set-status takes one animal's id and a status" : "pets edit takes one animal's id",
+  );
   if (command === 'set-status' && status === undefined)
     throw new UsageError('pets set-status needs a status: available, pending, sold or none');
   const patch = patchOfOptions(command === 'set-status' ? { status } : values, environment, core.currency(environment));

@@ -4,6 +4,7 @@ import type { PetstoreCore } from '../core/petstore-core';
 import {
   environmentOption,
   EXIT,
+  noMoreThan,
   exitCodeOf,
   opened,
   parse,
@@ -126,6 +127,7 @@ async function list(args: string[], { core, io }: WritingCommand): Promise<numbe
 async function get(args: string[], { core, io }: WritingCommand): Promise<number> {
   const { positionals, environment, json } = parsePets(args, core);
   if (positionals[0] === undefined) throw new UsageError('pets get needs an id');
+  noMoreThan(positionals, 1, "pets get takes one animal's id");
   const pet = await core.getPet(environment, positionals[0]);
   io.out(json ? petsAsJson(pet) : petsAsTable([pet]));
   if (!json) io.err(`Note: getPet is deprecated and is removed on 5 December 2030; use: pets show ${positionals[0]}`);

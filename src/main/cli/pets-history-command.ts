@@ -5,7 +5,7 @@ import {
   type ServerHistoryState,
 } from '../../shared/contract/history-with-server';
 import { stringifyJson } from '../wire/json-codec';
-import { environmentOption, EXIT, opened, parse, UsageError, type Command } from './cli-args';
+import { environmentOption, EXIT, noMoreThan, opened, parse, UsageError, type Command } from './cli-args';
 import { valueInWords } from './pets-show-command';
 import { cellSafe } from './terminal-text';
 
@@ -36,6 +36,7 @@ export const petHistory: Command = async (args, context) => {
   const environment = environmentOption(values, core);
   const petId = positionals[0];
   if (petId === undefined) throw new UsageError("pets history needs the animal's id");
+  noMoreThan(positionals, 1, "pets history takes one animal's id");
   const most = values['limit'] === undefined ? Infinity : Number(values['limit']);
   if (most !== Infinity && (!Number.isInteger(most) || most < 1))
     throw new UsageError('--limit takes a whole number of entries, 1 or more');

@@ -7,7 +7,7 @@ import {
   localToday,
   type AnimalField,
 } from '../../shared/contract';
-import { environmentOption, EXIT, opened, parse, UsageError, type Command } from './cli-args';
+import { environmentOption, EXIT, noMoreThan, opened, parse, UsageError, type Command } from './cli-args';
 import { petsAsJson } from './output';
 import { cellSafe } from './terminal-text';
 
@@ -29,6 +29,7 @@ export const showPet: Command = async (args, context) => {
   const environment = environmentOption(values, core);
   const petId = positionals[0];
   if (petId === undefined) throw new UsageError("pets show needs the animal's id");
+  noMoreThan(positionals, 1, "pets show takes one animal's id");
   const pet = await core.getPet(environment, petId);
   if (values['json'] === true) {
     io.out(petsAsJson(pet));

@@ -109,7 +109,7 @@ describe('npm run cli', () => {
     );
     expect((await run(['pets', 'get', '99'])).code).toBe(1);
     const bad = await run(['pets', 'list', '--limit', '0']);
-    expect(bad).toMatchObject({ code: 2, err: 'limit must be an integer from 1 to 100, got "0"' });
+    expect(bad).toMatchObject({ code: 2, err: '--limit must be an integer from 1 to 100, got "0"' });
   });
 
   itWithKeyring(

@@ -38,6 +38,43 @@ describe('paper options, checked first', () => {
     }
   });
 
+  it('refuses CSV written into a file named .pdf, for every command that writes a CSV', async () => {
+    for (const command of [
+      ['register', '--from', '2026-01-01', '--to', '2026-02-01'],
+      ['pets', 'export'],
+    ]) {
+      const pdf = join(dataDir(), 'x.pdf');
+      const refused = await run([...command, '--out', pdf]);
+      expect(refused, command.join(' ')).toMatchObject({ code: 2 });
+      expect(refused.err).toMatch(/ends in \.pdf, but this command writes a CSV: give a name ending in \.csv/);
+      expect(existsSync(pdf)).toBe(false);
+    }
+  });
+
+  it("a period's problem names the option to fix: --from, --to", async () => {
+    const reversed = await run(['register', '--from', '2026-09-30', '--to', '2026-01-01']);
+    expect(reversed).toMatchObject({ code: 2 });
+    expect(reversed.err).toMatch(/^--from must not be after to \(2026-01-01\)/m);
+    const badDay = await run(['orders', 'list', '--from', '2026-02-30']);
+    expect(badDay.err).toMatch(/^--from /m);
+    const badId = await run(['pets', 'show', 'abc']);
+    expect(badId).toMatchObject({ code: 2 });
+    expect(badId.err).not.toMatch(/petId/);
+    expect(badId.err).toMatch(/^The animal's id /m);
+  });
+
+  it('refuses what a command does not take after its id, rather than leaving it unread', async () => {
+    for (const command of [
+      ['pets', 'edit', '1', '2', '--price', '3'],
+      ['pets', 'show', '1', '2'],
+      ['pets', 'set-status', '1', 'sold', 'now'],
+    ]) {
+      const refused = await run(command);
+      expect(refused, command.join(' ')).toMatchObject({ code: 2 });
+      expect(refused.err).toMatch(/^pets \S+ takes one animal's id( and a status)?, not more: (2|now)$/m);
+    }
+  });
+
   it('names the option and its values for a status that is not one', async () => {
     const labels = await run(['pets', 'labels', '--status', 'bogus', '--out', join(dataDir(), 'l.pdf')]);
     expect(labels).toMatchObject({ code: 2 });
