@@ -54,7 +54,17 @@ export const showPet: Command = async (args, context) => {
       ...(sale.buyerName === null ? [] : [`to ${sale.buyerName}`]),
     ];
     const soldOn = lines.findIndex((line) => line.startsWith(`${ANIMAL_FIELDS.soldOn.label}:`));
-    lines.splice(soldOn < 0 ? lines.length : soldOn + 1, 0, `${'Sold for:'.padEnd(14)}${cellSafe(words.join(', '))}`);
+    // A sale made here that the animal as shown does not have (its change refused, or on its way).
+    const waiting =
+      pet.status === 'sold'
+        ? ''
+        : ` (not on ${environment}: the animal shows ${pet.status ?? 'no status'}; see petstore outbox list --env ${environment})`;
+    const label = pet.status === 'sold' ? 'Sold for:' : 'Sale here:';
+    lines.splice(
+      soldOn < 0 ? lines.length : soldOn + 1,
+      0,
+      `${label.padEnd(14)}${cellSafe(words.join(', '))}${waiting}`,
+    );
   }
   io.out(lines.join('\n'));
   return EXIT.ok;

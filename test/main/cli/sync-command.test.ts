@@ -230,4 +230,23 @@ describe('petstore sync', () => {
     },
     3 * ENDS_WITHIN_MS,
   );
+  itWithKeyring(
+    'a sale the server refused is shown as made here, not as the animal’s, until a person decides on it',
+    async () => {
+      await run(['env', 'set-url', 'staging', proxy.baseUrl]);
+      await run(['key', 'set', 'staging'], { stdin: TEST_API_KEY });
+      const pup = service.store.createPet({ name: 'Treated Pup', categoryId: '3', status: 'available', price: 1499 });
+      await run(['pets', 'list', '--all', '--env', 'staging']);
+      service.store.changePet(pup.id, { treatment: 'Ear drops' }, '*'); // on the server, not yet seen here
+      const sold = await run(['pets', 'sell', pup.id, '--buyer-name', 'Bea', '--env', 'staging']);
+      expect(sold.code).toBe(1);
+      const shown = await run(['pets', 'show', pup.id, '--env', 'staging']);
+      expect(shown.out).toMatch(/^Status:\s+available$/m);
+      expect(shown.out).toMatch(
+        /^Sale here:\s+\S*14\.99\S*, to Bea \(not on staging: the animal shows available; see petstore outbox list --env staging\)$/m,
+      );
+      expect(shown.out).not.toMatch(/^Sold for:/m);
+    },
+    3 * ENDS_WITHIN_MS,
+  );
 });
