@@ -28,6 +28,17 @@ import {
   storedMicrochipSchema,
   storedTextSchema,
 } from './animal-details';
+import type {
+  AnimalFieldName,
+  DetailFieldName,
+  Int64FieldName,
+  PersonFieldName,
+  QueuedFieldName,
+  RemoteFieldName,
+  RemotePersonFieldName,
+  SentApartFieldName,
+  ServerFieldName,
+} from './animal-field-names';
 import type { AnimalField } from './field-facts';
 import { int64Schema } from './int64';
 import { NAME_MAX_LENGTH, SERVER_NAME_MAX_LENGTH } from './limits';
@@ -302,21 +313,7 @@ export const ANIMAL_FIELDS = {
   },
 } as const satisfies Record<string, AnimalField>;
 
-type Fields = typeof ANIMAL_FIELDS;
-export type AnimalFieldName = keyof Fields;
-/** The names of the fields whose declaration has `Facts`. */
-export type FieldNamesWhere<Facts> = { [K in AnimalFieldName]: Fields[K] extends Facts ? K : never }[AnimalFieldName];
-export type PersonFieldName = FieldNamesWhere<{ setBy: 'person' }>;
-export type ServerFieldName = FieldNamesWhere<{ setBy: 'server' }>;
-export type SentApartFieldName = FieldNamesWhere<{ sentApart: true }>;
-/** What a change in a server environment's write queue may carry: what a person gives, and what is sent apart. */
-export type QueuedFieldName = PersonFieldName | SentApartFieldName;
-export type RequiredFieldName = FieldNamesWhere<{ presence: 'required' }>;
-export type Int64FieldName = FieldNamesWhere<{ kind: 'int64' }>;
-/** A field of our extension's details: the local store's alone (see REMOTE_FIELD_NAMES). */
-export type OwnExtensionFieldName = FieldNamesWhere<{ presence: 'ours' }>;
-export type RemoteFieldName = Exclude<AnimalFieldName, OwnExtensionFieldName>;
-export type RemotePersonFieldName = Exclude<PersonFieldName, OwnExtensionFieldName>;
+export type * from './animal-field-names';
 
 export const ANIMAL_FIELD_NAMES = Object.keys(ANIMAL_FIELDS) as AnimalFieldName[];
 
@@ -351,4 +348,3 @@ export const REMOTE_PERSON_FIELD_NAMES = namesWhere<RemotePersonFieldName>(
 export const DETAIL_FIELD_NAMES = namesWhere<DetailFieldName>(
   (field) => field.setBy === 'person' && isOwnExtension(field),
 );
-export type DetailFieldName = Extract<PersonFieldName, OwnExtensionFieldName>;
