@@ -57,7 +57,9 @@ export const CHANGE_OPTIONS_USAGE = PERSON_FIELD_NAMES.map((name) => {
 
 /** What removes a field an animal may lack, in a change, besides --no-<option>: "none" for a choice, an empty text. */
 const NONE_WORD = 'none';
-const isNone = (name: PersonFieldName, value: string) => (isChoice(name) ? value === NONE_WORD : value.trim() === '');
+/** A value that says none: empty, whatever the kind, or a choice's word for none. */
+const isNone = (name: PersonFieldName, value: string) =>
+  value.trim() === '' || (isChoice(name) && value.trim().toLowerCase() === NONE_WORD);
 
 /** "--name, --category or --status": the options `environment` takes, in words. */
 export function optionsInWords(environment: EnvironmentName): string {
@@ -100,14 +102,13 @@ export function newPetOfOptions(
 ): Record<string, unknown> {
   const pet: Record<string, unknown> = {};
   for (const name of PERSON_FIELD_NAMES) if (!mayLack(name)) pet[name] = values[flagOf(name)];
-  // A text an animal may lack, given empty (or with --no-), is not given.
+  // A field an animal may lack, given empty (or none, or with --no-), is not given.
   for (const [name, value] of given(values, environment))
-    if (value !== null && (!mayLack(name) || isChoice(name) || value.trim() !== ''))
-      pet[name] = valueOf(name, value, currency);
+    if (value !== null && (!mayLack(name) || !isNone(name, value))) pet[name] = valueOf(name, value, currency);
   return pet;
 }
 
-/** A change from its options: --no-<option>, "none" (a choice) or an empty value (a text) removes a field an animal may lack. */
+/** A change from its options: --no-<option>, "none" (a choice) or an empty value removes a field an animal may lack. */
 export function patchOfOptions(
   values: Parsed['values'],
   environment: EnvironmentName,

@@ -262,6 +262,17 @@ describe("an animal's details on the command line", () => {
     });
   });
 
+  it('an empty value is no value, whatever the kind: not given to an add, removed by an edit', async () => {
+    const added = await run(['pets', 'add', '--name', 'Blank', '--category', '1', '--sex', '', '--born', '', '--json']);
+    expect(added.code).toBe(0);
+    expect(JSON.parse(added.out)).not.toHaveProperty('sex');
+    await run(['pets', 'edit', '1', '--sex', 'female', '--left-on', '2026-03-01', '--left-how', 'died']);
+    const cleared = await run(['pets', 'edit', '1', '--sex', '', '--left-on', '', '--left-how', '', '--json']);
+    expect(cleared.code).toBe(0);
+    const pet = JSON.parse(cleared.out);
+    for (const field of ['sex', 'leftOn', 'leftHow']) expect(pet, field).not.toHaveProperty(field);
+  });
+
   it('a photo that will not do is refused before anything is written: no animal added, no field changed', async () => {
     await addRex();
     const text = join(dataDir(), 'notes.jpg');
