@@ -32,6 +32,8 @@ export async function importAnimals(args: string[], { core, io, writes }: Writin
     else if (row.state === 'look_alike' && !values['look-alikes-too'])
       io.err(`line ${row.line}: not added: ${lookAlikeInWords(row)} (add these too with --look-alikes-too)`);
   }
+  if (preview.unreadColumns.length > 0)
+    io.err(`Not read (no animal's field has these columns): ${preview.unreadColumns.join(', ')}.`);
   const { counts } = preview;
   // Like an animal already there, or like a row above in the same file: each line above says which.
   const lookAlikes = (n: number) => `${n} look-alike${n === 1 ? '' : 's'}`;

@@ -32,7 +32,7 @@ import {
   importColumns,
   type ImportColumns,
 } from '../csv/animal-csv';
-import { readCsv, unguardCell, writeCsv } from '../csv/spreadsheet-csv';
+import { headerKey, readCsv, unguardCell, writeCsv } from '../csv/spreadsheet-csv';
 import type { CategoryNames } from '../database/category-names';
 import { refuseTakenMicrochip, type MicrochipHolder } from '../database/microchip-holder';
 import type { RowToImport } from '../database/imported-rows';
@@ -88,6 +88,25 @@ const inFileWords = (problem: FieldProblem): FieldProblem => {
 function syncCell(row: AnimalRow): string {
   if (row.kind === 'entry') return row.entry.state === 'pending' ? 'waiting' : row.entry.state.replaceAll('_', ' ');
   return row.change ? `change ${row.change.state.replaceAll('_', ' ')}` : '';
+}
+
+/**
+ * The columns of a file that no field reads (at most 20): one that is not an animal's, and one
+ * named a second time (the first is read). An export's own columns (its id, its sync state) are
+ * what a file exported here has, and pass in silence.
+ */
+function unreadColumnsOf(header: readonly string[], columns: ImportColumns): string[] {
+  const read = new Set(Object.values(columns));
+  const readKeys = new Set([...read].map((index) => headerKey(header[index!] ?? '')));
+  const exportsOwn = new Set(EXPORT_COLUMNS.map(headerKey));
+  return header
+    .flatMap((cell, index) => {
+      const key = headerKey(cell);
+      if (read.has(index) || key === '') return [];
+      if (readKeys.has(key)) return [`${cell.trim().slice(0, 40)} (a second time)`];
+      return exportsOwn.has(key) ? [] : [cell.trim().slice(0, 40)];
+    })
+    .slice(0, 20);
 }
 
 /** A row as checked: its preview, and the animal it adds when it is valid. */
@@ -192,7 +211,8 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
     previewImport(environment: EnvironmentName, fileName: string, text: string): ImportPreview {
       const [header, ...records] = readCsv(text);
       if (header === undefined) throw new ApiError('invalid_body', 'The file is empty.');
-      const columns = importColumns(header.cells.map(unguardCell));
+      const headerCells = header.cells.map(unguardCell);
+      const columns = importColumns(headerCells);
       // One file's one row has one key, whatever its line endings or byte order mark: imported twice, added once.
       const file = createHash('sha256')
         .update(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'))
@@ -224,7 +244,13 @@ export function createAnimalFiles(deps: AnimalFilesDeps) {
       for (const old of [...previews.keys()].slice(0, -PREVIEWS_KEPT)) previews.delete(old);
       const counts = Object.fromEntries(IMPORT_ROW_STATES.map((state) => [state, 0])) as ImportPreview['counts'];
       for (const row of rows) counts[row.state]++;
-      return { importId, fileName: fileName.slice(0, 200), rows, counts };
+      return {
+        importId,
+        fileName: fileName.slice(0, 200),
+        rows,
+        counts,
+        unreadColumns: unreadColumnsOf(headerCells, columns),
+      };
     },
 
     /**

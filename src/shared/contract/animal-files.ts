@@ -44,6 +44,8 @@ export interface ImportPreview {
   fileName: string;
   rows: ImportRow[];
   counts: Record<ImportRowState, number>;
+  /** The file's columns that are not read, as its header names them: not an animal's, or one named a second time. */
+  unreadColumns: string[];
 }
 
 /** An import on its way: rows added so far of those to add. */

@@ -288,6 +288,16 @@ describe('animals to and from CSV', () => {
     expect(core.animals('local').total).toBe(5);
   });
 
+  it('says which columns it does not read: not an animal’s, or named a second time; an export’s own are read quietly', () => {
+    const core = open();
+    const text = 'name,category,Colour,Name,sync,id,\nKit,1,tabby,Kitty,,,\n';
+    const preview = core.previewImport('local', 'extra.csv', text);
+    expect(preview.unreadColumns).toEqual(['Colour', 'Name (a second time)']);
+    expect(preview.rows[0]).toMatchObject({ name: 'Kit', state: 'ready' });
+    const exported = core.exportAnimals('local').csv;
+    expect(core.previewImport('local', 'own.csv', exported).unreadColumns).toEqual([]);
+  });
+
   it("a row's problems are named by the file's columns", () => {
     const core = open();
     const text = 'name,category,born_on,acquired_on,sold_on\nKit,1,2026-05-03,2026-05-01,\nTom,1,,,2026-05-01\n';

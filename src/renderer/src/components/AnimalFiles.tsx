@@ -270,6 +270,11 @@ function ImportDialog({ preview, onClose }: { preview: ImportPreview; onClose():
             .filter(Boolean)
             .join(' · ')}
         </p>
+        {preview.unreadColumns.length > 0 && (
+          <p className="hint" data-testid="import-unread">
+            Not read (no animal’s field has these columns): {preview.unreadColumns.join(', ')}
+          </p>
+        )}
         {counts.look_alike > 0 && (
           <label className="check">
             <input type="checkbox" checked={lookAlikesToo} onChange={(e) => setLookAlikesToo(e.target.checked)} />
