@@ -144,8 +144,9 @@ function negativeValuesJoined(args: string[], options: Options): string[] {
 export function exitCodeOf(error: AppError): number {
   if (error.code === 'unreachable' || error.code === 'timeout') return EXIT.unreachable;
   if (PERSON_MUST_FIX.has(error.code)) return EXIT.usage;
-  // A 400 from our own validation means the arguments were wrong and nothing was sent.
-  if (error.server === undefined && error.status === 400) return EXIT.usage;
+  // A refusal of our own (a wrong value, a file too large or not a photo) means the arguments were
+  // wrong and nothing was sent.
+  if (error.server === undefined && [400, 413, 415].includes(error.status ?? 0)) return EXIT.usage;
   return EXIT.serviceError;
 }
 

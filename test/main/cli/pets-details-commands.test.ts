@@ -218,7 +218,8 @@ describe("an animal's details on the command line", () => {
     const svg = join(dataDir(), 'evil.svg');
     writeFileSync(svg, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const refused = await run(['pets', 'edit', '1', '--photo', svg]);
-    expect(refused.code).not.toBe(0);
+    expect(refused.code).toBe(2); // a file that will not do is a wrong argument, as a missing one is
+    expect((await run(['pets', 'edit', '1', '--photo', join(dataDir(), 'gone.jpg')])).code).toBe(2);
     expect(refused.err).toContain('not a photo this app takes');
     expect(JSON.parse((await run(['pets', 'show', '1', '--json'])).out).photo).toBe(JSON.parse(set.out).photo);
     const removed = JSON.parse((await run(['pets', 'edit', '1', '--no-photo', '--json'])).out);
