@@ -2,7 +2,6 @@ import { ApiError, type RemoteEnvironment } from '../../shared/contract';
 import { toAppError, type FaultLog } from '../app-error';
 import type { SyncPassResult } from '../sync/sync-engine';
 import { createPetHistory } from '../database/history-table';
-import { createMicrochipHolders } from '../sync/microchip-holders';
 import { createWeekFigures, type WeekFigures } from '../database/week-figures';
 import { acting } from '../database/write-context';
 import { inOneWrite } from '../database/database';
@@ -156,7 +155,7 @@ export function createRemoteInventory(
     },
     getPet: (petId) => replica().getPet(petId),
     lookAlikes: (pet) => replica().lookAlikes(pet),
-    microchipHolder: (microchip) => createMicrochipHolders(replica().db).holderOf(microchip),
+    microchipHolder: (microchip) => replica().outbox.microchipHolder(microchip),
     wasImported: (rowKey) => replica().wasImported(rowKey),
     importRows: (rows) => as('imported', () => replica().importAnimals(rows)),
     history: (petId, query) => historyOf().page(petId, query),

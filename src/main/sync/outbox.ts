@@ -239,6 +239,9 @@ export function createOutbox(
       return toEntry(addOne(newPet, params));
     },
 
+    /** The animal of the replica (shown, or an add waiting) that has this microchip number, if any. */
+    microchipHolder: (microchip: string) => holderOf(microchip),
+
     /** Up to `limit` entries not yet on the server of this name (as search reads it) in this category. */
     lookAlikes: (name: string, categoryId: string, limit: number): OutboxEntry[] =>
       sameNameAndCategory.all(searchText(name.trim()), BigInt(categoryId), limit).map(toEntry),

@@ -298,6 +298,20 @@ describe('animals to and from CSV', () => {
     expect(core.previewImport('local', 'own.csv', exported).unreadColumns).toEqual([]);
   });
 
+  itWithKeyring("on a server's environment, a microchip number an add still waiting has is taken too", async () => {
+    const core = open();
+    await core.setBaseUrl('staging', 'http://127.0.0.1:9/v1'); // nothing listens: the add waits
+    await core.setKey('staging', TEST_API_KEY);
+    core.addPet('staging', { name: 'Waiting', categoryId: '1', microchip: '985112000444444' });
+    const preview = core.previewImport('staging', 'chips.csv', 'name,category,microchip\nEve,1,985112000444444\n');
+    expect(preview.rows[0]).toMatchObject({
+      state: 'invalid',
+      problems: [
+        { field: 'microchip', message: expect.stringContaining("is already Waiting's (waiting to be added)") },
+      ],
+    });
+  });
+
   it("a row's problems are named by the file's columns", () => {
     const core = open();
     const text = 'name,category,born_on,acquired_on,sold_on\nKit,1,2026-05-03,2026-05-01,\nTom,1,,,2026-05-01\n';
