@@ -51,7 +51,7 @@ const TIMED_OUT = rawErrorResponse(
  * Keeps strangers (connections that have not yet sent a request with the right key) from
  * crowding out the shop's own clients, whatever the strangers send or do not send:
  * - a stranger is closed `strangerTimeoutMs` after it connected (408 if it had begun a request);
- * - an address may hold `maxStrangersPerAddress` strangers; its next connection is closed at once;
+ * - an address may hold `maxStrangersPerAddress` strangers; its next connection takes the place of its oldest;
  * - strangers hold at most `maxConnections - reservedForKeyed` connections: past that, and past
  *   `maxConnections` in all, the oldest stranger is closed to make room for the new connection,
  *   which may be the shop's own. A connection that presented the key is never closed for it.
@@ -86,8 +86,14 @@ export function guardConnections(
     countAt(connection.address, -1);
     if (connection.http !== undefined) byHttpSocket.delete(connection.http);
   };
-  const evictOldest = () => {
-    const oldest = strangers.values().next().value;
+  /** Closes the oldest stranger (of `address`, when given) to make room: whether there was one. */
+  const evictOldest = (address?: string) => {
+    let oldest: Connection | undefined;
+    for (const connection of strangers.values())
+      if (address === undefined || connection.address === address) {
+        oldest = connection;
+        break;
+      }
     if (oldest === undefined) return false;
     forget(oldest);
     oldest.raw.destroy();
@@ -108,7 +114,9 @@ export function guardConnections(
 
   server.on('connection', (raw: Socket) => {
     const address = addressGroup(raw.remoteAddress);
-    if ((perAddress.get(address) ?? 0) >= maxStrangersPerAddress) return void raw.destroy();
+    // The newcomer may be the shop's own client behind the same address (one machine, one NAT): it
+    // takes the place of that address's oldest stranger, so holding idle sockets keeps no one out.
+    if ((perAddress.get(address) ?? 0) >= maxStrangersPerAddress) evictOldest(address);
     if (strangers.size >= strangerRoom || open >= maxConnections) {
       if (!evictOldest() && open >= maxConnections) return void raw.destroy();
     }
