@@ -31,6 +31,19 @@ export interface PetPhotos {
   changeStamp(): string;
 }
 
+/**
+ * Refused as a photo write would be (not_found; precondition_failed, with the animal as it is now)
+ * unless the animal is there and still what `ifMatch` names: asked before the photo's bytes are read.
+ */
+export function photoPrecondition(db: SqliteDatabase): (petId: string, ifMatch: IfMatch) => void {
+  const selectPet = db.prepare<[bigint], AnimalSqlRow>(`SELECT ${ANIMAL_COLUMNS} FROM pets WHERE pets.id = ?`);
+  return (petId, ifMatch) => {
+    const row = selectPet.get(BigInt(petId));
+    if (row === undefined) throw new ApiError('not_found', `No animal has id ${petId}.`);
+    refuseUnlessStill(animalFromRow(row), ifMatch, 'photo');
+  };
+}
+
 export function createPetPhotos(db: SqliteDatabase): PetPhotos {
   const selectPet = db.prepare<[bigint], AnimalSqlRow>(`SELECT ${ANIMAL_COLUMNS} FROM pets WHERE pets.id = ?`);
   const keepPhoto = db.prepare<{

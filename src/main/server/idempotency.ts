@@ -98,6 +98,11 @@ export function createIdempotencyStore(db: SqliteDatabase, now: () => number = D
 
   return {
     /** `request` identifies what was asked (the validated body); the same key with another request is refused. */
+    /** Whether a request under `key` was answered and is still kept: a retry of it is replayed, whatever changed since. */
+    answered(key: string): boolean {
+      const earlier = find.get(key);
+      return earlier !== undefined && earlier.created_at >= now() - IDEMPOTENCY_KEY_RETENTION_MS;
+    },
     respond(key: string, request: string, create: () => Response): StoredResponse {
       return respond(key, request, create);
     },

@@ -11,7 +11,7 @@ import {
   type Pet,
 } from '../../shared/contract';
 import type { SqliteDatabase } from '../database/database';
-import { createPetPhotos, type PhotoSize } from '../database/pet-photos';
+import { createPetPhotos, photoPrecondition, type PhotoSize } from '../database/pet-photos';
 import { preparePhotoLazily } from '../photos/prepare-lazily';
 import { petToWire, stringifyJson } from '../wire/json-codec';
 import { readIdempotencyKey, type createIdempotencyStore } from './idempotency';
@@ -65,6 +65,7 @@ export function createPhotoRoutes(db: SqliteDatabase) {
   const photos = createPetPhotos(db);
 
   const petExists = db.prepare<[bigint]>('SELECT 1 FROM pets WHERE id = ?');
+  const stillMeant = photoPrecondition(db);
 
   function register(app: FastifyInstance, idempotency: Idempotency): void {
     /** A write of the photo, answered with the animal; under a key seen before, replayed rather than made again. */
@@ -117,9 +118,11 @@ export function createPhotoRoutes(db: SqliteDatabase) {
                   `Send the photo's bytes as the body, with Content-Type ${PHOTO_MEDIA_TYPES.join(', ')}.`,
                 );
               }
-              const { petId } = preconditions(request);
-              // Animals are never deleted: one not there now is not there when the body has arrived.
-              if (petExists.get(BigInt(petId)) === undefined)
+              const { petId, key, ifMatch } = preconditions(request);
+              // Animals are never deleted: one not there now is not there when the body has arrived;
+              // one changed since is refused too, unless this is a retry to replay.
+              if (key === undefined || !idempotency.answered(key)) stillMeant(petId, ifMatch);
+              else if (petExists.get(BigInt(petId)) === undefined)
                 throw new ApiError('not_found', `No animal has id ${petId}.`);
               done(null, payload);
             } catch (error) {

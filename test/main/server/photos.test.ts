@@ -122,13 +122,15 @@ describe('PUT /v1/pets/{petId}/photo', () => {
     expect(over.headers.get('connection')).toBe('close');
   });
 
-  it('refuses from the headers alone, before reading the body: no key 401, no If-Match 428, wrong type 415, no animal 404', async () => {
+  it('refuses from the headers alone, before reading the body: no key 401, no If-Match 428, wrong type 415, no animal 404, a stale tag 412', async () => {
     const pet = add();
     const cases: Array<[Record<string, string>, number, string?]> = [
       [{ 'content-type': 'image/jpeg', 'if-match': '"1"' }, 401],
       [{ authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'image/jpeg' }, 428],
       [{ authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'text/html', 'if-match': '"1"' }, 415],
       [{ authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'image/jpeg', 'if-match': '*' }, 404, '999'],
+      // A stale tag: the photo was meant for a version changed since.
+      [{ authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'image/jpeg', 'if-match': '"7"' }, 412],
     ];
     for (const [headers, status, id = pet.id] of cases) {
       // Announces 10 MB and sends none of it: the answer comes at once, and the connection is closed.
