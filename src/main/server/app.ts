@@ -7,7 +7,6 @@ import {
   CHANGE_BATCH,
   encodePageCursor,
   etagOf,
-  GET_PET_DEPRECATION,
   listPetsQuerySchema,
   newPetSchema,
   parseOrThrow,
@@ -33,6 +32,7 @@ import { registerExtensionsRoute } from './extensions-route';
 import { actOfRequest, asClient } from './client-act';
 import { registerHistoryRoute } from './history-route';
 import { ORDERS_ALLOWED_METHODS, registerOrdersRoutes } from './orders-routes';
+import { getPetDeprecation } from './get-pet-deprecation';
 import { createPhotoRoutes } from './photo-routes';
 
 export { SERVICE_LIMITS, type ServiceLimits } from './http-server';
@@ -76,13 +76,7 @@ function logRequest(logger: Logger, method: string, path: string, status: number
   logger.info({ method, path, status, ms: Math.round(ms * 100) / 100 }, 'request');
 }
 
-const DEPRECATION_HEADERS = {
-  // RFC 9745: the moment the operation became deprecated: it is deprecated as of interface 1.0.0,
-  // which this service implements from its first release (2026-11-22).
-  deprecation: `@${Date.UTC(2026, 10, 22) / 1000}`,
-  sunset: GET_PET_DEPRECATION.sunsetHttpDate,
-  link: `<${API_PREFIX}/pets>; rel="successor-version"`,
-};
+const deprecationOf = getPetDeprecation(API_PREFIX);
 
 function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.status === 401) reply.header('www-authenticate', 'Bearer realm="petstore"');
@@ -203,7 +197,8 @@ export function buildServer({
   // Hooks and handlers are synchronous on purpose: an async one costs a promise per request,
   // which on the hot path of GET /v1/pets is measurable (see BENCHMARKS.md).
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.url === `${API_PREFIX}/pets/:petId`) reply.headers(DEPRECATION_HEADERS);
+    const deprecated = deprecationOf(request.method, request.routeOptions.url);
+    if (deprecated !== undefined) reply.headers(deprecated);
     // An unknown route is answered here, before Fastify would wait for its body.
     if (request.routeOptions.url === undefined) return void notFound(request, reply);
     const verdict = checkBearer(request.headers.authorization);

@@ -326,4 +326,14 @@ describe('routes and methods', () => {
     expect(raw).toMatch(/^HTTP\/1\.1 400/);
     expectErrorShape(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)), 400);
   });
+
+  it('only the deprecated GET carries them: a change of the same animal does not', async () => {
+    const pet = service.store.createPet({ name: 'Tom', categoryId: '2' });
+    const changed = await send(service.baseUrl, 'PATCH', `/v1/pets/${pet.id}`, {
+      body: { name: 'Tomas' },
+      headers: { 'content-type': 'application/merge-patch+json', 'if-match': '*' },
+    });
+    expect(changed.status).toBe(200);
+    for (const name of ['deprecation', 'sunset', 'link']) expect(changed.headers.get(name), name).toBeNull();
+  });
 });
