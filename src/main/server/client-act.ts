@@ -10,8 +10,7 @@ import {
 } from '../../shared/contract';
 import type { SqliteDatabase } from '../database/database';
 import { acting } from '../database/write-context';
-
-const RFC_3339_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z$/;
+import { momentOf } from './rfc3339';
 
 function refuse(field: string, message: string): never {
   throw ApiError.fromFields('invalid_parameter', [{ field, message }]);
@@ -32,7 +31,8 @@ export function readClientAct(
   if (actor !== undefined) {
     let name: string;
     try {
-      name = typeof actor === 'string' ? decodeURIComponent(actor) : '';
+      // Percent-encoded, so ASCII: raw UTF-8 would arrive as other characters (Zoë as ZoÃ«).
+      name = typeof actor === 'string' && /^[\x20-\x7e]*$/.test(actor) ? decodeURIComponent(actor) : '';
     } catch {
       name = '';
     }
@@ -44,7 +44,7 @@ export function readClientAct(
     act.by = name;
   }
   if (actedAt !== undefined) {
-    const at = typeof actedAt === 'string' && RFC_3339_UTC.test(actedAt) ? Date.parse(actedAt) : NaN;
+    const at = momentOf(actedAt, { utcOnly: true });
     if (Number.isNaN(at)) refuse(names.actedAt, 'must be a moment in UTC, such as 2026-11-27T09:30:00.000Z');
     if (at > now + ACTED_AT_AHEAD_MS)
       refuse(names.actedAt, 'must not be in the future (check the clock of the computer that sent it)');

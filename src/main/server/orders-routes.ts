@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ApiError, parseOrThrow } from '../../shared/contract';
+import { ApiError, INT64_MAX, parseOrThrow } from '../../shared/contract';
 import { newOrderSchema, ORDERS_PAGE, saleToOrder, type Sale } from '../../shared/contract/orders';
 import type { SqliteDatabase } from '../database/database';
 import type { PetsTable } from '../database/pets-table';
@@ -8,6 +8,7 @@ import { petToWire, stringifyJson } from '../wire/json-codec';
 import { actOfRequest, asClient } from './client-act';
 import { readIdempotencyKey, type createIdempotencyStore } from './idempotency';
 import { readIfMatch } from './if-match';
+import { momentOf } from './rfc3339';
 
 /** The methods the orders' paths answer (app.ts answers any other with 405 and Allow). */
 export const ORDERS_ALLOWED_METHODS: ReadonlyArray<[RegExp, string]> = [
@@ -16,8 +17,9 @@ export const ORDERS_ALLOWED_METHODS: ReadonlyArray<[RegExp, string]> = [
 ];
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const RFC_3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?(Z|[+-]\d\d:\d\d)$/;
-const ORDER_ID = /^[1-9]\d{0,14}$/;
+/** An order id of the interface's: an int64 from 1 (one beyond the numbers this store gives is no order's). */
+const ORDER_ID = /^[1-9]\d{0,18}$/;
+const isOrderId = (text: string) => ORDER_ID.test(text) && BigInt(text) <= BigInt(INT64_MAX);
 
 /** The cursor of the next page: the last order's moment and id, opaque to clients (base64url of "o1:<ms>:<id>"). */
 const CURSOR = /^o1:(\d{1,16}):([1-9]\d{0,15})$/;
@@ -41,7 +43,7 @@ function refuse(field: string, message: string): never {
 /** A moment given as a query parameter (RFC 3339, with its offset), in ms since epoch. */
 function momentParameter(value: unknown, name: string): number | undefined {
   if (value === undefined) return undefined;
-  const ms = typeof value === 'string' && RFC_3339.test(value) ? Date.parse(value) : NaN;
+  const ms = momentOf(value);
   if (Number.isNaN(ms)) refuse(name, 'must be a moment such as 2026-11-01T00:00:00Z (RFC 3339)');
   return ms;
 }
@@ -117,8 +119,8 @@ export function registerOrdersRoutes(
 
   app.get<{ Params: { orderId: string } }>(`${path}/:orderId`, (request, reply) => {
     const { orderId } = request.params;
-    if (!ORDER_ID.test(orderId)) refuse('orderId', 'must be an order id, a whole number from 1');
-    const sale = orders.sale(Number(orderId));
+    if (!isOrderId(orderId)) refuse('orderId', `must be an order id, a whole number from 1 to ${INT64_MAX}`);
+    const sale = Number.isSafeInteger(Number(orderId)) ? orders.sale(Number(orderId)) : undefined;
     if (sale === undefined) throw new ApiError('not_found', `No order has id ${orderId}.`);
     return json(reply, 200, stringifyJson(saleToOrder(sale)));
   });

@@ -64,6 +64,10 @@ describe('the history extension', () => {
       [{ 'petstore-acted-at': 'yesterday' }, 'Petstore-Acted-At'],
       [{ 'petstore-acted-at': new Date(Date.now() + 3_600_000).toISOString() }, 'Petstore-Acted-At'],
       [{ 'petstore-acted-at': '2020-01-01T00:00:00Z' }, 'Petstore-Acted-At'],
+      // Not percent-encoded: its bytes would be read as another name.
+      [{ 'petstore-actor': 'Zoë' }, 'Petstore-Actor'],
+      // A day no calendar has, which would be read as another.
+      [{ 'petstore-acted-at': `${new Date().getUTCFullYear() - 1}-02-30T09:30:00Z` }, 'Petstore-Acted-At'],
     ];
     for (const [headers, field] of cases) {
       const refused = await send(service.baseUrl, 'POST', '/v1/pets', {

@@ -137,13 +137,17 @@ describe('the orders extension', () => {
 
   it('refuses a wrong period, limit, cursor or order id on its field', async () => {
     const s = await started();
-    for (const query of ['from=yesterday', 'to=2026-01-01', 'limit=0', 'limit=501', 'cursor=abc']) {
+    const notADay = ['from=2026-02-30T00:00:00Z', 'to=2026-04-31T00:00:00%2B01:00'];
+    for (const query of ['from=yesterday', 'to=2026-01-01', 'limit=0', 'limit=501', 'cursor=abc', ...notADay]) {
       const refused = await send(s.baseUrl, 'GET', `/v1/store/orders?${query}`);
       expect(refused.status, query).toBe(400);
       expect(refused.json.fields[0].field).toBe(query.split('=')[0]);
     }
     expect((await send(s.baseUrl, 'GET', '/v1/store/orders/abc')).status).toBe(400);
     expect((await send(s.baseUrl, 'GET', '/v1/store/orders/77')).status).toBe(404);
+    // Any order id of the interface's (an int64 from 1) is asked for; none so large was made.
+    expect((await send(s.baseUrl, 'GET', '/v1/store/orders/9223372036854775807')).status).toBe(404);
+    expect((await send(s.baseUrl, 'GET', '/v1/store/orders/9223372036854775808')).status).toBe(400);
     const wrongMethod = await send(s.baseUrl, 'DELETE', '/v1/store/orders/77');
     expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
   });
