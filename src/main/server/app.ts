@@ -190,7 +190,8 @@ export function buildServer({
     try {
       done(null, parseJson(text));
     } catch (error) {
-      done(new ApiError('invalid_json', `body is not valid JSON: ${echo((error as Error).message)}`));
+      const why = error instanceof RangeError ? 'it is nested more deeply than any body of this interface' : null;
+      done(new ApiError('invalid_json', `body is not valid JSON: ${why ?? echo((error as Error).message)}`));
     }
   });
 

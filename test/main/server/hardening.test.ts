@@ -125,6 +125,14 @@ describe('the service answers every request in the Error shape', () => {
     expect(answer.message).toMatch(/UTF-8/);
     expect(started.store.listPets()).toEqual([]);
   });
+
+  it('JSON nested deeper than the reader goes is refused in words, not in the reader’s', async () => {
+    const started = await service();
+    const body = '['.repeat(8_000);
+    const request = `${JSON_POST(body.length)}${body}`;
+    const answer = expectErrorShape((await rawExchange(started.port, request)).text, 400, 'invalid_json');
+    expect(answer.message).toBe('body is not valid JSON: it is nested more deeply than any body of this interface');
+  });
 });
 
 describe('what a request sends is never echoed at length', () => {
