@@ -45,6 +45,10 @@ const MEANT = { change: 'this change was made to', photo: 'this photo was meant 
 export function refuseUnlessStill(current: Pet, ifMatch: IfMatch, what: keyof typeof MEANT): void {
   const tag = etagOf(current.revision ?? 1);
   if (ifMatchHolds(ifMatch, tag)) return;
+  if (ifMatch !== '*' && ifMatch.tags.includes(`W/${tag}`)) {
+    const message = `If-Match W/${tag} is a weak tag, which never matches a write: send If-Match: ${tag} for animal ${current.id} as it is.`;
+    throw new ApiError('precondition_failed', message, undefined, current);
+  }
   throw new ApiError(
     'precondition_failed',
     `Animal ${current.id} was changed since the version ${MEANT[what]}: it is now revision ${current.revision}. Look at it again, and send the ${what} with If-Match: ${tag} if it still applies.`,

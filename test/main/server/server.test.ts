@@ -336,4 +336,16 @@ describe('routes and methods', () => {
     expect(changed.status).toBe(200);
     for (const name of ['deprecation', 'sunset', 'link']) expect(changed.headers.get(name), name).toBeNull();
   });
+
+  it('a weak tag of the animal as it is never matches, and the refusal says so rather than that it changed', async () => {
+    const pet = service.store.createPet({ name: 'Weak', categoryId: '2' });
+    const refused = await send(service.baseUrl, 'PATCH', `/v1/pets/${pet.id}`, {
+      body: { name: 'Strong' },
+      headers: { 'content-type': 'application/merge-patch+json', 'if-match': 'W/"1"' },
+    });
+    expect(refused.status).toBe(412);
+    expect(refused.json.message).toBe(
+      `If-Match W/"1" is a weak tag, which never matches a write: send If-Match: "1" for animal ${pet.id} as it is.`,
+    );
+  });
 });
