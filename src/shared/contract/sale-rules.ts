@@ -42,6 +42,18 @@ export function settleSale<A extends SaleFacts>(
   // add may give (a seed client's add gets nothing it did not send); one sold before dates sold
   // were kept keeps none: its sale was not today.
   if (settled.soldOn === undefined && before !== undefined && before.status !== 'sold') settled.soldOn = today;
+  // A treatment given to an animal sold before this write: it is not the shop's to treat.
+  if (
+    settled.treatment !== undefined &&
+    given.treatment !== undefined &&
+    before?.status === 'sold' &&
+    given.status === undefined
+  ) {
+    const sold = settled.soldOn === undefined ? '' : ` on ${settled.soldOn}`;
+    throw ApiError.fromFields('invalid_body', [
+      { field: 'treatment', message: `cannot be given to an animal sold${sold}: it is no longer the shop's to treat` },
+    ]);
+  }
   const touchesSale = given.status !== undefined || given.treatment !== undefined;
   if (settled.treatment !== undefined && touchesSale) {
     const who = settled.name === undefined ? 'This animal' : settled.name;

@@ -78,6 +78,18 @@ describe('the details on our service', () => {
     expect(dated.json.fields).toEqual([
       { field: 'soldOn', message: expect.stringContaining('only be given for a sold animal') },
     ]);
+    // Sold again, then given a treatment: refused on the treatment, which is no longer the shop's to give.
+    await patch(rex.json.id, { status: 'sold' }, '"3"');
+    const treated = await patch(rex.json.id, { treatment: 'Ear drops' }, '"4"');
+    expect([treated.status, treated.json.fields]).toEqual([
+      400,
+      [
+        {
+          field: 'treatment',
+          message: `cannot be given to an animal sold on ${localToday()}: it is no longer the shop's to treat`,
+        },
+      ],
+    ]);
   });
 
   it('how and when an animal left: taken together and answered, refused on the field to fix, removed with null', async () => {
