@@ -58,6 +58,9 @@ const ALLOWED_METHODS: ReadonlyArray<[RegExp, string]> = [
   [/^\/v1\/pets\/?$/, 'GET, HEAD, POST'],
   [/^\/v1\/pets\/[^/]+\/?$/, 'GET, HEAD, PATCH'],
   [/^\/v1\/pet-changes\/?$/, 'POST'],
+  [/^\/v1\/pets\/[^/]+\/photo\/?$/, 'GET, HEAD, PUT, DELETE'],
+  [/^\/v1\/pets\/[^/]+\/history\/?$/, 'GET, HEAD'],
+  [/^\/v1\/extensions\/?$/, 'GET, HEAD'],
   ...ORDERS_ALLOWED_METHODS,
 ];
 

@@ -348,4 +348,16 @@ describe('routes and methods', () => {
       `If-Match W/"1" is a weak tag, which never matches a write: send If-Match: "1" for animal ${pet.id} as it is.`,
     );
   });
+
+  it('a method a path of our extensions does not take is 405 with Allow, as for the interface’s paths', async () => {
+    const pet = service.store.createPet({ name: 'Allowed', categoryId: '2' });
+    for (const [path, allow] of [
+      ['/v1/extensions', 'GET, HEAD'],
+      [`/v1/pets/${pet.id}/history`, 'GET, HEAD'],
+      [`/v1/pets/${pet.id}/photo`, 'GET, HEAD, PUT, DELETE'],
+    ]) {
+      const refused = await send(service.baseUrl, 'POST', path!, { body: {} });
+      expect([refused.status, refused.headers.get('allow')], path).toEqual([405, allow]);
+    }
+  });
 });
