@@ -16,8 +16,8 @@ export const REFUSED_PHOTO_AGAIN_MS = 60 * 60_000;
 /**
  * Brings the server's photos of its animals to this computer, after a pass has sent what waited:
  * those the server names (their digest in its list) that are not held here, each checked before it
- * is kept (see checkedServerPhoto). A server that sends something else for an animal's digest is not asked
- * for it again for a while, so it cannot make every pass fetch the same bytes.
+ * is kept (see checkedServerPhoto). A server that sends something else for an animal's digest is
+ * not asked for it again for a while, so it cannot make every pass fetch the same bytes.
  */
 export function createPhotoFetch(db: SqliteDatabase, photos: ReplicaPhotos, extensions: ServerExtensions) {
   // By animal and digest: one animal's answer (a photo changed since its list was read) never keeps
