@@ -20,7 +20,6 @@ import {
   type StatusCounts,
   type ValidAnimalsQuery,
   type AnimalFieldName,
-  localToday,
   settleAnimal,
 } from '../../shared/contract';
 import {
@@ -35,6 +34,7 @@ import {
   type AnimalSqlRow,
 } from './animal-columns';
 import { preparedStatements, rawStatements, writeTransaction, type SqliteDatabase } from './database';
+import { actDay } from './write-context';
 import { PETS_HOLDING_MICROCHIP, refuseTakenMicrochip, type MicrochipHolder } from './microchip-holder';
 import { PETS_ORDER_BY, petsFilter, toCounts, type DetailFilter } from './name-search';
 import { animalSearchText, searchText } from './search-text';
@@ -161,7 +161,8 @@ export function createPetsTable(db: SqliteDatabase, options: PetsTableOptions = 
   /** An add or a change as the store writes it: its date sold settled, how it left checked, its microchip its own. */
   const settled = <A extends Partial<Pet>>(before: Pet | undefined, after: A, given: object, id: bigint | null): A => {
     // A table without the details (a replica's) keeps a server's animals as the server decides them.
-    const animal = holdsDetails ? settleAnimal(before, after, given, localToday()) : after;
+    // A sale is of the day the person acted: a write sent later (offline, then synced) keeps its day.
+    const animal = holdsDetails ? settleAnimal(before, after, given, actDay(db)) : after;
     refuseTakenMicrochip(animal, before, (microchip) => chipHolder?.get({ microchip, petId: id }));
     return animal;
   };

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { HistoryAction, HistoryPlace, HistoryRoad } from '../../shared/contract/history';
 import type { SaleTerms } from '../../shared/contract/orders';
+import { localToday } from '../../shared/contract/calendar-date';
 
 /**
  * Who is writing, for the animal's history: the triggers that record each change (history-table.ts)
@@ -67,6 +68,12 @@ export function acting<R>(db: Database, act: Partial<WriteAct>, run: () => R): R
   } finally {
     context.acts.pop();
   }
+}
+
+/** The day (this computer's calendar) of the act around this write: today, or the day a person acted on a write sent later. */
+export function actDay(db: Database): string {
+  const context = contextOf(db);
+  return localToday(new Date(context.acts.at(-1)?.at ?? context.now()));
 }
 
 function contextOf(db: Database): Context {

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { salesBetween } from '../../../src/main/database/orders-table';
+import { localToday } from '../../../src/shared/contract';
 import { send } from '../../helpers/http-client';
 import { startService, type RunningService } from '../../helpers/http-service';
 
@@ -55,6 +56,16 @@ describe('the orders extension', () => {
     expect(s.store.getPet(rex.id)).toMatchObject({ status: 'sold' });
     const { pet: _pet, ...placed } = sold.json;
     expect((await send(s.baseUrl, 'GET', `/v1/store/orders/${sold.json.id}`)).json).toEqual(placed);
+  });
+
+  it('a sale the client acted on days ago is of that day: the animal’s date sold and its order agree', async () => {
+    const s = await started();
+    const tom = s.store.createPet({ name: 'Tom', categoryId: '3', status: 'available', price: 4500 });
+    const actedAt = new Date(Date.now() - 5 * 86_400_000).toISOString(); // sold offline, sent today
+    const sold = await order(s, { petId: Number(tom.id) }, { 'petstore-acted-at': actedAt });
+    expect(sold.status).toBe(201);
+    expect(sold.json.shipDate).toBe(actedAt);
+    expect(sold.json.pet.soldOn).toBe(localToday(new Date(actedAt)));
   });
 
   it('sells once under an Idempotency-Key: a retry gets the first answer, another order with it 422', async () => {
