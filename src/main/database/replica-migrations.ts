@@ -268,4 +268,7 @@ export const REPLICA_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX server_pets_by_photo ON server_pets (photo) WHERE photo IS NOT NULL;
     `);
   },
+  // 24: which process is walking (its pid): another process of this computer shows the walk as
+  // under way while that process lives, and as interrupted once it is gone (inventory-walk.ts).
+  (db) => db.exec('ALTER TABLE inventory_walk ADD COLUMN walker_pid INTEGER'),
 ];

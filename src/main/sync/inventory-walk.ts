@@ -13,6 +13,17 @@ import { RemoteError } from '../remote/remote-error';
 import { writeTransaction, type SqliteDatabase } from '../database/database';
 import { latestWalk, walkBatch, writeWalkRow, type WalkRow, type WalkStore } from './walk-store';
 
+/** Whether another process of this computer, still alive, wrote the walk's place: that walk is under way. */
+function walkingElsewhere(pid: number | null | undefined): boolean {
+  if (pid === null || pid === undefined || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0); // asks only whether it lives
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** A page as large as the interface allows: the fewest requests for the whole inventory. */
 export const WALK_PAGE_SIZE = 100;
 /**
@@ -233,7 +244,8 @@ export function createInventoryWalk({
       const row = read.get();
       if (row === undefined)
         return { state: running ? 'walking' : 'never', pages: 0, animals: 0, finishedAt: null, problem: lastProblem };
-      const state = row.state === 'walking' && running === null ? 'interrupted' : row.state;
+      const state =
+        row.state === 'walking' && running === null && !walkingElsewhere(row.walker_pid) ? 'interrupted' : row.state;
       const problem =
         lastProblem ?? (row.problem === null ? null : { code: 'not_the_contract' as const, message: row.problem });
       return {

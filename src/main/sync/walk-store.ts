@@ -23,6 +23,8 @@ export interface WalkRow {
   started_at: number;
   finished_at: number | null;
   problem: string | null;
+  /** The process that wrote it last (absent in a row an older version wrote). */
+  walker_pid?: number | null;
 }
 
 /**
@@ -53,10 +55,10 @@ export interface WalkStore {
 /** The walk's place, written as is. */
 export function writeWalkRow(db: SqliteDatabase): (row: WalkRow) => void {
   const write = db.prepare<WalkRow>(
-    `INSERT OR REPLACE INTO inventory_walk (id, generation, base_url, state, next_url, pages, animals, started_at, finished_at, problem)
-     VALUES (1, @generation, @base_url, @state, @next_url, @pages, @animals, @started_at, @finished_at, @problem)`,
+    `INSERT OR REPLACE INTO inventory_walk (id, generation, base_url, state, next_url, pages, animals, started_at, finished_at, problem, walker_pid)
+     VALUES (1, @generation, @base_url, @state, @next_url, @pages, @animals, @started_at, @finished_at, @problem, @walker_pid)`,
   );
-  return (row) => void write.run(row);
+  return (row) => void write.run({ ...row, walker_pid: process.pid });
 }
 
 /**

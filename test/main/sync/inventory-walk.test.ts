@@ -1,6 +1,7 @@
 // The replica holds the server's whole inventory. The real service on 127.0.0.1 behind a
 // fault proxy, a real replica file; the walk interrupted and resumed, removals after a complete
 // walk, a server that does not page, and one whose pages loop.
+import { spawn } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy';
 import { startMisbehavingServer, type MisbehavingServer } from '../../helpers/misbehaving-server';
@@ -68,6 +69,25 @@ describe('the inventory walk', () => {
     expect(proxy.forwarded - forwardedBefore).toBe(3); // pages 3, 4 and 5 only
     expect(replica.status().inventory).toMatchObject({ state: 'complete', pages: 5, animals: 450 });
     expect(everyName(handles!).length).toBe(450);
+  });
+
+  it('a walk another process is making is shown as walking, not interrupted; once that process is gone, interrupted', async () => {
+    seed(300);
+    const { replica } = open();
+    proxy.schedule(['pass', 'reset']);
+    await replica.walkInventory().catch(() => undefined);
+    expect(replica.status().inventory.state).toBe('interrupted');
+    // Another process of this computer (the CLI's `pets list --all`) walks the same file now.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    const gone = new Promise((resolve) => other.once('exit', resolve));
+    try {
+      replica.db.prepare("UPDATE inventory_walk SET state = 'walking', walker_pid = ?").run(other.pid);
+      expect(replica.status().inventory).toMatchObject({ state: 'walking', pages: 1 });
+    } finally {
+      other.kill();
+      await gone;
+    }
+    expect(replica.status().inventory.state).toBe('interrupted');
   });
 
   it('resumes after the app is closed mid-walk, in a new process of the same file', async () => {
