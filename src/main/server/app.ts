@@ -20,7 +20,7 @@ import {
 import type { SqliteDatabase } from '../database/database';
 import type { PetsTable } from '../database/pets-table';
 import { parseJson, petToWire, stringifyJson } from '../wire/json-codec';
-import { createBearerCheck } from './bearer-auth';
+import { createBearerCheck, unauthorized } from './bearer-auth';
 import { createCachedListPath } from './cached-list-path';
 import { createChangeBatch } from './change-batch';
 import { echo, errorJson, replyToClientError, toApiError } from './error-replies';
@@ -32,6 +32,7 @@ import { registerExtensionsRoute } from './extensions-route';
 import { actOfRequest, asClient } from './client-act';
 import { registerHistoryRoute } from './history-route';
 import { ORDERS_ALLOWED_METHODS, registerOrdersRoutes } from './orders-routes';
+import { headerSentTwice } from './repeated-headers';
 import { getPetDeprecation } from './get-pet-deprecation';
 import { createPhotoRoutes } from './photo-routes';
 
@@ -206,14 +207,10 @@ export function buildServer({
     // An unknown route is answered here, before Fastify would wait for its body.
     if (request.routeOptions.url === undefined) return void notFound(request, reply);
     const verdict = checkBearer(request.headers.authorization);
-    if (verdict === 'ok') return done();
-    sendError(
-      reply,
-      new ApiError(
-        'unauthorized',
-        verdict === 'missing' ? 'Send the API key as "Authorization: Bearer <key>".' : 'The API key is not valid.',
-      ),
-    );
+    // A header sent twice is told to a client with the key alone.
+    const problem = verdict === 'ok' ? headerSentTwice(request.raw.rawHeaders) : unauthorized(verdict);
+    if (problem === undefined) return done();
+    sendError(reply, problem);
   });
 
   // A request answered before its body was read (no key, no such route, too large, wrong type):

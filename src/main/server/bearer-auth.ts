@@ -1,5 +1,5 @@
 import { hash, timingSafeEqual } from 'node:crypto';
-import { BEARER_TOKEN } from '../../shared/contract';
+import { ApiError, BEARER_TOKEN } from '../../shared/contract';
 
 export type BearerCheck = 'ok' | 'missing' | 'invalid';
 
@@ -19,3 +19,10 @@ export function createBearerCheck(apiKey: string): (authorization: string | unde
     return timingSafeEqual(given, expected) ? 'ok' : 'invalid';
   };
 }
+
+/** What a request without the right key is answered (401): how to send it, or that it is not valid. */
+export const unauthorized = (verdict: Exclude<BearerCheck, 'ok'>): ApiError =>
+  new ApiError(
+    'unauthorized',
+    verdict === 'missing' ? 'Send the API key as "Authorization: Bearer <key>".' : 'The API key is not valid.',
+  );

@@ -126,6 +126,26 @@ describe('the service answers every request in the Error shape', () => {
     expect(started.store.listPets()).toEqual([]);
   });
 
+  it('a header sent twice that is read as one is refused on it, to a client with the key; an If-Match list may repeat', async () => {
+    const started = await service();
+    const body = '{"name":"Twice","categoryId":1}';
+    const post = (extra: string) =>
+      `POST /v1/pets HTTP/1.1\r\nHost: localhost\r\n${AUTH}Content-Type: application/json\r\n${extra}Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
+    for (const extra of [
+      'Content-Type: text/plain\r\n',
+      'Petstore-Actor: Ana\r\nPetstore-Actor: Bo\r\n',
+      'Idempotency-Key: "a"\r\nIdempotency-Key: "b"\r\n',
+      `${AUTH}`,
+    ]) {
+      const answer = expectErrorShape((await rawExchange(started.port, post(extra))).text, 400, 'invalid_parameter');
+      expect(answer.message, extra).toMatch(/ must be sent once$/);
+    }
+    expect(started.store.listPets()).toEqual([]);
+    const pet = started.store.createPet({ name: 'Listed', categoryId: '1' });
+    const patch = `PATCH /v1/pets/${pet.id} HTTP/1.1\r\nHost: localhost\r\n${AUTH}Content-Type: application/merge-patch+json\r\nIf-Match: "7"\r\nIf-Match: "1"\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`;
+    expect(rawStatus((await rawExchange(started.port, patch)).text)).toBe(200);
+  });
+
   it('JSON nested deeper than the reader goes is refused in words, not in the reader’s', async () => {
     const started = await service();
     const body = '['.repeat(8_000);
