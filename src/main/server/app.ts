@@ -204,10 +204,10 @@ export function buildServer({
   app.addHook('onRequest', (request, reply, done) => {
     const deprecated = deprecationOf(request.method, request.routeOptions.url);
     if (deprecated !== undefined) reply.headers(deprecated);
-    // An unknown route is answered here, before Fastify would wait for its body.
-    if (request.routeOptions.url === undefined) return void notFound(request, reply);
+    // Which paths there are, and a header sent twice, are told to a client with the key alone; an
+    // unknown route is answered here, before Fastify would wait for its body.
     const verdict = checkBearer(request.headers.authorization);
-    // A header sent twice is told to a client with the key alone.
+    if (verdict === 'ok' && request.routeOptions.url === undefined) return void notFound(request, reply);
     const problem = verdict === 'ok' ? headerSentTwice(request.raw.rawHeaders) : unauthorized(verdict);
     if (problem === undefined) return done();
     sendError(reply, problem);

@@ -360,4 +360,9 @@ describe('routes and methods', () => {
       expect([refused.status, refused.headers.get('allow')], path).toEqual([405, allow]);
     }
   });
+
+  it('which paths there are is told to a client with the key alone: 401 without it, 404 with it', async () => {
+    expect((await get('/v1/no-such-thing', { anonymous: true })).status).toBe(401);
+    expect((await get('/v1/no-such-thing')).status).toBe(404);
+  });
 });
